@@ -1,0 +1,218 @@
+"""Loading the hardware catalog: the bundled data plus an optional user catalog.
+
+The bundled files live in ``planner_gui/resources/catalog/*.json``; a user catalog (same format)
+in the platformdirs data dir adds or overrides entries. Every entry is validated; a bad one is
+reported in :attr:`Catalog.problems` and skipped, never fatal.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from planner_gui.catalog.schema import validate_entry
+from planner_gui.model.specs import DeviceKind, DeviceSpec, PortRole, PortSpec, unknown_spec
+
+# Kinds that are physical devices placed in racks, and the model's name for each.
+DEVICE_KINDS = {
+    "server": DeviceKind.GPU_SERVER,
+    "switch": DeviceKind.SWITCH,
+    "storage": DeviceKind.STORAGE,
+    "pdu": DeviceKind.PDU,
+    "patch_panel": DeviceKind.PATCH_PANEL,
+    "blank": DeviceKind.BLANK,
+}
+# References between entries that must resolve: (kind, field, kind it must point to).
+_REFERENCES = (("server", "gpu_id", "gpu"), ("server", "default_nic_id", "nic"), ("nic", "default_switch_id", "switch"))
+USER_CATALOG_LIMIT_BYTES = 8 * 1024 * 1024
+MANAGEMENT_PORT_GBPS = 1.0  # BMC ports are 1 GbE RJ45 on every server in the catalog
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogEntry:
+    id: str
+    kind: str
+    name: str
+    data: Mapping[str, Any]
+    origin: str  # "bundled" or the user catalog's path
+
+    def __getitem__(self, name: str) -> Any:
+        return self.data[name]
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.data.get(name, default)
+
+    @property
+    def source(self) -> str:
+        return str(self.data["source"])
+
+    @property
+    def estimated(self) -> Mapping[str, str]:
+        return self.data.get("estimated") or {}
+
+
+@dataclass
+class Catalog:
+    entries: dict[str, CatalogEntry] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._spec_cache: dict[tuple[str, str | None, int | None], DeviceSpec] = {}
+
+    def __contains__(self, catalog_id: object) -> bool:
+        return catalog_id in self.entries
+
+    def __iter__(self) -> Iterator[CatalogEntry]:
+        return iter(self.entries.values())
+
+    def get(self, catalog_id: str) -> CatalogEntry | None:
+        return self.entries.get(catalog_id)
+
+    def require(self, catalog_id: str, kind: str | None = None) -> CatalogEntry:
+        """The entry, or a KeyError naming the id (and the kind expected)."""
+        entry = self.entries.get(catalog_id)
+        if entry is None or (kind is not None and entry.kind != kind):
+            what = f"{kind} " if kind else ""
+            choices = ", ".join(e.id for e in self.of_kind(kind)) if kind else ""
+            hint = f" (known {kind} ids: {choices})" if choices else ""
+            raise KeyError(f"unknown {what}id {catalog_id!r}{hint}")
+        return entry
+
+    def of_kind(self, kind: str | None) -> list[CatalogEntry]:
+        return [e for e in self.entries.values() if kind is None or e.kind == kind]
+
+    # ----- HardwareSpecs protocol ------------------------------------------------------------
+    def knows(self, catalog_id: str) -> bool:
+        entry = self.entries.get(catalog_id)
+        return entry is not None and entry.kind in DEVICE_KINDS
+
+    def device_spec(self, catalog_id: str, nic_id: str | None = None, nic_count: int | None = None) -> DeviceSpec:
+        key = (catalog_id, nic_id, nic_count)
+        spec = self._spec_cache.get(key)
+        if spec is None:
+            spec = self._build_spec(catalog_id, nic_id, nic_count)
+            self._spec_cache[key] = spec
+        return spec
+
+    def _build_spec(self, catalog_id: str, nic_id: str | None, nic_count: int | None) -> DeviceSpec:
+        entry = self.entries.get(catalog_id)
+        if entry is None or entry.kind not in DEVICE_KINDS:
+            return unknown_spec(catalog_id)
+        ports = self._server_ports(entry, nic_id, nic_count) if entry.kind == "server" else _group_ports(entry)
+        return DeviceSpec(catalog_id, DEVICE_KINDS[entry.kind], int(entry["height_u"]), tuple(ports))
+
+    def _server_ports(self, entry: CatalogEntry, nic_id: str | None, nic_count: int | None) -> list[PortSpec]:
+        nic = self.entries.get(nic_id or entry["default_nic_id"])
+        if nic is None or nic.kind != "nic":
+            nic = self.entries[entry["default_nic_id"]]
+        count = entry["compute_nic_slots"] if nic_count is None else nic_count
+        ports = [
+            PortSpec(f"cx{i}", PortRole.COMPUTE, float(nic["speed_gbps"]), nic["technology"], nic["form_factor"])
+            for i in range(count)
+        ]
+        ports += [
+            PortSpec(f"st{i}", PortRole.STORAGE, float(entry["storage_nic_gbps"]), "ethernet", "QSFP")
+            for i in range(entry["storage_nic_count"])
+        ]
+        ports.append(PortSpec("bmc", PortRole.MANAGEMENT, MANAGEMENT_PORT_GBPS, "ethernet", "RJ45"))
+        return ports
+
+
+def _group_ports(entry: CatalogEntry) -> list[PortSpec]:
+    technology = entry.get("technology", "ethernet")
+    role = PortRole.SWITCH if entry.kind == "switch" else PortRole.STORAGE
+    ports = [
+        PortSpec(f"{group['prefix']}{i}", role, float(group["speed_gbps"]), technology, group["form_factor"])
+        for group in entry.get("port_groups") or []
+        for i in range(1, group["count"] + 1)
+    ]
+    if entry.kind in ("switch", "storage"):
+        ports.append(PortSpec("mgmt", PortRole.MANAGEMENT, MANAGEMENT_PORT_GBPS, "ethernet", "RJ45"))
+    return ports
+
+
+# ----- loading -------------------------------------------------------------------------------
+def bundled_catalog_files() -> list[Path]:
+    folder = resources.files("planner_gui") / "resources" / "catalog"
+    return sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".json"))
+
+
+def default_user_catalog_path() -> Path:
+    from platformdirs import user_data_path
+
+    return user_data_path("cluster-planner", appauthor=False) / "catalog.json"
+
+
+def load_catalog(user_catalog: Path | None = None, include_user: bool = True) -> Catalog:
+    """The bundled catalog, with a user catalog on top (``None``: the default location)."""
+    catalog = Catalog()
+    for path in bundled_catalog_files():
+        _merge(catalog, _read_entries(path, catalog.problems), "bundled", path.name)
+    if include_user:
+        path = user_catalog if user_catalog is not None else default_user_catalog_path()
+        if path.exists():
+            _merge(catalog, _read_entries(path, catalog.problems), str(path), str(path))
+    _drop_broken_references(catalog)
+    return catalog
+
+
+@lru_cache(maxsize=1)
+def bundled_catalog() -> Catalog:
+    """The bundled catalog alone, loaded once (the default for tests and the CLI's tools)."""
+    return load_catalog(include_user=False)
+
+
+def _read_entries(path: Path, problems: list[str]) -> list[Any]:
+    try:
+        if path.stat().st_size > USER_CATALOG_LIMIT_BYTES:
+            problems.append(f"{path}: larger than {USER_CATALOG_LIMIT_BYTES // 2**20} MB; ignored")
+            return []
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+        problems.append(f"{path}: cannot be read ({_short(error)}); ignored")
+        return []
+    entries = document.get("entries") if isinstance(document, dict) else None
+    if not isinstance(entries, list):
+        problems.append(f"{path}: expected an object with a list 'entries'; ignored")
+        return []
+    return entries
+
+
+def _merge(catalog: Catalog, entries: Iterable[Any], origin: str, label: str) -> None:
+    for index, raw in enumerate(entries):
+        problems = validate_entry(raw)
+        where = f"{label} entries[{index}]"
+        if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+            where += f" ({raw['id']})"
+        if problems:
+            catalog.problems.extend(f"{where}: {p}; entry skipped" for p in problems)
+            continue
+        if origin == "bundled" and raw["id"] in catalog.entries:
+            catalog.problems.append(f"{where}: duplicate id {raw['id']!r}; entry skipped")
+            continue
+        catalog.entries[raw["id"]] = CatalogEntry(raw["id"], raw["kind"], raw["name"], dict(raw), origin)
+
+
+def _drop_broken_references(catalog: Catalog) -> None:
+    changed = True
+    while changed:  # dropping an entry can break another that pointed at it
+        changed = False
+        for entry in list(catalog.entries.values()):
+            for kind, name, target_kind in _REFERENCES:
+                target = catalog.entries.get(entry.get(name, "")) if entry.kind == kind else None
+                if entry.kind == kind and (target is None or target.kind != target_kind):
+                    catalog.problems.append(
+                        f"{entry.id}: {name} {entry[name]!r} is not a {target_kind} in the catalog; entry skipped"
+                    )
+                    del catalog.entries[entry.id]
+                    changed = True
+                    break
+
+
+def _short(error: Exception) -> str:
+    return str(error).splitlines()[0][:200] if str(error) else type(error).__name__

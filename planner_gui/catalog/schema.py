@@ -1,0 +1,216 @@
+"""The shape of every catalog entry, by kind, and its validation.
+
+One table per kind lists each field with its type, whether it is required and its allowed range.
+Every entry carries a ``source`` (URL or document) for its figures; figures that are our own
+estimates are listed in ``estimated`` with how they were derived. Validation returns messages
+instead of raising, so a bad entry in a user's catalog is reported and skipped, never fatal.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+KINDS = (
+    "gpu", "server", "nic", "switch", "storage", "cable", "rack", "pdu", "cooling", "patch_panel", "blank",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    kind: type | tuple[type, ...]
+    required: bool = True
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] | None = None
+
+
+NUM = (int, float)
+_COMMON = {
+    "id": Field(str),
+    "kind": Field(str, choices=KINDS),
+    "name": Field(str),
+    "vendor": Field(str, required=False),
+    "source": Field(str),
+    "estimated": Field(dict, required=False),
+    "notes": Field(str, required=False),
+    "price_usd": Field(NUM, required=False, low=0, high=1e8),
+}
+_TECH = ("infiniband", "ethernet")
+_DEVICE = {
+    "height_u": Field(int, low=0, high=60),
+    "weight_kg": Field(NUM, required=False, low=0, high=5000),
+    "typical_power_w": Field(NUM, low=0, high=200_000),
+    "max_power_w": Field(NUM, low=0, high=200_000),
+}
+
+FIELDS: dict[str, dict[str, Field]] = {
+    "gpu": {
+        "memory_gb": Field(NUM, low=1, high=10_000),
+        "memory_bw_tbs": Field(NUM, low=0.01, high=100),
+        "tdp_w": Field(NUM, low=1, high=5000),
+        "bf16_tflops": Field(NUM, required=False, low=0, high=100_000),
+        "fp16_tflops": Field(NUM, low=0, high=100_000),
+        "fp8_tflops": Field(NUM, required=False, low=0, high=100_000),
+        "achievable_fraction": Field(NUM, low=0.05, high=1.0),
+        "interconnect": Field(str, choices=("nvlink", "pcie")),
+        "nvlink_gen": Field(int, required=False, low=1, high=10),
+        "nvlink_links": Field(int, required=False, low=1, high=64),
+        "nvlink_bidir_gbs": Field(NUM, required=False, low=1, high=100_000),
+        "pcie_gen": Field(int, low=3, high=7),
+    },
+    "server": {
+        **_DEVICE,
+        "gpu_id": Field(str),
+        "gpu_count": Field(int, low=1, high=72),
+        "nvswitch_count": Field(int, low=0, high=64),
+        "cpu": Field(str),
+        "cpu_cores": Field(int, low=1, high=1024),
+        "ram_gb": Field(NUM, low=1, high=100_000),
+        "nvme_tb": Field(NUM, low=0, high=10_000),
+        "nvme_read_gbs": Field(NUM, low=0, high=1000),
+        "nvme_write_gbs": Field(NUM, low=0, high=1000),
+        "default_nic_id": Field(str),
+        "compute_nic_slots": Field(int, low=0, high=32),
+        "storage_nic_count": Field(int, low=0, high=16),
+        "storage_nic_gbps": Field(NUM, low=0, high=1600),
+        "psu_count": Field(int, low=1, high=16),
+        "psu_redundant": Field(int, low=0, high=16),
+        "psu_w": Field(NUM, low=100, high=20_000),
+        "airflow_cfm": Field(NUM, required=False, low=0, high=10_000),
+        "cooling": Field(str, choices=("air", "liquid")),
+    },
+    "nic": {
+        "technology": Field(str, choices=_TECH),
+        "generation": Field(str),
+        "speed_gbps": Field(NUM, low=1, high=3200),
+        "latency_us": Field(NUM, low=0.05, high=1000),
+        "power_w": Field(NUM, low=0, high=200),
+        "form_factor": Field(str),
+        "rdma": Field(bool),
+        "default_switch_id": Field(str),
+    },
+    "switch": {
+        **_DEVICE,
+        "technology": Field(str, choices=_TECH),
+        "port_groups": Field(list),
+        "latency_ns": Field(NUM, low=1, high=100_000),
+        "sharp": Field(bool),
+        "role": Field(str, choices=("fabric", "management")),
+    },
+    "storage": {
+        **_DEVICE,
+        "capacity_tb": Field(NUM, low=0, high=100_000),
+        "read_gbs": Field(NUM, low=0, high=10_000),
+        "write_gbs": Field(NUM, low=0, high=10_000),
+        "port_groups": Field(list),
+    },
+    "cable": {
+        "medium": Field(str, choices=("dac", "acc", "aoc", "mmf", "smf", "utp")),
+        "technology": Field(str, choices=(*_TECH, "any")),
+        "speed_gbps": Field(NUM, low=1, high=3200),
+        "reach_m": Field(NUM, low=0.1, high=100_000),
+        "power_per_end_w": Field(NUM, low=0, high=100),
+    },
+    "rack": {
+        "height_u": Field(int, low=1, high=60),
+        "width_mm": Field(NUM, low=100, high=2000),
+        "depth_mm": Field(NUM, low=100, high=3000),
+        "max_load_kg": Field(NUM, low=10, high=10_000),
+        "weight_kg": Field(NUM, low=0, high=2000),
+    },
+    "pdu": {
+        **_DEVICE,
+        "voltage_v": Field(NUM, low=100, high=1000),
+        "amps": Field(NUM, low=1, high=1000),
+        "phases": Field(int, low=1, high=3),
+        "outlets": Field(int, low=1, high=200),
+    },
+    "cooling": {
+        "capacity_kw": Field(NUM, low=1, high=1000),
+        "capacity_kw_max": Field(NUM, low=1, high=1000),
+        "pue": Field(NUM, low=1.0, high=3.0),
+    },
+    "patch_panel": {**_DEVICE, "ports": Field(int, low=1, high=1000)},
+    "blank": {**_DEVICE},
+}
+
+PORT_GROUP_FIELDS = {
+    "prefix": Field(str),
+    "count": Field(int, low=1, high=1024),
+    "speed_gbps": Field(NUM, low=0.1, high=3200),
+    "form_factor": Field(str),
+}
+
+
+def validate_entry(entry: Any) -> list[str]:
+    """Every problem with one catalog entry, as readable messages (empty: the entry is good)."""
+    if not isinstance(entry, dict):
+        return [f"an entry must be an object, got {type(entry).__name__}"]
+    kind = entry.get("kind")
+    if kind not in FIELDS:
+        return [f"kind {kind!r} is not one of {', '.join(KINDS)}"]
+    table = {**_COMMON, **FIELDS[kind]}
+    problems = [f"unknown field {name!r}" for name in entry if name not in table]
+    for name, spec in table.items():
+        if name not in entry or entry[name] is None:
+            if spec.required:
+                problems.append(f"missing required field {name!r}")
+            continue
+        problems.extend(_check_value(name, entry[name], spec))
+    problems.extend(_check_estimated(entry, table))
+    for i, group in enumerate(entry.get("port_groups") or []):
+        problems.extend(f"port_groups[{i}]: {p}" for p in _check_port_group(group))
+    return problems
+
+
+def _check_value(name: str, value: Any, spec: Field) -> list[str]:
+    kinds = spec.kind if isinstance(spec.kind, tuple) else (spec.kind,)
+    if isinstance(value, bool) and bool not in kinds:
+        return [f"{name}: expected {_type_names(kinds)}, got a boolean"]
+    if not isinstance(value, kinds):
+        return [f"{name}: expected {_type_names(kinds)}, got {type(value).__name__}"]
+    if isinstance(value, float) and not math.isfinite(value):
+        return [f"{name}: {value} is not a finite number"]
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        if spec.low is not None and value < spec.low:
+            return [f"{name}: {value:g} is below the minimum {spec.low:g}"]
+        if spec.high is not None and value > spec.high:
+            return [f"{name}: {value:g} is above the maximum {spec.high:g}"]
+    if spec.choices is not None and value not in spec.choices:
+        return [f"{name}: {value!r} is not one of {', '.join(spec.choices)}"]
+    if isinstance(value, str) and not value.strip() and name in ("id", "name", "source"):
+        return [f"{name}: must not be empty"]
+    return []
+
+
+def _check_estimated(entry: dict[str, Any], table: dict[str, Field]) -> list[str]:
+    estimated = entry.get("estimated") or {}
+    if not isinstance(estimated, dict):
+        return []
+    problems = []
+    for name, how in estimated.items():
+        if name not in table or (name in _COMMON and name != "price_usd"):
+            problems.append(f"estimated: {name!r} is not a figure of this entry")
+        elif not isinstance(how, str) or not how.strip():
+            problems.append(f"estimated: {name!r} must say how it was derived")
+    return problems
+
+
+def _check_port_group(group: Any) -> list[str]:
+    if not isinstance(group, dict):
+        return ["must be an object"]
+    problems = [f"unknown field {name!r}" for name in group if name not in PORT_GROUP_FIELDS]
+    for name, spec in PORT_GROUP_FIELDS.items():
+        if name not in group:
+            problems.append(f"missing required field {name!r}")
+        else:
+            problems.extend(_check_value(name, group[name], spec))
+    return problems
+
+
+def _type_names(kinds: tuple[type, ...]) -> str:
+    names = {int: "a whole number", float: "a number", str: "text", bool: "true/false", dict: "an object",
+             list: "a list"}
+    return " or ".join(dict.fromkeys(names.get(k, k.__name__) for k in kinds))

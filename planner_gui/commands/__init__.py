@@ -1,0 +1,12 @@
+"""The CLI's commands; each module registers one subcommand with a ``handler``."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def register_all(commands: argparse._SubParsersAction) -> None:
+    from planner_gui.commands import catalog_cmd, gui, new_cmd, validate_cmd
+
+    for module in (gui, new_cmd, validate_cmd, catalog_cmd):
+        module.register(commands)

@@ -1,0 +1,40 @@
+"""``cluster-planner new``: build a complete design from a template and save it."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from planner_gui.commands.common import catalog_for_cli
+from planner_gui.io import save_design
+from planner_gui.templates import TOPOLOGIES, TemplateSpec, generate_design
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("new", help="generate a design from a template")
+    parser.add_argument("--server", required=True, help="server catalog id, e.g. dgx-h100")
+    parser.add_argument("--nodes", required=True, type=int, help="number of GPU servers")
+    parser.add_argument("--fabric", help="compute NIC catalog id, e.g. ib-ndr-400 (default: the server's)")
+    parser.add_argument("--nics-per-node", type=int, help="compute NICs per server (default: the server's)")
+    parser.add_argument("--topology", choices=TOPOLOGIES, default="rail-optimized")
+    parser.add_argument("--oversubscription", type=float, default=1.0, help="leaf down:up ratio (default 1)")
+    parser.add_argument("--rack-kw", type=float, default=40.0, help="power budget per rack (default 40)")
+    parser.add_argument("--rack-u", type=int, default=42, help="rack height in U (default 42)")
+    parser.add_argument("--cooling", choices=("air", "rdhx", "liquid"), default="air")
+    parser.add_argument("--name", help="design name")
+    parser.add_argument("-o", "--output", required=True, help="the .cluster file to write")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    spec = TemplateSpec(
+        server_id=args.server, nodes=args.nodes, nic_id=args.fabric, nics_per_node=args.nics_per_node,
+        topology=args.topology, oversubscription=args.oversubscription, rack_kw=args.rack_kw,
+        rack_u=args.rack_u, cooling=args.cooling, name=args.name,
+    )
+    design = generate_design(catalog_for_cli(), spec)
+    save_design(design, Path(args.output))
+    gpus = sum(1 for d in design.devices.values() if d.catalog_id == args.server)
+    print(f"{args.output}: {gpus} servers in {len(design.racks)} racks, {len(design.devices)} devices, "
+          f"{len(design.links)} links")
+    return 0

@@ -1,0 +1,255 @@
+"""Design <-> plain JSON data (the current schema version only; older ones go through migrations)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, fields
+from enum import StrEnum
+from typing import Any
+
+from planner_gui.io.reader import Problems, Reader
+from planner_gui.model import (
+    CoolingType,
+    CostSettings,
+    Currency,
+    Design,
+    DesignError,
+    DesignMeta,
+    Device,
+    FabricSettings,
+    Feed,
+    HardwareSpecs,
+    Link,
+    Medium,
+    Precision,
+    Rack,
+    Recompute,
+    Workload,
+)
+
+FORMAT_NAME = "cluster-planner"
+CURRENT_SCHEMA_VERSION = 1
+MAX_PRICE = 1e12
+MAX_COUNT = 1_000_000
+
+
+# ----- writing -------------------------------------------------------------------------------
+def design_to_data(design: Design) -> dict[str, Any]:
+    """Plain JSON data for a design; devices nest in their racks, unplaced ones are listed apart."""
+    racks = []
+    for rack in design.racks.values():
+        data = _plain(rack)
+        data["devices"] = [_device_data(d, placed=True) for d in design.devices_in_rack(rack.id)]
+        racks.append(data)
+    return {
+        "format": FORMAT_NAME,
+        "schema_version": CURRENT_SCHEMA_VERSION,
+        "meta": _plain(design.meta),
+        "fabric": _plain(design.fabric),
+        "cost": _plain(design.cost),
+        "workload": None if design.workload is None else _plain(design.workload),
+        "racks": racks,
+        "unplaced": [_device_data(d, placed=False) for d in design.devices.values() if not d.placed],
+        "links": [{"id": link.id, "a": link.a, "b": link.b, "medium": link.medium.value, "length_m": link.length_m}
+                  for link in design.links.values()],
+    }
+
+
+def _device_data(device: Device, placed: bool) -> dict[str, Any]:
+    data = {"id": device.id, "catalog_id": device.catalog_id, "name": device.name}
+    if placed:
+        data["u"] = device.u
+    if device.nic_id is not None:
+        data["nic_id"] = device.nic_id
+    if device.nic_count is not None:
+        data["nic_count"] = device.nic_count
+    return data
+
+
+def _plain(obj: Any) -> dict[str, Any]:
+    return {k: _plain_value(v) for k, v in asdict(obj).items()}
+
+
+def _plain_value(value: Any) -> Any:
+    if isinstance(value, StrEnum):
+        return value.value
+    if isinstance(value, dict):
+        return {str(k): _plain_value(v) for k, v in value.items()}
+    return value
+
+
+# ----- reading -------------------------------------------------------------------------------
+def data_to_design(data: dict[str, Any], specs: HardwareSpecs, problems: Problems) -> Design:
+    """Build a design from current-version data, recording every problem with its JSON path."""
+    root = Reader(data, "", problems)
+    design = Design(
+        meta=_read_meta(root.child("meta", required=False) or Reader({}, "meta", problems)),
+        fabric=_read_fabric(root.child("fabric", required=False) or Reader({}, "fabric", problems)),
+        cost=_read_cost(root.child("cost", required=False) or Reader({}, "cost", problems)),
+    )
+    workload = root.child("workload", required=False)
+    design.workload = _read_workload(workload) if workload is not None else None
+    for rack_reader in root.items("racks"):
+        rack = _read_rack(rack_reader)
+        if rack is not None and _apply(problems, rack_reader.path, design.add_rack, rack):
+            for device_reader in rack_reader.items("devices"):
+                _add_device(design, device_reader, specs, rack.id)
+    for device_reader in root.items("unplaced"):
+        _add_device(design, device_reader, specs, None)
+    for link_reader in root.items("links"):
+        link = _read_link(link_reader)
+        if link is not None:
+            _apply(problems, link_reader.path, design.add_link, link, specs)
+    return design
+
+
+def _apply(problems: Problems, path: str, action: Any, *args: Any) -> bool:
+    try:
+        action(*args)
+    except DesignError as error:
+        message = str(error)
+        if error.where and message.startswith(error.where + ": "):
+            message = message[len(error.where) + 2:]
+        problems.error(path, message)
+        return False
+    return True
+
+
+def _add_device(design: Design, r: Reader, specs: HardwareSpecs, rack_id: str | None) -> None:
+    device_id, catalog_id = r.text("id", None, required=True), r.text("catalog_id", None, required=True)
+    rack = design.racks.get(rack_id) if rack_id else None
+    u = r.integer("u", None, 1, 10_000, required=rack is not None) if rack is not None else None
+    if device_id is None or catalog_id is None or (rack is not None and u is None):
+        return
+    if u is not None and rack is not None and u > rack.height_u:
+        r.problems.error(r.at("u"), f"{u} is above the rack height {rack.height_u}")
+        return
+    device = Device(
+        id=device_id, catalog_id=catalog_id, name=r.text("name") or "", rack_id=rack_id, u=u,
+        nic_id=r.text("nic_id", None), nic_count=r.integer("nic_count", None, 0, 64),
+    )
+    if _apply(r.problems, r.path, design.add_device, device, specs) and not specs.knows(catalog_id):
+        r.problems.warn(r.at("catalog_id"), f"unknown catalog id {catalog_id!r}; kept as an opaque 1 U device")
+
+
+def _read_rack(r: Reader) -> Rack | None:
+    rack_id = r.text("id", None, required=True)
+    if rack_id is None:
+        return None
+    feed_a = r.child("feed_a", required=False)
+    feed_b = r.child("feed_b", required=False)
+    return Rack(
+        id=rack_id, name=r.text("name") or "", row=r.text("row", "A") or "A",
+        position=r.integer("position", 1, 1, 100_000) or 1,
+        height_u=r.integer("height_u", 42, 1, 60) or 42,
+        power_budget_kw=r.number("power_budget_kw", 20.0, 0.1, 1000.0) or 20.0,
+        feed_a=_read_feed(feed_a) if feed_a else Feed(),
+        feed_b=_read_feed(feed_b) if feed_b else None,
+        cooling=r.choice("cooling", CoolingType, CoolingType.AIR),
+        cooling_capacity_kw=r.number("cooling_capacity_kw", None, 0.1, 1000.0),
+        catalog_id=r.text("catalog_id", "rack-42u") or "rack-42u",
+    )
+
+
+def _read_feed(r: Reader) -> Feed:
+    return Feed(
+        voltage_v=r.number("voltage_v", 400.0, 100.0, 1000.0) or 400.0,
+        amps=r.number("amps", 32.0, 1.0, 1000.0) or 32.0,
+        phases=r.integer("phases", 3, 1, 3) or 3,
+    )
+
+
+_LINK_KEYS = frozenset(("id", "a", "b", "medium", "length_m"))
+_MEDIA = {m.value: m for m in Medium}
+
+
+def _read_link(r: Reader) -> Link | None:
+    fast = _well_formed_link(r.data)
+    if fast is not None:
+        return fast
+    link_id, a, b = r.text("id", None, True), r.text("a", None, True), r.text("b", None, True)
+    if link_id is None or a is None or b is None:
+        return None
+    length = r.number("length_m", 1.0, 0.0, 100_000.0)
+    return Link(id=link_id, a=a, b=b, medium=r.choice("medium", Medium, Medium.DAC),
+                length_m=1.0 if length is None else length)
+
+
+def _well_formed_link(data: dict[str, Any]) -> Link | None:
+    """The common case, checked in one go; anything unusual takes the slow path with its messages."""
+    if data.keys() != _LINK_KEYS:
+        return None
+    link_id, a, b, medium, length = data["id"], data["a"], data["b"], data["medium"], data["length_m"]
+    if not (type(link_id) is str and type(a) is str and type(b) is str and medium in _MEDIA
+            and type(length) in (int, float) and 0.0 <= length <= 100_000.0):
+        return None
+    return Link(link_id, a, b, _MEDIA[medium], float(length))
+
+
+def _read_meta(r: Reader) -> DesignMeta:
+    return DesignMeta(
+        name=_text(r, "name", "Untitled design"), customer=r.text("customer") or "",
+        author=r.text("author") or "", created=r.text("created") or "", modified=r.text("modified") or "",
+        notes=r.text("notes") or "", currency=r.choice("currency", Currency, Currency.CNY),
+    )
+
+
+def _read_fabric(r: Reader) -> FabricSettings:
+    defaults = FabricSettings()
+    return FabricSettings(
+        gpudirect_rdma=r.boolean("gpudirect_rdma", defaults.gpudirect_rdma),
+        sharp=r.boolean("sharp", defaults.sharp),
+        adaptive_routing=r.boolean("adaptive_routing", defaults.adaptive_routing),
+        congestion_control=r.boolean("congestion_control", defaults.congestion_control),
+        nccl_version=r.text("nccl_version", defaults.nccl_version) or defaults.nccl_version,
+        nccl_env=r.text_map("nccl_env"),
+    )
+
+
+def _read_cost(r: Reader) -> CostSettings:
+    d = CostSettings()
+    return CostSettings(
+        cny_per_usd=_num(r, "cny_per_usd", d.cny_per_usd, 0.01, 1000.0),
+        project_months=r.integer("project_months", d.project_months, 1, 600) or d.project_months,
+        rent_per_gpu_month=r.number("rent_per_gpu_month", None, 0.0, MAX_PRICE),
+        rent_per_server_month=r.number_map("rent_per_server_month", MAX_PRICE),
+        annual_prepay_discount=_num(r, "annual_prepay_discount", d.annual_prepay_discount, 0.0, 0.95),
+        cloud_per_gpu_hour=r.number("cloud_per_gpu_hour", None, 0.0, MAX_PRICE),
+        switch_rent_month=r.number_map("switch_rent_month", MAX_PRICE),
+        buy_price=r.number_map("buy_price", MAX_PRICE),
+        installation_fraction=_num(r, "installation_fraction", d.installation_fraction, 0.0, 5.0),
+        electricity_per_kwh=_num(r, "electricity_per_kwh", d.electricity_per_kwh, 0.0, 100.0),
+        pue=r.number("pue", None, 1.0, 3.0),
+        space_per_rack_month=_num(r, "space_per_rack_month", d.space_per_rack_month, 0.0, MAX_PRICE),
+    )
+
+
+def _read_workload(r: Reader) -> Workload:
+    d = Workload()
+    values: dict[str, Any] = {}
+    int_limits = {"layers": 10_000, "hidden": 1_000_000, "heads": 10_000, "kv_heads": 10_000,
+                  "ffn_hidden": 10_000_000, "vocab": 10_000_000, "seq_len": 100_000_000,
+                  "global_batch": 100_000_000, "micro_batch": 1_000_000, "tp": MAX_COUNT, "pp": MAX_COUNT,
+                  "dp": MAX_COUNT, "ep": MAX_COUNT, "vpp": 1000, "zero_stage": 3, "moe_experts": 100_000,
+                  "moe_topk": 1000}
+    for f in fields(Workload):
+        default = getattr(d, f.name)
+        if f.name in int_limits:
+            low = 0 if f.name in ("zero_stage", "moe_experts", "moe_topk") else 1
+            values[f.name] = r.integer(f.name, default, low, int_limits[f.name])
+            if values[f.name] is None and default is not None:
+                values[f.name] = default
+    values["model_name"] = r.text("model_name", d.model_name) or d.model_name
+    values["precision"] = r.choice("precision", Precision, d.precision)
+    values["recompute"] = r.choice("recompute", Recompute, d.recompute)
+    values["train_tokens"] = _num(r, "train_tokens", d.train_tokens, 1.0, 1e18)
+    return Workload(**values)
+
+
+def _text(r: Reader, key: str, default: str) -> str:
+    value = r.text(key, default)
+    return default if value is None else value
+
+
+def _num(r: Reader, key: str, default: float, low: float, high: float) -> float:
+    value = r.number(key, default, low, high)
+    return default if value is None else value

@@ -1,0 +1,46 @@
+"""Stepwise schema migrations on plain dicts.
+
+``MIGRATIONS[n]`` turns a schema-``n`` document into a schema-``n + 1`` one. Each step is a pure
+function on plain data, so an old file is upgraded one version at a time and the codec only ever
+reads the current schema. A file from a newer version is refused, never guessed at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from planner_gui.io.codec import CURRENT_SCHEMA_VERSION
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+# Schema 1 is the first released schema; steps are added here as the format evolves.
+MIGRATIONS: dict[int, Migration] = {}
+
+
+class SchemaError(ValueError):
+    """The file's schema version cannot be brought to the current one."""
+
+
+def migrate(data: dict[str, Any], current: int = CURRENT_SCHEMA_VERSION,
+            steps: Mapping[int, Migration] | None = None) -> tuple[dict[str, Any], list[int]]:
+    """Upgrade ``data`` to ``current``; returns the data and the versions it passed through."""
+    steps = MIGRATIONS if steps is None else steps
+    version = data.get("schema_version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise SchemaError(f"schema_version {version!r} must be a whole number of 1 or more")
+    if version > current:
+        raise SchemaError(
+            f"this file was written by a newer Cluster Planner (schema {version}; this version reads up to "
+            f"{current}); update Cluster Planner to open it"
+        )
+    passed = []
+    while version < current:
+        step = steps.get(version)
+        if step is None:
+            raise SchemaError(f"no migration from schema {version} to {version + 1}")
+        data = step(dict(data))
+        version += 1
+        data["schema_version"] = version
+        passed.append(version)
+    return data, passed

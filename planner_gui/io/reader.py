@@ -1,0 +1,155 @@
+"""Typed reading of plain JSON data with a path, so every problem names where it is."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from enum import StrEnum
+from typing import Any, TypeVar
+
+E = TypeVar("E", bound=StrEnum)
+MAX_TEXT_CHARS = 10_000
+_MISSING = object()
+
+
+class Problems:
+    """Collects problems found while reading a file, each with its JSON path."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.warnings: list[str] = []
+
+    def error(self, path: str, message: str) -> None:
+        self.errors.append(f"{path}: {message}" if path else message)
+
+    def warn(self, path: str, message: str) -> None:
+        self.warnings.append(f"{path}: {message}" if path else message)
+
+
+class Reader:
+    """A view of one JSON object at ``path``; typed getters record problems instead of raising.
+
+    A getter that finds a bad value records an error and returns the default, so that reading
+    goes on and the user sees every problem at once.
+    """
+
+    def __init__(self, data: Any, path: str, problems: Problems) -> None:
+        self.path = path
+        self.problems = problems
+        if not isinstance(data, dict):
+            problems.error(path, f"expected an object, got {_json_type(data)}")
+            data = {}
+        self.data: dict[str, Any] = data
+
+    def at(self, key: str) -> str:
+        return f"{self.path}.{key}" if self.path else key
+
+    def child(self, key: str, required: bool = True) -> Reader | None:
+        value = self.data.get(key, _MISSING)
+        if value is _MISSING or value is None:
+            if required:
+                self.problems.error(self.at(key), "missing (expected an object)")
+            return None
+        return Reader(value, self.at(key), self.problems)
+
+    def items(self, key: str) -> Iterator[Reader]:
+        value = self.data.get(key, [])
+        if not isinstance(value, list):
+            self.problems.error(self.at(key), f"expected a list, got {_json_type(value)}")
+            return
+        for index, item in enumerate(value):
+            yield Reader(item, f"{self.at(key)}[{index}]", self.problems)
+
+    def text(self, key: str, default: str | None = "", required: bool = False) -> str | None:
+        value = self._get(key, default, required)
+        if value is None or value is default:
+            return value
+        if not isinstance(value, str):
+            return self._bad(key, f"expected text, got {_json_type(value)}", default)
+        if len(value) > MAX_TEXT_CHARS:
+            return self._bad(key, f"text of {len(value)} characters is longer than {MAX_TEXT_CHARS}", default)
+        return value
+
+    def integer(self, key: str, default: int | None, low: int, high: int, required: bool = False) -> int | None:
+        value = self._get(key, default, required)
+        if value is None or value is default:
+            return value
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, float) and value.is_integer() and low <= value <= high:
+                return int(value)
+            return self._bad(key, f"expected a whole number, got {_describe(value)}", default)
+        if not low <= value <= high:
+            return self._bad(key, f"{_describe(value)} is outside {low}..{high}", default)
+        return value
+
+    def number(self, key: str, default: float | None, low: float, high: float,
+               required: bool = False) -> float | None:
+        value = self._get(key, default, required)
+        if value is None or value is default:
+            return value
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return self._bad(key, f"expected a number, got {_describe(value)}", default)
+        if not math.isfinite(value) or not low <= value <= high:
+            return self._bad(key, f"{_describe(value)} is outside {low:g}..{high:g}", default)
+        return float(value)
+
+    def boolean(self, key: str, default: bool) -> bool:
+        value = self._get(key, default, False)
+        if not isinstance(value, bool):
+            return self._bad(key, f"expected true or false, got {_describe(value)}", default)
+        return value
+
+    def choice(self, key: str, enum: type[E], default: E) -> E:
+        value = self._get(key, default, False)
+        if value is default:
+            return default
+        try:
+            return enum(value)
+        except ValueError:
+            allowed = ", ".join(m.value for m in enum)
+            return self._bad(key, f"{_describe(value)} is not one of {allowed}", default)
+
+    def number_map(self, key: str, high: float) -> dict[str, float]:
+        value = self.data.get(key, {})
+        if not isinstance(value, dict):
+            return self._bad(key, f"expected an object of numbers, got {_json_type(value)}", {})
+        inner = Reader(value, self.at(key), self.problems)
+        result = {}
+        for name in value:
+            number = inner.number(name, None, 0.0, high)
+            if number is not None:
+                result[str(name)] = number
+        return result
+
+    def text_map(self, key: str) -> dict[str, str]:
+        value = self.data.get(key, {})
+        if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+            return self._bad(key, "expected an object of text values", {})
+        return dict(value)
+
+    def _get(self, key: str, default: Any, required: bool) -> Any:
+        value = self.data.get(key, _MISSING)
+        if value is _MISSING or (value is None and default is None and not required):
+            if required:
+                self.problems.error(self.at(key), "missing")
+            return default
+        return value
+
+    def _bad(self, key: str, message: str, default: Any) -> Any:
+        self.problems.error(self.at(key), message)
+        return default
+
+
+def _json_type(value: Any) -> str:
+    names = {dict: "an object", list: "a list", str: "text", bool: "true/false", int: "a number",
+             float: "a number", type(None): "null"}
+    return names.get(type(value), type(value).__name__)
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, str):
+        return repr(value[:40] + ("..." if len(value) > 40 else ""))
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        text = repr(value)
+        return text if len(text) <= 24 else f"{text[:20]}... ({len(text)} digits)"
+    return _json_type(value)

@@ -1,0 +1,280 @@
+"""The Design: racks, devices and links, with the invariants enforced on every edit.
+
+Edit a design only through its methods: they keep the indexes (devices per rack, link per port)
+in step and refuse changes that would break an invariant, with a :class:`DesignError` that says
+what is wrong and where. Plain attribute edits are fine for fields no invariant depends on
+(names, notes, prices, a link's length).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from planner_gui.model.errors import DesignError
+from planner_gui.model.ids import check_id, next_free_id, port_ref, split_port_ref
+from planner_gui.model.parts import Device, Link, Rack
+from planner_gui.model.settings import CostSettings, DesignMeta, FabricSettings, Workload
+from planner_gui.model.specs import DeviceKind, DeviceSpec, HardwareSpecs, PortSpec
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """Something worth telling the user that is not an error (an unplaced device, a speed step)."""
+
+    code: str
+    message: str
+    ids: tuple[str, ...]
+
+
+@dataclass
+class Design:
+    meta: DesignMeta = field(default_factory=DesignMeta)
+    fabric: FabricSettings = field(default_factory=FabricSettings)
+    cost: CostSettings = field(default_factory=CostSettings)
+    workload: Workload | None = None
+    racks: dict[str, Rack] = field(default_factory=dict)
+    devices: dict[str, Device] = field(default_factory=dict)
+    links: dict[str, Link] = field(default_factory=dict)
+    _rack_devices: dict[str, set[str]] = field(default_factory=dict, repr=False, compare=False)
+    _port_link: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+
+    # ----- ids -------------------------------------------------------------------------------
+    def new_id(self, prefix: str) -> str:
+        """A fresh id ``prefix-N`` unused by any rack, device or link."""
+        return next_free_id(prefix, self._all_ids())
+
+    def _all_ids(self) -> Iterator[str]:
+        yield from self.racks
+        yield from self.devices
+        yield from self.links
+
+    def _check_new_id(self, object_id: str, where: str) -> None:
+        check_id(object_id, where)
+        if object_id in self.racks or object_id in self.devices or object_id in self.links:
+            raise DesignError(f"id {object_id!r} is already used in this design", where)
+
+    # ----- racks -----------------------------------------------------------------------------
+    def add_rack(self, rack: Rack) -> None:
+        where = f"rack {rack.id!r}"
+        self._check_new_id(rack.id, where)
+        _check_positive_int(rack.height_u, "height_u", where, maximum=60)
+        _check_positive_number(rack.power_budget_kw, "power_budget_kw", where, maximum=1000.0)
+        self.racks[rack.id] = rack
+        self._rack_devices[rack.id] = set()
+
+    def remove_rack(self, rack_id: str) -> list[str]:
+        """Remove a rack; its devices stay in the design, unplaced. Returns their ids."""
+        self._require_rack(rack_id)
+        orphans = sorted(self._rack_devices.pop(rack_id))
+        for device_id in orphans:
+            device = self.devices[device_id]
+            device.rack_id, device.u = None, None
+        del self.racks[rack_id]
+        return orphans
+
+    def devices_in_rack(self, rack_id: str) -> list[Device]:
+        self._require_rack(rack_id)
+        return sorted((self.devices[d] for d in self._rack_devices[rack_id]), key=lambda d: d.u or 0)
+
+    def resize_rack(self, rack_id: str, height_u: int, specs: HardwareSpecs) -> None:
+        rack = self._require_rack(rack_id)
+        _check_positive_int(height_u, "height_u", f"rack {rack_id!r}", maximum=60)
+        for device in self.devices_in_rack(rack_id):
+            top = (device.u or 0) + self._spec(device, specs).height_u - 1
+            if top > height_u:
+                raise DesignError(
+                    f"cannot shrink to {height_u} U: device {device.id!r} reaches U{top}", f"rack {rack_id!r}"
+                )
+        rack.height_u = height_u
+
+    # ----- devices ---------------------------------------------------------------------------
+    def add_device(self, device: Device, specs: HardwareSpecs) -> None:
+        """Add a device, placed if it names a rack and U, otherwise unplaced."""
+        where = f"device {device.id!r}"
+        self._check_new_id(device.id, where)
+        check_id(device.catalog_id, f"{where} catalog_id")
+        if (device.rack_id is None) != (device.u is None):
+            raise DesignError("rack_id and u must be given together (or neither, for an unplaced device)", where)
+        if device.nic_count is not None:
+            _check_positive_int(device.nic_count, "nic_count", where, maximum=64, allow_zero=True)
+        if device.placed:
+            self._check_fits(device, device.rack_id, device.u, specs)  # type: ignore[arg-type]
+        self.devices[device.id] = device
+        if device.rack_id is not None:
+            self._rack_devices[device.rack_id].add(device.id)
+
+    def remove_device(self, device_id: str) -> list[Link]:
+        """Remove a device and every link on it. Returns the links removed."""
+        device = self._require_device(device_id)
+        removed = [self.links[lid] for lid in self._links_of(device_id)]
+        for link in removed:
+            self.remove_link(link.id)
+        if device.rack_id is not None:
+            self._rack_devices[device.rack_id].discard(device_id)
+        del self.devices[device_id]
+        return removed
+
+    def place_device(self, device_id: str, rack_id: str | None, u: int | None, specs: HardwareSpecs) -> None:
+        """Move a device to ``rack_id`` at ``u`` (both None: take it out of its rack)."""
+        device = self._require_device(device_id)
+        if (rack_id is None) != (u is None):
+            raise DesignError("rack and U must be given together", f"device {device_id!r}")
+        if rack_id is not None and u is not None:
+            self._check_fits(device, rack_id, u, specs)
+        if device.rack_id is not None:
+            self._rack_devices[device.rack_id].discard(device_id)
+        device.rack_id, device.u = rack_id, u
+        if rack_id is not None:
+            self._rack_devices[rack_id].add(device_id)
+
+    def free_u_slots(self, rack_id: str, height_u: int, specs: HardwareSpecs) -> list[int]:
+        """Every U at which a device ``height_u`` tall would fit in the rack."""
+        rack = self._require_rack(rack_id)
+        used = self._occupied_units(rack_id, specs, ignore=None)
+        return [
+            u for u in range(1, rack.height_u - height_u + 2)
+            if not any(x in used for x in range(u, u + height_u))
+        ]
+
+    def _check_fits(self, device: Device, rack_id: str, u: int, specs: HardwareSpecs) -> None:
+        where = f"device {device.id!r}"
+        rack = self._require_rack(rack_id, where)
+        _check_positive_int(u, "u", where, maximum=10_000)
+        height = self._spec(device, specs).height_u
+        top = u + height - 1
+        if top > rack.height_u:
+            raise DesignError(
+                f"a {height} U device at U{u} reaches U{top}, above the rack height {rack.height_u} U "
+                f"of rack {rack_id!r}; place it at U{max(1, rack.height_u - height + 1)} or lower",
+                where,
+            )
+        occupied = self._occupied_units(rack_id, specs, ignore=device.id)
+        clash = next((occupied[x] for x in range(u, top + 1) if x in occupied), None)
+        if clash is not None:
+            raise DesignError(f"U{u}-U{top} of rack {rack_id!r} overlaps device {clash!r}", where)
+
+    def _occupied_units(self, rack_id: str, specs: HardwareSpecs, ignore: str | None) -> dict[int, str]:
+        occupied: dict[int, str] = {}
+        for other_id in self._rack_devices[rack_id]:
+            if other_id == ignore:
+                continue
+            other = self.devices[other_id]
+            for x in range(other.u or 0, (other.u or 0) + self._spec(other, specs).height_u):
+                occupied[x] = other_id
+        return occupied
+
+    # ----- ports and links -------------------------------------------------------------------
+    def port_spec(self, ref: str, specs: HardwareSpecs, where: str = "") -> PortSpec | None:
+        """The spec of port ``device/port``; None when the device's hardware is unknown."""
+        device_id, _, port_name = ref.partition("/") if isinstance(ref, str) else ("", "", "")
+        device = self.devices.get(device_id)
+        if device is None or not port_name or "/" in port_name:
+            split_port_ref(ref, where)  # raises the precise message for a malformed reference
+            self._require_device(device_id, where)
+        spec = self._spec(device, specs)  # type: ignore[arg-type]
+        if spec.kind is DeviceKind.UNKNOWN:
+            check_id(port_name, where)
+            return None
+        port = spec.port(port_name)
+        if port is None:
+            names = ", ".join(p.name for p in spec.ports[:6]) or "none"
+            raise DesignError(f"device {device_id!r} has no port {port_name!r} (ports: {names}...)", where)
+        return port
+
+    def add_link(self, link: Link, specs: HardwareSpecs) -> None:
+        where = f"link {link.id!r}"
+        self._check_new_id(link.id, where)
+        if not (isinstance(link.length_m, int | float) and 0 <= link.length_m <= 100_000):
+            raise DesignError(f"length_m {link.length_m!r} must be a number from 0 to 100000", where)
+        spec_a, spec_b = self.port_spec(link.a, specs, where), self.port_spec(link.b, specs, where)
+        dev_a, dev_b = link.a.partition("/")[0], link.b.partition("/")[0]
+        if dev_a == dev_b:
+            raise DesignError(f"both ends are on device {dev_a!r}; a link joins two different devices", where)
+        if spec_a and spec_b and spec_a.technology != spec_b.technology:
+            raise DesignError(
+                f"{link.a} is {spec_a.technology} but {link.b} is {spec_b.technology}; they cannot be linked",
+                where,
+            )
+        for ref in (link.a, link.b):
+            if ref in self._port_link:
+                raise DesignError(f"port {ref} already carries link {self._port_link[ref]!r}", where)
+        self.links[link.id] = link
+        self._port_link[link.a] = link.id
+        self._port_link[link.b] = link.id
+
+    def remove_link(self, link_id: str) -> Link:
+        link = self.links.pop(link_id, None)
+        if link is None:
+            raise DesignError(f"no link {link_id!r} in this design")
+        self._port_link.pop(link.a, None)
+        self._port_link.pop(link.b, None)
+        return link
+
+    def link_on_port(self, ref: str) -> str | None:
+        return self._port_link.get(ref)
+
+    def free_ports(self, device_id: str, specs: HardwareSpecs, roles: set[str] | None = None) -> list[PortSpec]:
+        device = self._require_device(device_id)
+        return [
+            p for p in self._spec(device, specs).ports
+            if port_ref(device_id, p.name) not in self._port_link and (roles is None or p.role in roles)
+        ]
+
+    def _links_of(self, device_id: str) -> list[str]:
+        prefix = device_id + "/"
+        return sorted({lid for ref, lid in self._port_link.items() if ref.startswith(prefix)})
+
+    # ----- whole-design notes ----------------------------------------------------------------
+    def notes(self, specs: HardwareSpecs) -> list[Note]:
+        """Warnings that are not errors: unplaced devices, unknown hardware, speed steps."""
+        found: list[Note] = []
+        unplaced = sorted(d.id for d in self.devices.values() if not d.placed)
+        if unplaced:
+            found.append(Note("device-unplaced", f"{len(unplaced)} device(s) are not in a rack yet", tuple(unplaced)))
+        unknown = sorted(d.id for d in self.devices.values() if not specs.knows(d.catalog_id))
+        if unknown:
+            found.append(Note("unknown-hardware", f"{len(unknown)} device(s) name hardware not in the catalog",
+                              tuple(unknown)))
+        for link in self.links.values():
+            a, b = self.port_spec(link.a, specs), self.port_spec(link.b, specs)
+            if a and b and a.speed_gbps != b.speed_gbps:
+                found.append(Note(
+                    "link-speed-mismatch",
+                    f"link {link.id} joins a {a.speed_gbps:g}G port to a {b.speed_gbps:g}G port; "
+                    f"it runs at {min(a.speed_gbps, b.speed_gbps):g}G",
+                    (link.id,),
+                ))
+        return found
+
+    # ----- helpers ---------------------------------------------------------------------------
+    def spec_of(self, device_id: str, specs: HardwareSpecs) -> DeviceSpec:
+        return self._spec(self._require_device(device_id), specs)
+
+    @staticmethod
+    def _spec(device: Device, specs: HardwareSpecs) -> DeviceSpec:
+        return specs.device_spec(device.catalog_id, device.nic_id, device.nic_count)
+
+    def _require_rack(self, rack_id: str, where: str = "") -> Rack:
+        rack = self.racks.get(rack_id)
+        if rack is None:
+            raise DesignError(f"no rack {rack_id!r} in this design", where)
+        return rack
+
+    def _require_device(self, device_id: str, where: str = "") -> Device:
+        device = self.devices.get(device_id)
+        if device is None:
+            raise DesignError(f"no device {device_id!r} in this design", where)
+        return device
+
+
+def _check_positive_int(value: object, name: str, where: str, maximum: int, allow_zero: bool = False) -> None:
+    low = 0 if allow_zero else 1
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= maximum:
+        raise DesignError(f"{name} {value!r} must be a whole number from {low} to {maximum}", where)
+
+
+def _check_positive_number(value: object, name: str, where: str, maximum: float) -> None:
+    ok = isinstance(value, int | float) and not isinstance(value, bool) and 0 < value <= maximum
+    if not ok:
+        raise DesignError(f"{name} {value!r} must be a number above 0 and at most {maximum:g}", where)

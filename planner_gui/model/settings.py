@@ -1,0 +1,87 @@
+"""Design-wide settings: metadata, fabric behaviour, the training workload and costs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Currency(StrEnum):
+    CNY = "CNY"
+    USD = "USD"
+
+
+class Precision(StrEnum):
+    BF16 = "bf16"
+    FP16 = "fp16"
+    FP8 = "fp8"
+
+
+class Recompute(StrEnum):
+    NONE = "none"
+    SELECTIVE = "selective"
+    FULL = "full"
+
+
+@dataclass(slots=True)
+class DesignMeta:
+    name: str = "Untitled design"
+    customer: str = ""
+    author: str = ""
+    created: str = ""  # ISO 8601 timestamps, UTC
+    modified: str = ""
+    notes: str = ""
+    currency: Currency = Currency.CNY
+
+
+@dataclass(slots=True)
+class FabricSettings:
+    gpudirect_rdma: bool = True
+    sharp: bool = False  # in-network reduction (SHARP / CollNet) available
+    adaptive_routing: bool = False
+    congestion_control: bool = True  # RoCE: ECN/DCQCN (PFC) configured
+    nccl_version: str = "2.21"
+    nccl_env: dict[str, str] = field(default_factory=dict)  # what the team plans to set
+
+
+@dataclass(slots=True)
+class Workload:
+    model_name: str = "custom"
+    layers: int = 32
+    hidden: int = 4096
+    heads: int = 32
+    kv_heads: int | None = None
+    ffn_hidden: int | None = None  # None: 4 x hidden
+    vocab: int = 32000
+    seq_len: int = 4096
+    global_batch: int = 1024  # sequences per step
+    micro_batch: int = 1
+    precision: Precision = Precision.BF16
+    tp: int = 1
+    pp: int = 1
+    dp: int = 1
+    ep: int = 1
+    vpp: int = 1
+    zero_stage: int = 1
+    recompute: Recompute = Recompute.SELECTIVE
+    moe_experts: int = 0
+    moe_topk: int = 0
+    train_tokens: float = 1.0e12
+
+
+@dataclass(slots=True)
+class CostSettings:
+    """Prices are in the design's currency unless a name says otherwise."""
+
+    cny_per_usd: float = 7.2
+    project_months: int = 12
+    rent_per_gpu_month: float | None = None
+    rent_per_server_month: dict[str, float] = field(default_factory=dict)  # catalog id -> price
+    annual_prepay_discount: float = 0.0  # fraction, e.g. 0.15
+    cloud_per_gpu_hour: float | None = None
+    switch_rent_month: dict[str, float] = field(default_factory=dict)  # catalog id -> price
+    buy_price: dict[str, float] = field(default_factory=dict)  # catalog id -> unit price override
+    installation_fraction: float = 0.05  # of hardware price
+    electricity_per_kwh: float = 0.8
+    pue: float | None = None  # None: the figure for the racks' cooling type
+    space_per_rack_month: float = 0.0

@@ -1,0 +1,187 @@
+"""Plan a folded-Clos network (one, two or three switch tiers) from real switch port counts.
+
+The caller decides which endpoints share a leaf (node-major for leaf-spine, one rail per leaf
+for rail-optimized); this module sizes spines and cores so every leaf reaches every other at the
+leaf's uplink capacity, or refuses with a clear message when the switch model cannot scale that far.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from planner_gui.catalog import Catalog, CatalogEntry
+from planner_gui.templates.spec import TemplateError
+
+UPLINK_SLACK = 0.1  # share of a leaf's uplinks that may stay unused to keep the spine count sane
+
+
+@dataclass
+class PlannedSwitch:
+    id: str
+    entry: CatalogEntry
+    tier: str  # "leaf", "spine" or "core"
+    pod: int  # which pod it belongs to (cores: -1)
+    down: list[str]
+    up: list[str]
+    _used_down: int = 0
+    _used_up: int = 0
+
+    def take_down(self) -> str:
+        port = self.down[self._used_down]
+        self._used_down += 1
+        return f"{self.id}/{port}"
+
+    def take_up(self) -> str:
+        port = self.up[self._used_up]
+        self._used_up += 1
+        return f"{self.id}/{port}"
+
+
+@dataclass
+class ClosPlan:
+    switches: list[PlannedSwitch] = field(default_factory=list)
+    connections: list[tuple[str, str]] = field(default_factory=list)  # (lower end, upper end) port refs
+    pods: int = 1
+
+    def of_tier(self, tier: str) -> list[PlannedSwitch]:
+        return [s for s in self.switches if s.tier == tier]
+
+
+def port_names(entry: CatalogEntry, speed: float | None = None) -> list[str]:
+    """Names of the switch's ports (all, or those of one speed), in front-panel order."""
+    return [
+        f"{g['prefix']}{i}"
+        for g in entry["port_groups"]
+        if speed is None or g["speed_gbps"] == speed
+        for i in range(1, g["count"] + 1)
+    ]
+
+
+def leaf_port_split(entry: CatalogEntry, endpoint_gbps: float, oversubscription: float,
+                    needs_uplinks: bool) -> tuple[list[str], list[str]]:
+    """Split a leaf's ports into downlinks (to endpoints) and uplinks (to spines).
+
+    A switch with a faster port group (48x25G + 8x100G) uses the fast group as uplinks; a switch
+    of one speed gives ``oversubscription / (1 + oversubscription)`` of its ports to downlinks.
+    """
+    groups = sorted(entry["port_groups"], key=lambda g: g["speed_gbps"])
+    down_group = next((g for g in groups if g["speed_gbps"] >= endpoint_gbps), groups[-1])
+    faster = [g for g in groups if g["speed_gbps"] > down_group["speed_gbps"]]
+    if faster:
+        return port_names(entry, down_group["speed_gbps"]), port_names(entry, faster[-1]["speed_gbps"])
+    ports = port_names(entry, down_group["speed_gbps"])
+    if not needs_uplinks:
+        return ports, []
+    down = max(1, min(len(ports) - 1, round(len(ports) * oversubscription / (1.0 + oversubscription))))
+    return ports[:down], ports[down:]
+
+
+def spine_switch_for(catalog: Catalog, leaf: CatalogEntry, uplink_gbps: float) -> CatalogEntry:
+    """The switch for the tiers above a leaf: same technology, most ports at the uplink speed."""
+    def ports_at_speed(entry: CatalogEntry) -> int:
+        return sum(g["count"] for g in entry["port_groups"] if g["speed_gbps"] == uplink_gbps)
+
+    candidates = [
+        e for e in catalog.of_kind("switch")
+        if e["technology"] == leaf["technology"] and e["role"] == "fabric" and ports_at_speed(e) >= 2
+        and len({g["speed_gbps"] for g in e["port_groups"]}) == 1
+    ]
+    if ports_at_speed(leaf) == len(port_names(leaf)):
+        candidates.append(leaf)
+    if not candidates:
+        raise TemplateError(f"no {leaf['technology']} switch in the catalog has {uplink_gbps:g}G ports for the spine")
+    return max(candidates, key=lambda e: (ports_at_speed(e), e is leaf, e.id))
+
+
+def plan_clos(prefix: str, leaf_members: list[list[str]], leaf: CatalogEntry, down_ports: list[str],
+              up_ports: list[str], spine: CatalogEntry | None) -> ClosPlan:
+    """Connect each leaf's members to it, then build the spine (and core) tiers above the leaves."""
+    plan = ClosPlan()
+    digits = len(str(len(leaf_members)))
+    leaves = [PlannedSwitch(f"{prefix}-leaf-{i + 1:0{digits}d}", leaf, "leaf", 0, down_ports, up_ports)
+              for i in range(len(leaf_members))]
+    for switch, members in zip(leaves, leaf_members, strict=True):
+        plan.connections.extend((member, switch.take_down()) for member in members)
+    plan.switches.extend(leaves)
+    if len(leaves) == 1 or spine is None:
+        return plan
+    spine_ports = port_names(spine)
+    if not up_ports:
+        raise TemplateError(f"{leaf.id} has no uplink ports left; lower the oversubscription")
+    if len(leaves) <= len(spine_ports):
+        _two_tier(plan, prefix, leaves, spine, spine_ports)
+    else:
+        _three_tier(plan, prefix, leaves, spine, spine_ports)
+    return plan
+
+
+def _two_tier(plan: ClosPlan, prefix: str, leaves: list[PlannedSwitch], spine: CatalogEntry,
+              spine_ports: list[str]) -> None:
+    """Every leaf to every spine with ``k`` parallel links, using as many leaf uplinks as divide evenly."""
+    uplinks, radix = len(leaves[0].up), len(spine_ports)
+    count, k = _spine_count_and_width(len(leaves), uplinks, radix)
+    spines = [PlannedSwitch(f"{prefix}-spine-{j + 1:02d}", spine, "spine", 0, spine_ports, [])
+              for j in range(count)]
+    for leaf_switch in leaves:
+        for spine_switch in spines:
+            plan.connections.extend((leaf_switch.take_up(), spine_switch.take_down()) for _ in range(k))
+    plan.switches.extend(spines)
+
+
+def _spine_count_and_width(leaves: int, uplinks: int, radix: int) -> tuple[int, int]:
+    """Fewest spines that carry nearly all leaf uplinks: (spines, parallel links per leaf-spine pair).
+
+    Odd uplink counts rarely divide evenly; leaving up to ``UPLINK_SLACK`` of them unused is
+    better than buying one spine per uplink.
+    """
+    fewest = max(1, math.ceil(leaves * uplinks / radix))
+    options = [(count * min(uplinks // count, radix // leaves), count) for count in range(fewest, uplinks + 1)
+               if min(uplinks // count, radix // leaves) >= 1]
+    if not options:
+        return fewest, 1
+    good = [option for option in options if option[0] >= uplinks * (1 - UPLINK_SLACK)]
+    used, count = min(good, key=lambda o: o[1]) if good else max(options)
+    return count, used // count
+
+
+def _three_tier(plan: ClosPlan, prefix: str, leaves: list[PlannedSwitch], spine: CatalogEntry,
+                spine_ports: list[str]) -> None:
+    """Pods of P/2 leaves with their own spines (half ports down, half up), joined by core groups."""
+    radix = len(spine_ports)
+    per_pod = radix // 2
+    pods = math.ceil(len(leaves) / per_pod)
+    if pods > radix:
+        raise TemplateError(
+            f"{len(leaves)} leaves need {pods} pods, more than a three-tier fabric of {spine.id} "
+            f"({radix} ports) supports ({radix}); use a switch with more ports or fewer nodes"
+        )
+    uplinks = len(leaves[0].up)
+    k = _largest_divisor_at_most(per_pod, radix // pods)
+    cores_per_group = per_pod // k
+    core_digits = len(str(uplinks * cores_per_group))
+    cores = [[PlannedSwitch(f"{prefix}-core-{g * cores_per_group + c + 1:0{core_digits}d}", spine, "core", -1,
+                            spine_ports, []) for c in range(cores_per_group)] for g in range(uplinks)]
+    spine_digits = len(str(pods * uplinks))
+    for pod in range(pods):
+        pod_leaves = leaves[pod * per_pod:(pod + 1) * per_pod]
+        for leaf_switch in pod_leaves:
+            leaf_switch.pod = pod
+        pod_spines = [
+            PlannedSwitch(f"{prefix}-spine-{pod * uplinks + j + 1:0{spine_digits}d}", spine, "spine", pod,
+                          spine_ports[:per_pod], spine_ports[per_pod:])
+            for j in range(uplinks)
+        ]
+        for leaf_switch in pod_leaves:
+            for spine_switch in pod_spines:
+                plan.connections.append((leaf_switch.take_up(), spine_switch.take_down()))
+        for group, spine_switch in enumerate(pod_spines):
+            for core in cores[group]:
+                plan.connections.extend((spine_switch.take_up(), core.take_down()) for _ in range(k))
+        plan.switches.extend(pod_spines)
+    plan.switches.extend(core for group in cores for core in group)
+    plan.pods = pods
+
+
+def _largest_divisor_at_most(number: int, limit: int) -> int:
+    return max((d for d in range(1, max(1, min(number, limit)) + 1) if number % d == 0), default=1)

@@ -1,0 +1,189 @@
+"""Turn a TemplateSpec into a complete design: racks, servers, compute/storage/management fabrics, cables.
+
+Servers are packed into racks within the power budget and height; each pod's leaf and spine
+switches go into a network rack right after its servers (short cables), cores and storage last.
+Every link gets a length from the rack positions and the cheapest medium whose reach covers it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from datetime import UTC, datetime
+
+from planner_gui.catalog import Catalog, CatalogEntry
+from planner_gui.model import CoolingType, Design, DesignMeta, Device, Link
+from planner_gui.templates.clos import ClosPlan, leaf_port_split, plan_clos, spine_switch_for
+from planner_gui.templates.racks import MediumChooser, RackPacker, cable_length_m
+from planner_gui.templates.spec import ResolvedSpec, TemplateError, TemplateSpec, resolve
+
+NODES_PER_STORAGE_SERVER = 16  # one NVMe/NFS storage server per 16 GPU nodes (planning rule of thumb, estimate)
+STORAGE_OVERSUBSCRIPTION = 2.0  # storage traffic is bursty; a 2:1 storage leaf is the common choice (estimate)
+MANAGEMENT_OVERSUBSCRIPTION = 8.0  # 1G BMC traffic is tiny
+
+
+def generate_design(catalog: Catalog, spec: TemplateSpec) -> Design:
+    """Build the whole design, or raise TemplateError saying which option to change."""
+    resolved = resolve(spec, catalog)
+    design = Design(meta=_meta(resolved))
+    packer = RackPacker(design, catalog, spec.rack_u, spec.rack_kw, CoolingType(spec.cooling), spec.row_length)
+    server_ids = _server_ids(spec.nodes)
+    compute = _compute_plan(catalog, resolved, server_ids)
+    _place_servers_and_pods(design, packer, resolved, server_ids, compute)
+    links = list(compute.connections)
+    if spec.storage:
+        links += _storage_network(design, catalog, packer, resolved, server_ids)
+    if spec.management:
+        links += _management_network(design, catalog, packer)
+    _add_links(design, catalog, links)
+    return design
+
+
+def _meta(resolved: ResolvedSpec) -> DesignMeta:
+    spec = resolved.spec
+    now = datetime.now(UTC).replace(microsecond=0).isoformat()
+    name = spec.name or (f"{spec.nodes} x {resolved.server['name']} on {resolved.nic['generation']} "
+                         f"{spec.topology}")
+    return DesignMeta(name=name, created=now, modified=now,
+                      notes=f"Generated from template: {spec.nodes} x {spec.server_id}, {resolved.nic.id} x "
+                            f"{resolved.nics_per_node}, {spec.topology}, {spec.oversubscription:g}:1")
+
+
+def _server_ids(nodes: int) -> list[str]:
+    digits = max(3, len(str(nodes)))
+    return [f"node-{i + 1:0{digits}d}" for i in range(nodes)]
+
+
+def _compute_plan(catalog: Catalog, resolved: ResolvedSpec, server_ids: list[str]) -> ClosPlan:
+    spec, nic, nics = resolved.spec, resolved.nic, resolved.nics_per_node
+    endpoints = len(server_ids) * nics
+    leaf = resolved.fabric_switch
+    single = spec.topology == "single-switch"
+    down, up = leaf_port_split(leaf, nic["speed_gbps"], spec.oversubscription, needs_uplinks=not single)
+    if single:
+        if endpoints > len(down):
+            raise TemplateError(
+                f"{endpoints} NICs do not fit one {leaf.id} ({len(down)} ports); use --topology leaf-spine "
+                "or rail-optimized"
+            )
+        members = [[f"{s}/cx{i}" for s in server_ids for i in range(nics)]]
+    elif spec.topology == "rail-optimized":
+        members = _rail_members(server_ids, nics, len(down))
+    else:
+        flat = [f"{s}/cx{i}" for s in server_ids for i in range(nics)]
+        members = [flat[i:i + len(down)] for i in range(0, len(flat), len(down))]
+    if len(members) == 1:
+        down = down + up  # a lone leaf needs no uplinks: all its ports serve endpoints
+        up = []
+    spine = spine_switch_for(catalog, leaf, _speed_of(leaf, up[0])) if up else None
+    return plan_clos("fab", members, leaf, down, up, spine)
+
+
+def _rail_members(server_ids: list[str], nics: int, ports_per_leaf: int) -> list[list[str]]:
+    """Leaves ordered (node group, rail): NIC i of every node in a group shares a leaf.
+
+    A group is as many nodes as a leaf has downlinks; when a group is smaller than that (a small
+    cluster), one leaf takes several whole rails, so 4 nodes x 8 rails still need one switch.
+    """
+    group_size = min(len(server_ids), ports_per_leaf)
+    rails_per_leaf = max(1, ports_per_leaf // group_size)
+    members = []
+    for start in range(0, len(server_ids), group_size):
+        chunk = server_ids[start:start + group_size]
+        for first_rail in range(0, nics, rails_per_leaf):
+            rails = range(first_rail, min(nics, first_rail + rails_per_leaf))
+            members.append([f"{s}/cx{rail}" for rail in rails for s in chunk])
+    return members
+
+
+def _speed_of(entry: CatalogEntry, port: str) -> float:
+    for group in entry["port_groups"]:
+        if port.startswith(group["prefix"]) and port[len(group["prefix"]):].isdigit():
+            return float(group["speed_gbps"])
+    raise TemplateError(f"{entry.id} has no port {port!r}")
+
+
+def _place_servers_and_pods(design: Design, packer: RackPacker, resolved: ResolvedSpec, server_ids: list[str],
+                            plan: ClosPlan) -> None:
+    """Each pod's servers, then its leaves and spines in a network rack beside them; cores last."""
+    nodes_per_pod = math.ceil(len(server_ids) / plan.pods)
+    switches_by_pod: dict[int, list] = {}
+    for switch in plan.switches:
+        switches_by_pod.setdefault(switch.pod, []).append(switch)
+    reserve = 1 if resolved.spec.management else 0
+    for pod in range(plan.pods):
+        for server_id in server_ids[pod * nodes_per_pod:(pod + 1) * nodes_per_pod]:
+            device = Device(server_id, resolved.server.id, name=server_id, nic_id=resolved.nic.id,
+                            nic_count=resolved.nics_per_node)
+            packer.place(device, "compute", top_reserve_u=reserve)
+        _place_switches(packer, switches_by_pod.get(pod, []))
+    _place_switches(packer, switches_by_pod.get(-1, []))
+
+
+def _place_switches(packer: RackPacker, switches: Iterable) -> None:
+    for switch in switches:
+        packer.place(Device(switch.id, switch.entry.id, name=switch.id), "network")
+
+
+def _storage_network(design: Design, catalog: Catalog, packer: RackPacker, resolved: ResolvedSpec,
+                     server_ids: list[str]) -> list[tuple[str, str]]:
+    storage_entries = sorted(catalog.of_kind("storage"), key=lambda e: e.id)
+    count = resolved.server["storage_nic_count"]
+    if not storage_entries or count == 0:
+        return []
+    storage = storage_entries[0]
+    speed = float(resolved.server["storage_nic_gbps"])
+    switch = _switch_with_speed(catalog, "ethernet", speed, role="fabric")
+    storage_ids = [f"storage-{i + 1:02d}" for i in range(math.ceil(len(server_ids) / NODES_PER_STORAGE_SERVER))]
+    for storage_id in storage_ids:
+        packer.place(Device(storage_id, storage.id, name=storage_id), "storage")
+    storage_spec = catalog.device_spec(storage.id)
+    endpoints = [f"{s}/st{i}" for s in server_ids for i in range(count)]
+    endpoints += [f"{sid}/{p.name}" for sid in storage_ids for p in storage_spec.ports if p.role == "storage"]
+    return _flat_clos(catalog, packer, "stor", switch, endpoints, speed, STORAGE_OVERSUBSCRIPTION, "storage")
+
+
+def _management_network(design: Design, catalog: Catalog, packer: RackPacker) -> list[tuple[str, str]]:
+    switch = next((e for e in catalog.of_kind("switch") if e["role"] == "management"), None)
+    if switch is None:
+        return []
+    endpoints = [f"{d.id}/{p.name}" for d in design.devices.values()
+                 for p in catalog.device_spec(d.catalog_id, d.nic_id, d.nic_count).ports if p.role == "management"]
+    # The management switches' own mgmt ports stay unconnected: they are managed in-band.
+    return _flat_clos(catalog, packer, "mgmt", switch, endpoints, 1.0, MANAGEMENT_OVERSUBSCRIPTION, "network")
+
+
+def _flat_clos(catalog: Catalog, packer: RackPacker, prefix: str, leaf: CatalogEntry, endpoints: list[str],
+               speed: float, oversubscription: float, purpose: str) -> list[tuple[str, str]]:
+    down, up = leaf_port_split(leaf, speed, oversubscription, needs_uplinks=True)
+    members = [endpoints[i:i + len(down)] for i in range(0, len(endpoints), len(down))]
+    if len(members) == 1:
+        down, up = down + up, []
+    spine = spine_switch_for(catalog, leaf, _speed_of(leaf, up[0])) if up else None
+    plan = plan_clos(prefix, members, leaf, down, up, spine)
+    for switch in plan.switches:
+        packer.place(Device(switch.id, switch.entry.id, name=switch.id), purpose)
+    return plan.connections
+
+
+def _switch_with_speed(catalog: Catalog, technology: str, speed: float, role: str) -> CatalogEntry:
+    candidates = [e for e in catalog.of_kind("switch")
+                  if e["technology"] == technology and e["role"] == role
+                  and any(g["speed_gbps"] == speed for g in e["port_groups"])]
+    if not candidates:
+        raise TemplateError(f"no {technology} switch with {speed:g}G ports in the catalog")
+    return max(candidates, key=lambda e: (sum(g["count"] for g in e["port_groups"] if g["speed_gbps"] == speed), e.id))
+
+
+def _add_links(design: Design, catalog: Catalog, connections: list[tuple[str, str]]) -> None:
+    chooser = MediumChooser(catalog)
+    heights = {e.id: int(e["height_u"]) for e in catalog if "height_u" in e.data}
+    digits = len(str(len(connections)))
+    for index, (a, b) in enumerate(connections):
+        port = design.port_spec(a, catalog)
+        length = cable_length_m(design, a.split("/")[0], b.split("/")[0], heights)
+        medium = chooser.choose(port.technology, port.speed_gbps, length) if port else None
+        link = Link(f"link-{index + 1:0{digits}d}", a, b, length_m=length)
+        if medium is not None:
+            link.medium = medium
+        design.add_link(link, catalog)
