@@ -88,18 +88,34 @@ def data_to_design(data: dict[str, Any], specs: HardwareSpecs, problems: Problem
     )
     workload = root.child("workload", required=False)
     design.workload = _read_workload(workload) if workload is not None else None
+    failed: set[str] = set()  # ids of devices that could not be added
     for rack_reader in root.items("racks"):
         rack = _read_rack(rack_reader)
-        if rack is not None and _apply(problems, rack_reader.path, design.add_rack, rack):
-            for device_reader in rack_reader.items("devices"):
-                _add_device(design, device_reader, specs, rack.id)
+        added = rack is not None and _apply(problems, rack_reader.path, design.add_rack, rack)
+        for device_reader in rack_reader.items("devices"):
+            if added and rack is not None:
+                _add_device(design, device_reader, specs, rack.id, failed)
+            elif isinstance(device_reader.data.get("id"), str):
+                failed.add(device_reader.data["id"])
     for device_reader in root.items("unplaced"):
-        _add_device(design, device_reader, specs, None)
+        _add_device(design, device_reader, specs, None, failed)
+    _add_links(design, root, specs, failed)
+    return design
+
+
+def _add_links(design: Design, root: Reader, specs: HardwareSpecs, failed: set[str]) -> None:
+    """Links to devices that failed to load are counted in one message, not one error each."""
+    orphaned = 0
     for link_reader in root.items("links"):
         link = _read_link(link_reader)
-        if link is not None:
-            _apply(problems, link_reader.path, design.add_link, link, specs)
-    return design
+        if link is None:
+            continue
+        if link.a.partition("/")[0] in failed or link.b.partition("/")[0] in failed:
+            orphaned += 1
+            continue
+        _apply(root.problems, link_reader.path, design.add_link, link, specs)
+    if orphaned:
+        root.problems.error("links", f"{orphaned} link(s) could not be loaded because a device they connect is invalid")
 
 
 def _apply(problems: Problems, path: str, action: Any, *args: Any) -> bool:
@@ -114,7 +130,14 @@ def _apply(problems: Problems, path: str, action: Any, *args: Any) -> bool:
     return True
 
 
-def _add_device(design: Design, r: Reader, specs: HardwareSpecs, rack_id: str | None) -> None:
+def _add_device(design: Design, r: Reader, specs: HardwareSpecs, rack_id: str | None, failed: set[str]) -> None:
+    errors_before = len(r.problems.errors)
+    _add_device_checked(design, r, specs, rack_id)
+    if len(r.problems.errors) > errors_before and isinstance(r.data.get("id"), str):
+        failed.add(r.data["id"])
+
+
+def _add_device_checked(design: Design, r: Reader, specs: HardwareSpecs, rack_id: str | None) -> None:
     device_id, catalog_id = r.text("id", None, required=True), r.text("catalog_id", None, required=True)
     rack = design.racks.get(rack_id) if rack_id else None
     u = r.integer("u", None, 1, 10_000, required=rack is not None) if rack is not None else None

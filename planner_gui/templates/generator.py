@@ -56,6 +56,8 @@ def _server_ids(nodes: int) -> list[str]:
 
 def _compute_plan(catalog: Catalog, resolved: ResolvedSpec, server_ids: list[str]) -> ClosPlan:
     spec, nic, nics = resolved.spec, resolved.nic, resolved.nics_per_node
+    if len(server_ids) == 1:
+        return ClosPlan()  # one node talks over NVLink/PCIe only: a compute switch would carry nothing
     endpoints = len(server_ids) * nics
     leaf = resolved.fabric_switch
     single = spec.topology == "single-switch"
@@ -127,12 +129,11 @@ def _place_switches(packer: RackPacker, switches: Iterable) -> None:
 
 def _storage_network(design: Design, catalog: Catalog, packer: RackPacker, resolved: ResolvedSpec,
                      server_ids: list[str]) -> list[tuple[str, str]]:
-    storage_entries = sorted(catalog.of_kind("storage"), key=lambda e: e.id)
     count = resolved.server["storage_nic_count"]
-    if not storage_entries or count == 0:
-        return []
-    storage = storage_entries[0]
     speed = float(resolved.server["storage_nic_gbps"])
+    storage = _storage_server_for(catalog, speed)
+    if storage is None or count == 0:
+        return []
     switch = _switch_with_speed(catalog, "ethernet", speed, role="fabric")
     storage_ids = [f"storage-{i + 1:02d}" for i in range(math.ceil(len(server_ids) / NODES_PER_STORAGE_SERVER))]
     for storage_id in storage_ids:
@@ -141,6 +142,16 @@ def _storage_network(design: Design, catalog: Catalog, packer: RackPacker, resol
     endpoints = [f"{s}/st{i}" for s in server_ids for i in range(count)]
     endpoints += [f"{sid}/{p.name}" for sid in storage_ids for p in storage_spec.ports if p.role == "storage"]
     return _flat_clos(catalog, packer, "stor", switch, endpoints, speed, STORAGE_OVERSUBSCRIPTION, "storage")
+
+
+def _storage_server_for(catalog: Catalog, speed: float) -> CatalogEntry | None:
+    """The storage server whose ports best match the GPU servers' storage NICs (exact speed first)."""
+    def mismatch(entry: CatalogEntry) -> tuple[float, str]:
+        fastest = max(g["speed_gbps"] for g in entry["port_groups"])
+        return abs(math.log2(fastest / speed)), entry.id
+
+    entries = [e for e in catalog.of_kind("storage") if e["port_groups"]]
+    return min(entries, key=mismatch) if entries else None
 
 
 def _management_network(design: Design, catalog: Catalog, packer: RackPacker) -> list[tuple[str, str]]:

@@ -133,19 +133,17 @@ class MediumChooser:
         return Medium.SMF
 
     def _options(self, technology: str, speed_gbps: float) -> list[tuple[Medium, float]]:
+        """Per medium, the reach of the lowest-rated cable that still carries the port's speed."""
         key = (technology, speed_gbps)
         if key not in self._reach:
-            reach: dict[Medium, float] = {}
+            best: dict[Medium, CatalogEntry] = {}
             for entry in self.catalog.of_kind("cable"):
-                if entry["technology"] not in (technology, "any"):
+                if entry["technology"] not in (technology, "any") or entry["speed_gbps"] < speed_gbps:
                     continue
                 medium = Medium(entry["medium"])
-                if _speed_matches(entry, speed_gbps):
-                    reach[medium] = max(reach.get(medium, 0.0), float(entry["reach_m"]))
-            self._reach[key] = [(m, reach[m]) for m in MEDIUM_PREFERENCE if m in reach]
+                current = best.get(medium)
+                if current is None or (entry["speed_gbps"], -entry["reach_m"]) < (current["speed_gbps"],
+                                                                                  -current["reach_m"]):
+                    best[medium] = entry
+            self._reach[key] = [(m, float(best[m]["reach_m"])) for m in MEDIUM_PREFERENCE if m in best]
         return self._reach[key]
-
-
-def _speed_matches(entry: CatalogEntry, speed_gbps: float) -> bool:
-    """A cable rated for the port's speed; 1G/10G management copper counts as any DAC-class run."""
-    return entry["speed_gbps"] >= speed_gbps and entry["speed_gbps"] <= max(speed_gbps * 2, 100)
