@@ -52,6 +52,8 @@ class Workload:
     heads: int = 32
     kv_heads: int | None = None
     ffn_hidden: int | None = None  # None: 4 x hidden
+    gated_mlp: bool = False  # SwiGLU-style MLP (three weight matrices), as in LLaMA
+    tied_embeddings: bool = False  # input and output embeddings share weights
     vocab: int = 32000
     seq_len: int = 4096
     global_batch: int = 1024  # sequences per step
@@ -61,6 +63,7 @@ class Workload:
     pp: int = 1
     dp: int = 1
     ep: int = 1
+    cp: int = 1  # context parallelism
     vpp: int = 1
     zero_stage: int = 1
     recompute: Recompute = Recompute.SELECTIVE

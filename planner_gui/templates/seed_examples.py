@@ -31,7 +31,7 @@ class SeedExample:
 
 def _llama(layers: int, hidden: int, heads: int, kv: int, ffn: int, name: str, **parallel: int) -> Workload:
     return Workload(model_name=name, layers=layers, hidden=hidden, heads=heads, kv_heads=kv, ffn_hidden=ffn,
-                    vocab=32000, seq_len=4096, global_batch=1024, micro_batch=1, **parallel)
+                    gated_mlp=True, vocab=32000, seq_len=4096, global_batch=1024, micro_batch=1, **parallel)
 
 
 LLAMA_7B = {"layers": 32, "hidden": 4096, "heads": 32, "kv": 32, "ffn": 11008, "name": "LLaMA-7B"}

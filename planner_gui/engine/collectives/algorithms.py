@@ -1,0 +1,165 @@
+"""Which algorithms NCCL would run, and how fast each is in the large-message limit.
+
+Bandwidth comes from counting the bytes each algorithm puts on each resource (a GPU's NVLink or
+PCIe link, a node's NICs) and dividing by that resource's achievable rate: the busiest resource
+wins. The hierarchy of multi-node algorithms therefore emerges from the traffic pattern: a ring
+sends 2(n-1)/n of the buffer through every node's NICs, a double binary tree M on two nodes and
+2M on many, NVLSTree reduces inside the node with NVLink SHARP and sends only across the tree.
+Results are algorithm bandwidths (algbw = bytes / time) in GB/s for the Simple protocol.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from planner_gui.engine.collectives.dbtree import tree_egress_factor
+from planner_gui.engine.collectives.hardware import Hardware
+from planner_gui.engine.collectives.nccl_tables import (
+    COLLNET_SM90_EFFICIENCY,
+    NVLS_CHANNELS,
+    NVLS_CHUNK_BYTES,
+    PAT_EFFICIENCY,
+    SIMPLE_SLOT_BYTES,
+)
+from planner_gui.engine.collectives.profile import FabricProfile
+
+OPS = ("allreduce", "allgather", "reducescatter", "broadcast", "reduce", "alltoall", "sendrecv")
+ALGOS = ("ring", "tree", "nvls", "nvlstree", "collnet", "pat")
+P2P = "p2p"  # AllToAll and SendRecv: point-to-point, NCCL_ALGO does not apply
+NVLS_LABEL = "NVLink SHARP (NVLS)"
+SHARP_LABEL = "IB SHARP (CollNet)"
+
+# Which algorithms NCCL implements per collective (collectives.md 1.6: Broadcast/Reduce are ring
+# only; AG/RS use Ring, PAT, NVLS or CollNetDirect; we leave CollNet AG/RS out, see docs).
+ALGOS_BY_OP = {
+    "allreduce": ("ring", "tree", "nvls", "nvlstree", "collnet"),
+    "allgather": ("ring", "nvls", "pat"),
+    "reducescatter": ("ring", "nvls", "pat"),
+    "broadcast": ("ring",),
+    "reduce": ("ring",),
+    "alltoall": (P2P,),
+    "sendrecv": (P2P,),
+}
+GENERATION_ORDER = ("volta", "ampere", "hopper", "blackwell")
+
+
+@dataclass(frozen=True)
+class Bandwidth:
+    algbw: float  # GB/s, Simple protocol, large messages
+    bottleneck: str
+
+
+def why_disabled(op: str, algo: str, profile: FabricProfile, hw: Hardware) -> str | None:
+    """None if NCCL would run ``algo`` for ``op`` on this profile, else the reason it would not."""
+    if algo not in ALGOS_BY_OP[op]:
+        allowed = ", ".join(a for a in ALGOS_BY_OP[op] if a != P2P) or "none (point-to-point only)"
+        return f"NCCL has no {algo!r} algorithm for {op}; choices: {allowed}"
+    g, k = hw.gpus_per_node, hw.nodes
+    if algo in ("nvls", "nvlstree"):
+        if hw.nvls_bw <= 0:
+            return "NVLS needs an NVSwitch with NVLink SHARP (Hopper or later) and nvls=True"
+        if algo == "nvlstree" and k == 1:
+            return "NVLSTree is disabled on a single node (collectives.md 1.6)"
+        if algo == "nvls" and k > 1 and (op != "allreduce" or not profile.sharp):
+            return "NVLS across nodes needs IB SHARP (CollNet) and is AllReduce only"
+    if algo == "collnet":
+        if k == 1 or not profile.sharp or profile.technology != "infiniband":
+            return "CollNet needs several nodes on an InfiniBand fabric with SHARP enabled (sharp=True)"
+    if algo == "pat" and (g != 1 or k == 1):
+        return "PAT runs only with one GPU per node on several nodes (collectives.md 1.6)"
+    if algo == "tree" and hw.ranks < 2:
+        return "a tree needs at least two ranks"
+    return None
+
+
+def bandwidth(op: str, algo: str, hw: Hardware) -> Bandwidth:
+    """Large-message algorithm bandwidth of ``algo`` for ``op`` (GB/s) and what limits it."""
+    n, g, k = hw.ranks, hw.gpus_per_node, hw.nodes
+    if op == "allreduce":
+        terms = _allreduce_terms(algo, hw)
+    elif op in ("allgather", "reducescatter"):
+        terms = _gather_terms(algo, hw)
+    elif op in ("broadcast", "reduce"):
+        terms = [(hw.intra_bw, hw.intra_label), (hw.net_bw, hw.net_label)]
+    elif op == "alltoall":
+        terms = [(hw.intra_bw * n / max(g - 1, 1e-9), hw.intra_label),
+                 (hw.gpu_net_bw * n / max(n - g, 1e-9), hw.net_label)]
+    else:  # sendrecv: the slowest pair of the ring shift sets the pace
+        terms = [(hw.gpu_net_bw if k > 1 else hw.intra_bw, hw.net_label if k > 1 else hw.intra_label)]
+    algbw, label = min(terms, key=lambda t: t[0])
+    return Bandwidth(algbw, label)
+
+
+def _allreduce_terms(algo: str, hw: Hardware) -> list[tuple[float, str]]:
+    n, g, k = hw.ranks, hw.gpus_per_node, hw.nodes
+    ring_ratio = n / (2.0 * (n - 1))  # algbw / busbw for a ring AllReduce
+    nvls_alg = hw.nvls_bw * g / (g + 1.0)  # each GPU moves (g+1)/g of the buffer ("N+1 sends")
+    tree = tree_egress_factor(k)
+    if algo == "ring":
+        return [(hw.intra_bw * ring_ratio, hw.intra_label), (hw.net_bw * ring_ratio, hw.net_label)]
+    if algo == "tree":
+        # Intra-node chain: every GPU forwards the buffer up (reduce) and down (broadcast).
+        return [(hw.intra_bw / 2.0, hw.intra_label), (_div(hw.net_bw, tree), hw.net_label)]
+    if algo == "nvls":
+        return [(nvls_alg, NVLS_LABEL), (hw.net_bw, SHARP_LABEL + " / " + hw.net_label)]
+    if algo == "nvlstree":
+        return [(nvls_alg, NVLS_LABEL), (_div(hw.net_bw, tree), hw.net_label)]
+    # collnet: intra-node reduce-scatter + all-gather, one send and one receive per node.
+    sm90 = COLLNET_SM90_EFFICIENCY if _at_least(hw.generation, "hopper") else 1.0
+    intra = hw.intra_bw * g / (2.0 * (g - 1)) if g > 1 else math.inf
+    return [(intra * sm90, hw.intra_label), (hw.net_bw * sm90, SHARP_LABEL + " / " + hw.net_label)]
+
+
+def _gather_terms(algo: str, hw: Hardware) -> list[tuple[float, str]]:
+    n = hw.ranks
+    ratio = n / (n - 1.0)  # algbw / busbw for AG and RS
+    if algo == "ring":
+        return [(hw.intra_bw * ratio, hw.intra_label), (hw.net_bw * ratio, hw.net_label)]
+    if algo == "nvls":  # multicast store / multimem reduce: (g-1)/g of the buffer per GPU
+        return [(hw.nvls_bw * ratio, NVLS_LABEL)]
+    return [(hw.net_bw * PAT_EFFICIENCY * ratio, hw.net_label)]  # pat
+
+
+@dataclass(frozen=True)
+class Stage:
+    """``count`` store-and-forward hops that each move ``chunk_bytes`` at ``rate`` GB/s."""
+
+    count: int
+    chunk_bytes: float
+    rate: float
+
+
+def pipeline_stages(algo: str, hw: Hardware) -> tuple[Stage, ...]:
+    """The hops one Simple chunk crosses, for the pipeline-fill term of the cost model.
+
+    Tree: down and up the intra-node chain and the node tree; NVLSTree: one NVLS hop on each side
+    of the node tree; NVLS and CollNet: to the switch and back; PAT: its log2 steps. A ring keeps
+    every link busy from its first step, so it has no fill beyond its per-step latency.
+    """
+    g, k = hw.gpus_per_node, hw.nodes
+    levels = math.ceil(math.log2(k)) if k > 1 else 0
+    simple = float(hw.channels * SIMPLE_SLOT_BYTES)
+    nvls = float(NVLS_CHANNELS * NVLS_CHUNK_BYTES)
+    net_tree = _div(hw.net_bw, tree_egress_factor(k))
+    nvls_rate = hw.nvls_bw * g / (g + 1.0)
+    if algo == "tree":
+        return (Stage(2 * (g - 1), simple, hw.intra_bw / 2.0), Stage(2 * levels, simple, net_tree))
+    if algo == "nvlstree":
+        return (Stage(2, nvls, nvls_rate), Stage(2 * levels, simple, net_tree))
+    if algo == "nvls":
+        return (Stage(2, nvls, nvls_rate), Stage(2 * (k > 1), simple, hw.net_bw))
+    if algo == "collnet":
+        intra = hw.intra_bw * g / (2.0 * (g - 1)) if g > 1 else math.inf
+        return (Stage(2 * (g > 1), simple, intra), Stage(2, simple, hw.net_bw))
+    if algo == "pat":
+        return (Stage(levels, simple, hw.net_bw * PAT_EFFICIENCY),)
+    return ()
+
+
+def _div(bw: float, factor: float) -> float:
+    return math.inf if factor == 0 else bw / factor
+
+
+def _at_least(generation: str, reference: str) -> bool:
+    return GENERATION_ORDER.index(generation) >= GENERATION_ORDER.index(reference)

@@ -1,0 +1,92 @@
+"""Building a :class:`FabricProfile` from catalog entries (gpu, nic and the NIC's default switch).
+
+The catalog is only read through ``catalog.require(id, kind)`` and ``entry.get(field)``, with the
+fields documented in ``planner_gui/catalog/schema.py``; no catalog module is imported, so the
+engine stays independent of how the catalog is loaded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Any, Protocol
+
+from planner_gui.engine.collectives.profile import FabricProfile
+
+# NVLink generations from 3 (A100) on come on HGX boards with NVSwitch; NVLink 2 (V100 SXM2) is
+# the DGX-1 hybrid cube mesh (hardware_catalog.csv: nvswitch_count per server).
+FIRST_NVSWITCH_NVLINK_GEN = 3
+# NVLink SHARP needs third-generation NVSwitch, i.e. NVLink 4 (H100) or later (collectives.md 5).
+FIRST_NVLS_NVLINK_GEN = 4
+MESH_MAX_GPUS = 2  # two NVLink GPUs can be bridged without a switch
+NIC_LATENCY_FALLBACK_US = 1.0  # only for single-node profiles, where the network is unused
+SWITCH_LATENCY_FALLBACK_NS = 300.0  # FabricProfile's default (QM9700 ~330 ns, hardware_catalog.csv)
+
+
+class _Entry(Protocol):
+    def get(self, name: str, default: Any = None) -> Any: ...
+
+
+class _Catalog(Protocol):
+    def require(self, catalog_id: str, kind: str | None = None) -> Any: ...
+
+
+def profile_from_catalog(catalog: _Catalog, gpu_id: str, gpus_per_node: int, nodes: int,
+                         nic_id: str | None = None, nics_per_node: int | None = None,
+                         **overrides: Any) -> FabricProfile:
+    """A profile for ``nodes`` x ``gpus_per_node`` GPUs of ``gpu_id`` joined by ``nic_id`` NICs.
+
+    ``nics_per_node`` defaults to one NIC per GPU (the rail-optimised norm). ``overrides`` sets
+    any other :class:`FabricProfile` field (hops, oversubscription, gdr, sharp, ...).
+    """
+    unknown = set(overrides) - {f.name for f in fields(FabricProfile)}
+    if unknown:
+        raise ValueError(f"profile_from_catalog(): unknown field(s) {', '.join(sorted(unknown))}; "
+                         f"use FabricProfile field names")
+    gpu = catalog.require(gpu_id, "gpu")
+    values: dict[str, Any] = {
+        "gpus_per_node": gpus_per_node,
+        "nodes": nodes,
+        **_gpu_facts(gpu, gpus_per_node),
+        **_nic_facts(catalog, nic_id, nodes, gpus_per_node if nics_per_node is None else nics_per_node),
+    }
+    values.update(overrides)
+    return FabricProfile(**values)
+
+
+def _gpu_facts(gpu: _Entry, gpus_per_node: int) -> dict[str, Any]:
+    interconnect = gpu.get("interconnect")
+    nvlink_gen = gpu.get("nvlink_gen") or 0
+    bidir = float(gpu.get("nvlink_bidir_gbs") or 0.0)
+    if interconnect == "nvlink" and bidir > 0:
+        switched = nvlink_gen >= FIRST_NVSWITCH_NVLINK_GEN and gpus_per_node > MESH_MAX_GPUS
+        intra = "nvswitch" if switched else "nvlink_mesh"
+    else:
+        intra, bidir = "pcie", 0.0
+    return {
+        "gpu_name": str(gpu.get("name") or gpu.get("id")),
+        "intra": intra,
+        "nvlink_bidir_gbs": bidir,
+        "pcie_gen": int(gpu.get("pcie_gen")),
+        "nvls": intra == "nvswitch" and nvlink_gen >= FIRST_NVLS_NVLINK_GEN,
+    }
+
+
+def _nic_facts(catalog: _Catalog, nic_id: str | None, nodes: int, nics_per_node: int) -> dict[str, Any]:
+    if nic_id is None:
+        if nodes > 1:
+            raise ValueError(f"a {nodes}-node profile needs nic_id (a catalog NIC id) to describe the network")
+        return {"nics_per_node": 0, "nic_gbps": 0.0, "nic_latency_us": NIC_LATENCY_FALLBACK_US,
+                "technology": "infiniband"}
+    nic = catalog.require(nic_id, "nic")
+    facts: dict[str, Any] = {
+        "nics_per_node": nics_per_node,
+        "nic_gbps": float(nic.get("speed_gbps")),
+        "nic_latency_us": float(nic.get("latency_us")),
+        "technology": str(nic.get("technology")),
+        "gdr": bool(nic.get("rdma", True)),
+        "switch_latency_ns": SWITCH_LATENCY_FALLBACK_NS,
+    }
+    switch_id = nic.get("default_switch_id")
+    if switch_id:
+        facts["switch_latency_ns"] = float(catalog.require(switch_id, "switch").get("latency_ns"))
+    return facts

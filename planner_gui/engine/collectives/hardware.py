@@ -1,0 +1,223 @@
+"""From a profile's hardware facts to the quantities the cost model uses.
+
+Everything here is per profile and cached: the GPU generation, the achievable bandwidth of each
+resource (NVLink or PCIe per GPU, the network per node after fabric effects) and the per-hop
+latencies. Bandwidths are GB/s (1e9 B/s) in one direction, latencies microseconds.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from planner_gui.engine.collectives.nccl_tables import (
+    MAX_CHANNEL_SPEED_INTRA,
+    MAX_CHANNELS,
+    NVLS_CHANNELS,
+    NVLS_EFFICIENCY,
+)
+from planner_gui.engine.collectives.profile import FabricProfile
+
+# GPU generation from its name; NCCL's tables are indexed by it (collectives.md 1.5 compCapIndex).
+# Ada (sm89) and Turing (sm75) use the rows of the generation NCCL groups them with.
+_GENERATION_NAMES = (
+    ("blackwell", r"GB[23]00|B[123]00|RTX\s*50\d\d|RTX\s*PRO\s*6000"),
+    ("hopper", r"GH200|H100|H200|H800|H20\b"),
+    ("ampere", r"A100|A800|A40|A30|A10|A16|A2\b|L40|L4\b|RTX\s*[34]0\d\d|RTX\s*A\d"),
+    ("volta", r"V100|T4\b|RTX\s*20\d\d"),
+)
+GENERATIONS = ("volta", "ampere", "hopper", "blackwell")
+
+# NVLink: NCCL's achievable bandwidth per link (src/graph/topo.h; collectives.md 1.4: SM70 20.0,
+# SM80 20.0, SM90 20.6, SM100 40.1 GB/s) over the raw per-link rate per direction (per-GPU
+# bidirectional figure / (2 x links): V100 300/(2x6), A100 600/(2x12), H100 900/(2x18) = 25 GB/s,
+# B200 1800/(2x18) = 50 GB/s; hardware_catalog.csv nvlink_bw_per_gpu_gb_s, link counts from SimAI's
+# calbusbw.h, collectives.md 4.4). This is the ~20 % protocol overhead of nccl-tests#212.
+NCCL_NVLINK_LINK_GBS = {"volta": 20.0, "ampere": 20.0, "hopper": 20.6, "blackwell": 40.1}
+RAW_NVLINK_LINK_GBS = {"volta": 25.0, "ampere": 25.0, "hopper": 25.0, "blackwell": 50.0}
+
+# PCIe x16 per direction as NCCL computes it: 12 GB/s for Gen3 (PCI_BW, collectives.md 1.4),
+# doubling with every generation (width * speed / 80 with the link speed doubling).
+PCIE_GEN3_X16_GBS = 12.0
+PCIE_BASE_GEN = 3
+# GPU-to-GPU rings over PCIe reach ~65 % of the link: 8x RTX 5090 on Gen5 measured 28 GB/s (8
+# GPUs) and 35 GB/s (4 GPUs) against 48 GB/s (nccl#1639, nccl_calibration.csv R341/R342; this
+# is the midpoint, +-12 %). "Determined by the bandwidth your CPU and memory can deliver".
+PCIE_P2P_EFFICIENCY = 0.65
+
+# Achievable fraction of NIC line rate with GPUDirect RDMA: a DGX A100 with 8x200G IB measures
+# 192 GB/s AllReduce busbw = 96 % of 200 GB/s (NVIDIA maintainer, nccl#812); CX-7 at 400G
+# reaches 48-49 GB/s of 50 (nccl-tests#267).
+NIC_EFFICIENCY = 0.96
+BITS_PER_BYTE = 8.0
+
+# LL128 over the network needs RDMA writes that land 128-byte lines in order (GPUDirect RDMA on
+# ConnectX IB/RoCE; EFA with RDMA write on p5 and later). AWS's p4d-era EFA and GCP's TCPX/O
+# deliver through a host-managed path, and their curves show NCCL capped at the LL rate
+# (19.5 GB/s algbw on two nodes, nccl_calibration.csv R146-R149, R115-R118) instead.
+LL128_NETWORKS = ("infiniband", "ethernet", "efa")
+# ECMP: flows hashed onto equal-cost uplinks collide. With k nodes' flows spread over as many
+# paths, the expected fraction of busy paths is 1 - (1 - 1/k)^k (balls into bins), falling from
+# 0.75 at 2 nodes towards 1 - 1/e = 0.63 at scale. [derived]; consistent with Meta's "up to 40 %"
+# AllReduce gain from E-ECMP + QP scaling (1/1.4 = 0.71, collectives.md 5).
+# EFA is absent: AWS SRD sprays every flow's packets over all paths, so nothing is hashed.
+ECMP_TECHNOLOGIES = ("ethernet", "tcpx")
+SPINE_HOPS = 3  # leaf-spine-leaf: the first hop count at which flows are hashed onto uplinks
+# RoCE without ECN/DCQCN relies on PFC pauses alone; pauses spread to victim flows (head-of-line
+# blocking). [estimate] 20 % loss, between Meta's ~80 % fabric utilisation with congestion
+# control and the seeds' "RoCE 50-60 % of IB at 64 GPUs" (collectives.md 5; seed_facts.md).
+NO_CONGESTION_CONTROL_EFFICIENCY = 0.8
+
+# Latency. NCCL's hardware latencies (collectives.md 1.2) are tuned on NVIDIA's own IB systems
+# and are lower than nccl-tests measures; we scale them per GPU generation. [calibrated] on the
+# small-message floors of nccl_calibration.csv: A100 8 GPUs ~43 us (R001-R011), H100 8 GPUs ~26 us
+# (R025-R029), GB200 4 GPUs ~15 us (R073-R079), 2x DGX A100 ring 93 us (R310).
+LATENCY_SCALE = {"volta": 4.2, "ampere": 4.2, "hopper": 2.2, "blackwell": 2.2}
+# Host cost of launching one collective without CUDA graphs [calibrated with LATENCY_SCALE];
+# CUDA graphs remove most of it (nccl#1984: 0.5 us with graphs vs 3.5 us without).
+LAUNCH_OVERHEAD_US = 0.85
+# NCCL's network latencies assume an IB NDR path of ~1 us end to end (seed_facts.md: NDR ~1.0 us).
+REFERENCE_NIC_LATENCY_US = 1.0
+REFERENCE_CABLE_SEGMENTS = 2  # node-leaf and leaf-node
+REFERENCE_CABLE_M = 3.0
+FIBRE_NS_PER_M = 5.0  # light in glass (n ~ 1.5) travels ~0.2 m/ns
+NS_PER_US = 1000.0
+CHANNEL_DUPLICATION = 2  # search.cc duplicates the channels it found when bandwidth allows
+
+
+@dataclass(frozen=True)
+class Hardware:
+    """Derived, per-profile quantities (see module docstring for units)."""
+
+    generation: str
+    gpus_per_node: int
+    nodes: int
+    ranks: int
+    intra_bw: float  # per GPU; math.inf on a one-GPU node
+    intra_label: str
+    nvls_bw: float  # NVLink bandwidth usable by NVLS (0: NVLS unavailable)
+    net_bw: float  # per node, after fabric effects; math.inf on one node
+    gpu_net_bw: float  # what one GPU can push through the network (AllToAll, SendRecv)
+    net_label: str
+    intra_is_nvlink: bool
+    latency_scale: float
+    path_delta_us: float  # network path latency beyond NCCL's reference, per traversal
+    staged: bool  # network traffic goes through host memory (no usable GPUDirect RDMA)
+    channels: int  # channels NCCL builds (estimate from its topology search)
+    ll128_enabled: bool
+
+
+def gpu_generation(profile: FabricProfile) -> str:
+    """The GPU generation from its name, else from its NVLink bandwidth or PCIe generation."""
+    for generation, pattern in _GENERATION_NAMES:
+        if re.search(pattern, profile.gpu_name, re.IGNORECASE):
+            return generation
+    if profile.nvlink_bidir_gbs >= 1800:
+        return "blackwell"
+    if profile.nvlink_bidir_gbs >= 900 or profile.pcie_gen >= 5:
+        return "hopper"
+    return "ampere" if profile.nvlink_bidir_gbs >= 600 or profile.pcie_gen >= 4 else "volta"
+
+
+def pcie_bw(gen: int) -> float:
+    return PCIE_GEN3_X16_GBS * 2.0 ** (gen - PCIE_BASE_GEN)
+
+
+@lru_cache(maxsize=256)
+def derive(profile: FabricProfile) -> Hardware:
+    generation = gpu_generation(profile)
+    intra_bw, intra_label = _intra(profile, generation)
+    nvls_ok = profile.nvls and profile.intra == "nvswitch" and NVLS_EFFICIENCY[generation] > 0
+    staged = profile.nodes > 1 and not (profile.gdr and profile.gpu_nic_affinity)
+    net_bw, gpu_net_bw, net_label = _network(profile, staged)
+    return Hardware(
+        generation=generation,
+        gpus_per_node=profile.gpus_per_node,
+        nodes=profile.nodes,
+        ranks=profile.ranks,
+        intra_bw=intra_bw,
+        intra_label=intra_label,
+        nvls_bw=_nvls_bw(intra_bw, generation) if nvls_ok and profile.gpus_per_node > 1 else 0.0,
+        net_bw=net_bw,
+        gpu_net_bw=gpu_net_bw,
+        net_label=net_label,
+        intra_is_nvlink=profile.intra != "pcie",
+        latency_scale=LATENCY_SCALE[generation],
+        path_delta_us=_path_delta_us(profile),
+        staged=staged,
+        channels=_channels(profile, intra_bw, generation),
+        # LL128 needs NVLink inside the node and GPUDirect on the network path (collectives.md 1.6).
+        ll128_enabled=(profile.intra != "pcie" or profile.gpus_per_node == 1)
+        and (profile.nodes == 1 or (not staged and profile.technology in LL128_NETWORKS)),
+    )
+
+
+def _nvls_bw(intra_bw: float, generation: str) -> float:
+    """NVLink bandwidth NVLS can use: NCCL's nvlsEfficiency and (nCh-1)/nCh channel factor."""
+    return intra_bw * NVLS_EFFICIENCY[generation] * (NVLS_CHANNELS - 1) / NVLS_CHANNELS
+
+
+def _intra(profile: FabricProfile, generation: str) -> tuple[float, str]:
+    if profile.gpus_per_node == 1:
+        return math.inf, "none"
+    if profile.intra == "pcie":
+        bw = pcie_bw(profile.pcie_gen) * PCIE_P2P_EFFICIENCY
+        return bw, f"PCIe Gen{profile.pcie_gen} between GPUs"
+    efficiency = NCCL_NVLINK_LINK_GBS[generation] / RAW_NVLINK_LINK_GBS[generation]
+    label = "NVSwitch" if profile.intra == "nvswitch" else "NVLink mesh"
+    return profile.nvlink_bidir_gbs / 2.0 * efficiency, f"NVLink ({label}, {profile.nvlink_bidir_gbs:g} GB/s)"
+
+
+def _network(profile: FabricProfile, staged: bool) -> tuple[float, float, str]:
+    if profile.nodes == 1:
+        return math.inf, math.inf, "none"
+    host_pcie = pcie_bw(profile.pcie_gen)
+    per_nic = min(profile.nic_gbps / BITS_PER_BYTE * NIC_EFFICIENCY, host_pcie)
+    if staged:
+        # Without GPUDirect RDMA the data is copied through host memory. When GPU and NIC share a
+        # PCIe switch, the switch uplink carries every byte twice per direction (GPU->host and
+        # host->NIC), halving the rate; "the one case where GPU Direct RDMA is needed is when the
+        # NIC and GPU are on the same PCI switch" (nccl#465, collectives.md 5).
+        per_nic = min(per_nic, host_pcie / 2.0 if profile.gpu_nic_affinity else host_pcie)
+    node = min(profile.nics_per_node * per_nic, profile.gpus_per_node * host_pcie)
+    fabric = _fabric_efficiency(profile)
+    node *= fabric
+    gpu = min(node / profile.gpus_per_node, per_nic * fabric)
+    label = f"inter-node NIC ({profile.nic_gbps:g} Gb/s x {profile.nics_per_node})"
+    return node, gpu, label
+
+
+def _fabric_efficiency(profile: FabricProfile) -> float:
+    efficiency = 1.0 / profile.oversubscription
+    if profile.technology in ECMP_TECHNOLOGIES:
+        if profile.hops >= SPINE_HOPS and not profile.adaptive_routing:
+            k = profile.nodes
+            efficiency *= 1.0 - (1.0 - 1.0 / k) ** k
+        if not profile.congestion_control:
+            efficiency *= NO_CONGESTION_CONTROL_EFFICIENCY
+    return efficiency
+
+
+def _path_delta_us(profile: FabricProfile) -> float:
+    """Network latency per traversal beyond the IB NDR single-leaf path NCCL's tables assume."""
+    extra_switches = (profile.hops - 1) * profile.switch_latency_ns / NS_PER_US
+    segments = profile.hops + 1
+    cable = (segments * profile.cable_m - REFERENCE_CABLE_SEGMENTS * REFERENCE_CABLE_M) * FIBRE_NS_PER_M
+    return profile.nic_latency_us - REFERENCE_NIC_LATENCY_US + extra_switches + cable / NS_PER_US
+
+
+def _channels(profile: FabricProfile, intra_bw: float, generation: str) -> int:
+    """NCCL's channel count (topology search, collectives.md 1.4), doubled as search.cc does.
+
+    One node: intra bandwidth over the largest per-channel speed. Several nodes: one channel per
+    NIC (each ring or tree leaves the node through its own NIC).
+    """
+    if profile.nodes > 1:
+        base = profile.nics_per_node
+    elif math.isinf(intra_bw):
+        base = 1
+    else:
+        base = math.ceil(intra_bw / MAX_CHANNEL_SPEED_INTRA[generation])
+    return max(2, min(MAX_CHANNELS, CHANNEL_DUPLICATION * base))

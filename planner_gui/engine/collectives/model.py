@@ -1,0 +1,245 @@
+"""Predicting one collective: NCCL's (algorithm, protocol) choice and the resulting time.
+
+For every (algorithm, protocol) pair NCCL would enable, the time of a call of M bytes is
+
+    t = L(a, p) + M / (B(a, p) x f_tree(M) x f_channels(M))
+
+with L from ``protocols.latency``, B from ``algorithms.bandwidth`` and ``protocols.protocol_bandwidth``,
+f_tree NCCL's tree correction table and f_channels the share of channels NCCL keeps for small
+messages. The prediction is the pair with the lowest time, as NCCL's ``topoGetAlgoInfo`` does
+(collectives.md 1.1). Candidates are cached per (profile, op, algo, proto) and sizes are handled
+as numpy arrays, so a 32-point curve costs microseconds once the cache is warm.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from planner_gui.engine.collectives import nccl_tables as t
+from planner_gui.engine.collectives.algorithms import (
+    ALGOS,
+    ALGOS_BY_OP,
+    OPS,
+    P2P,
+    Stage,
+    bandwidth,
+    pipeline_stages,
+    why_disabled,
+)
+from planner_gui.engine.collectives.hardware import LAUNCH_OVERHEAD_US, Hardware, derive
+from planner_gui.engine.collectives.profile import FabricProfile
+from planner_gui.engine.collectives.protocols import (
+    latency,
+    protocol_bandwidth,
+    protocols_for,
+    ring_plateau_factor,
+)
+
+DEFAULT_SIZES = tuple(2**e for e in range(3, 35))  # 8 B .. 16 GiB, as nccl-tests sweeps
+BYTES_PER_US_PER_GBPS = 1e3  # 1 GB/s = 1e9 B/s = 1e3 B/us
+LATENCY_BOUND = "latency"
+PROTO_NAMES = {p.lower(): p for p in t.PROTOCOLS}
+MIN_NCCL_THREADS = 64  # NCCL halves threads down to a multiple of 128, stopping at 64 (enqueue.cc)
+
+
+@dataclass(frozen=True)
+class CollectiveResult:
+    op: str
+    bytes: int
+    time_us: float
+    algbw_GBps: float
+    busbw_GBps: float
+    algorithm: str
+    protocol: str
+    bottleneck: str  # e.g. "inter-node NIC (400 Gb/s x 8)", "NVLink (...)", "latency"
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    algorithm: str
+    protocol: str
+    latency_us: float
+    plateau_factor: float
+    bw: float  # GB/s algorithm bandwidth with all channels
+    bottleneck: str
+    tree_correction: bool
+    bytes_per_thread: float  # NCCL's per-thread threshold for keeping a channel
+    channels: int
+    stages: tuple[Stage, ...] = ()  # hops one Simple chunk crosses (empty: no pipeline fill)
+
+
+def busbw_factor(op: str, ranks: int) -> float:
+    """nccl-tests' busbw / algbw (collectives.md 2)."""
+    if op == "allreduce":
+        return 2.0 * (ranks - 1) / ranks
+    if op in ("allgather", "reducescatter", "alltoall"):
+        return (ranks - 1) / ranks
+    return 1.0
+
+
+def predict(profile: FabricProfile, op: str, nbytes: int, algo: str = "auto", proto: str = "auto") -> CollectiveResult:
+    """Time and bandwidth of one ``op`` of ``nbytes`` (nccl-tests' size) on ``profile``."""
+    sizes = np.array([_check_bytes(nbytes)], dtype=np.float64)
+    return _results(profile, op, sizes, algo, proto)[0]
+
+
+def curve(profile: FabricProfile, op: str, sizes: list[int] | tuple[int, ...] | None = None,
+          algo: str = "auto") -> list[CollectiveResult]:
+    """Predictions over message sizes (default 8 B .. 16 GiB in powers of two)."""
+    checked = [_check_bytes(s) for s in (DEFAULT_SIZES if sizes is None else sizes)]
+    if not checked:
+        raise ValueError("curve(): sizes is empty; pass message sizes in bytes or None for the default")
+    return _results(profile, op, np.array(checked, dtype=np.float64), algo, "auto")
+
+
+def curve_arrays(profile: FabricProfile, op: str, sizes: np.ndarray, algo: str = "auto",
+                 proto: str = "auto") -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """Fast path for plots: (time_us, busbw_GBps, 'algorithm/protocol' per size)."""
+    sizes = np.asarray(sizes, dtype=np.float64)
+    if sizes.ndim != 1 or not np.all(sizes > 0):
+        raise ValueError("curve_arrays(): sizes must be a 1-D array of positive byte counts")
+    candidates = _candidates_for(profile, op, algo, proto)
+    times, _, best = _evaluate(candidates, sizes, profile.ranks)
+    busbw = sizes / times / BYTES_PER_US_PER_GBPS * busbw_factor(op, profile.ranks)
+    names = [f"{candidates[i].algorithm}/{candidates[i].protocol}" for i in best]
+    return times, busbw, names
+
+
+def _results(profile: FabricProfile, op: str, sizes: np.ndarray, algo: str, proto: str) -> list[CollectiveResult]:
+    candidates = _candidates_for(profile, op, algo, proto)
+    times, lat_part, best = _evaluate(candidates, sizes, profile.ranks)
+    factor = busbw_factor(op, profile.ranks)
+    results = []
+    for j, size in enumerate(sizes):
+        c = candidates[best[j]]
+        algbw = size / times[j] / BYTES_PER_US_PER_GBPS
+        bottleneck = LATENCY_BOUND if lat_part[j] >= times[j] - lat_part[j] else c.bottleneck
+        results.append(CollectiveResult(op, int(size), float(times[j]), float(algbw), float(algbw * factor),
+                                        c.algorithm, c.protocol, bottleneck))
+    return results
+
+
+def _evaluate(candidates: tuple[_Candidate, ...], sizes: np.ndarray, ranks: int
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per size: the fastest candidate's time, its latency part and the candidate index."""
+    times = np.empty((len(candidates), sizes.size))
+    lats = np.empty_like(times)
+    for i, c in enumerate(candidates):
+        lat = np.where(sizes / (c.channels * ranks) >= t.RING_PLATEAU_MIN_BYTES_PER_RANK_CHANNEL,
+                       c.latency_us * c.plateau_factor, c.latency_us)
+        bw = c.bw * _channel_share(c, sizes) * (_tree_correction(c.protocol, sizes) if c.tree_correction else 1.0)
+        if c.stages:
+            lat = lat + _pipeline_fill(c.stages, sizes)
+        lats[i] = lat
+        times[i] = lat + sizes / (bw * BYTES_PER_US_PER_GBPS)
+    best = np.argmin(times, axis=0)
+    columns = np.arange(sizes.size)
+    return times[best, columns], lats[best, columns], best
+
+
+def _pipeline_fill(stages: tuple[Stage, ...], sizes: np.ndarray) -> np.ndarray:
+    """Time for the first chunk to cross every hop, less the bottleneck hop the bandwidth term
+    already counts: sum(t_i) - max(t_i), the start-up of a pipeline (collectives.md 4.2)."""
+    hop_times = [np.minimum(sizes, s.chunk_bytes) / (s.rate * BYTES_PER_US_PER_GBPS)
+                 for s in stages if s.count > 0 and math.isfinite(s.rate)]
+    if not hop_times:
+        return np.zeros_like(sizes)
+    counts = [s.count for s in stages if s.count > 0 and math.isfinite(s.rate)]
+    total = sum(n * h for n, h in zip(counts, hop_times, strict=True))
+    return total - np.maximum.reduce(hop_times)
+
+
+def _channel_share(c: _Candidate, sizes: np.ndarray) -> np.ndarray:
+    """Fraction of NCCL's channels and threads kept for a message (enqueue.cc trimming loop)."""
+    threads = t.MAX_THREADS[c.protocol]
+    per_channel = threads * c.bytes_per_thread
+    channels = np.clip(np.floor(sizes / per_channel), 1, c.channels)
+    single = np.clip(2.0 ** np.floor(np.log2(np.maximum(sizes / c.bytes_per_thread, 1.0))), MIN_NCCL_THREADS, threads)
+    threads_kept = np.where(channels > 1, threads, np.minimum(single, threads))
+    return channels * threads_kept / (c.channels * threads)
+
+
+def _tree_correction(proto: str, sizes: np.ndarray) -> np.ndarray:
+    table = np.array(t.TREE_CORRECTION[proto])
+    index = np.floor(np.log2(np.maximum(sizes, 1.0))).astype(int) - t.TREE_CORRECTION_MIN_LOG
+    inside = (index >= 0) & (index < table.size)
+    return np.where(inside, table[np.clip(index, 0, table.size - 1)], 1.0)
+
+
+@lru_cache(maxsize=4096)
+def _candidates_for(profile: FabricProfile, op: str, algo: str, proto: str) -> tuple[_Candidate, ...]:
+    if not isinstance(profile, FabricProfile):
+        raise ValueError(f"expected a FabricProfile, got {type(profile).__name__}")
+    if op not in OPS:
+        raise ValueError(f"unknown collective {op!r}; use one of {', '.join(OPS)}")
+    hw = derive(profile)
+    if profile.ranks == 1:
+        return (_Candidate("ring", t.SIMPLE, LAUNCH_OVERHEAD_US, 1.0, math.inf, "single rank (local copy)",
+                           False, 1.0, 1),)
+    wanted_proto = _check_proto(proto)
+    algos = _algorithms(profile, hw, op, algo)
+    out = []
+    for a in algos:
+        bw = bandwidth(op, a, hw)
+        protos = protocols_for(a, hw)
+        if wanted_proto is not None:
+            if wanted_proto not in protos:
+                raise ValueError(f"protocol {wanted_proto} is not available for {a} on this profile "
+                                 f"(available: {', '.join(protos)})")
+            protos = (wanted_proto,)
+        for p in protos:
+            out.append(_candidate(op, a, p, bw.algbw, bw.bottleneck, hw))
+    return tuple(out)
+
+
+def _algorithms(profile: FabricProfile, hw: Hardware, op: str, algo: str) -> list[str]:
+    if ALGOS_BY_OP[op] == (P2P,):
+        if algo != "auto":
+            raise ValueError(f"{op} runs point-to-point in NCCL; NCCL_ALGO does not apply, use algo='auto'")
+        return [P2P]
+    if algo == "auto":
+        enabled = [a for a in ALGOS_BY_OP[op] if why_disabled(op, a, profile, hw) is None]
+        return enabled
+    if algo not in ALGOS:
+        raise ValueError(f"unknown algorithm {algo!r}; use 'auto' or one of {', '.join(ALGOS)}")
+    reason = why_disabled(op, algo, profile, hw)
+    if reason is not None:
+        raise ValueError(f"cannot force {algo!r} for {op} on this profile: {reason}")
+    return [algo]
+
+
+def _candidate(op: str, algo: str, proto: str, algbw: float, bottleneck: str, hw: Hardware) -> _Candidate:
+    threshold = t.THREAD_THRESHOLD_BYTES[proto] * (hw.ranks if algo == "ring" and proto == t.LL else 1)
+    return _Candidate(
+        algorithm=algo,
+        protocol=proto,
+        latency_us=latency(op, algo, proto, hw),
+        plateau_factor=ring_plateau_factor(op, algo, proto, hw),
+        bw=protocol_bandwidth(op, algo, proto, algbw, hw),
+        bottleneck=bottleneck,
+        tree_correction=algo == "tree" and op == "allreduce",
+        bytes_per_thread=float(threshold),
+        channels=hw.channels,
+        stages=pipeline_stages(algo, hw) if proto == t.SIMPLE else (),
+    )
+
+
+def _check_bytes(nbytes: object) -> int:
+    if isinstance(nbytes, bool) or not isinstance(nbytes, int | np.integer):
+        raise ValueError(f"message size must be a whole number of bytes, got {nbytes!r}")
+    if nbytes <= 0:
+        raise ValueError(f"message size must be positive, got {nbytes} bytes")
+    return int(nbytes)
+
+
+def _check_proto(proto: str) -> str | None:
+    if proto == "auto":
+        return None
+    name = PROTO_NAMES.get(str(proto).lower())
+    if name is None:
+        raise ValueError(f"unknown protocol {proto!r}; use 'auto' or one of {', '.join(t.PROTOCOLS)}")
+    return name

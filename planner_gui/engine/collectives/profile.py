@@ -1,0 +1,117 @@
+"""The hardware facts a collective prediction needs, and their validation.
+
+A :class:`FabricProfile` describes one job's GPUs and the fabric between them in physical terms
+(link speeds, counts, hop latencies, feature switches), never catalog ids, so the model can be
+used and tested without a catalog. :func:`profile_from_catalog` builds one from catalog entries.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+INTRA_KINDS = ("nvswitch", "nvlink_mesh", "pcie")
+# "efa" (AWS SRD with RDMA write, p5 and later), "efa_v1" (p4d generation) and "tcpx" (GCP
+# GPUDirect-TCPX/O) exist so published cloud measurements can be described honestly; the
+# planner's own catalog offers the first two.
+TECHNOLOGIES = ("infiniband", "ethernet", "efa", "efa_v1", "tcpx")
+
+# Sanity ranges for validation; anything outside is a typo, not a design choice.
+MAX_GPUS_PER_NODE = 576  # largest NVLink domain NVIDIA has announced (NVL576, collectives.md 5)
+MAX_NODES = 1_000_000
+MAX_NIC_GBPS = 3200.0  # catalog schema upper bound for NIC speed (planner_gui/catalog/schema.py)
+MAX_LATENCY_US = 1000.0  # catalog schema upper bound for NIC latency
+MAX_HOPS = 9  # a 5-tier Clos traversed up and down; more is not a real fabric
+MAX_CABLE_M = 100_000.0  # catalog schema upper bound for cable reach
+MAX_OVERSUBSCRIPTION = 64.0
+
+
+@dataclass(frozen=True)
+class FabricProfile:
+    """Hardware facts for one collective group (hashable: the model caches per profile)."""
+
+    gpus_per_node: int
+    nodes: int
+    gpu_name: str
+    intra: str  # "nvswitch" | "nvlink_mesh" | "pcie"
+    nvlink_bidir_gbs: float  # per GPU, bidirectional aggregate (A100 600, H100 900); 0 for PCIe
+    pcie_gen: int  # GPU's PCIe generation
+    nics_per_node: int
+    nic_gbps: float  # line rate per NIC, Gb/s
+    nic_latency_us: float  # end-to-end NIC + one switch hop figure from the catalog
+    technology: str  # "infiniband" | "ethernet" (RoCE); also "efa" | "efa_v1" | "tcpx" for cloud data
+    switch_latency_ns: float = 300.0  # per switch traversal
+    hops: int = 1  # switch traversals node-to-node for typical traffic (1 leaf, 3 leaf-spine-leaf)
+    oversubscription: float = 1.0  # ratio the inter-node traffic actually meets (1.0 = non-blocking)
+    rail_optimized: bool = True
+    gdr: bool = True  # GPUDirect RDMA
+    sharp: bool = False  # in-network reduction available (CollNet)
+    nvls: bool = False  # NVLink SHARP (H100/H200/B200 NVSwitch systems)
+    adaptive_routing: bool = False
+    congestion_control: bool = True  # RoCE ECN/DCQCN
+    cable_m: float = 3.0  # typical node-to-leaf cable length
+    gpu_nic_affinity: bool = True  # each GPU has a NIC under the same PCIe switch
+
+    def __post_init__(self) -> None:
+        problems = profile_problems(self)
+        if problems:
+            raise ValueError("invalid FabricProfile: " + "; ".join(problems))
+
+    @property
+    def ranks(self) -> int:
+        return self.gpus_per_node * self.nodes
+
+
+def profile_problems(p: FabricProfile) -> list[str]:
+    """Every problem with a profile, each saying which field, what is wrong and how to fix it."""
+    problems: list[str] = []
+    problems += _int_in("gpus_per_node", p.gpus_per_node, 1, MAX_GPUS_PER_NODE)
+    problems += _int_in("nodes", p.nodes, 1, MAX_NODES)
+    problems += _int_in("pcie_gen", p.pcie_gen, 3, 7)
+    problems += _int_in("hops", p.hops, 1, MAX_HOPS)
+    if p.intra not in INTRA_KINDS:
+        problems.append(f"intra={p.intra!r}: use one of {', '.join(INTRA_KINDS)}")
+    if p.technology not in TECHNOLOGIES:
+        problems.append(f"technology={p.technology!r}: use one of {', '.join(TECHNOLOGIES)}")
+    if not isinstance(p.gpu_name, str) or not p.gpu_name.strip():
+        problems.append("gpu_name must be a non-empty GPU name such as 'H100 SXM5 80GB'")
+    problems += _number_in("nvlink_bidir_gbs", p.nvlink_bidir_gbs, 0.0, 100_000.0)
+    problems += _number_in("switch_latency_ns", p.switch_latency_ns, 0.0, 100_000.0)
+    problems += _number_in("nic_latency_us", p.nic_latency_us, 0.0, MAX_LATENCY_US)
+    problems += _number_in("cable_m", p.cable_m, 0.0, MAX_CABLE_M)
+    problems += _number_in("oversubscription", p.oversubscription, 1.0, MAX_OVERSUBSCRIPTION)
+    problems += _nvlink_problems(p)
+    if p.nodes > 1:
+        problems += _int_in("nics_per_node", p.nics_per_node, 1, 64, "a multi-node job needs NICs")
+        problems += _number_in("nic_gbps", p.nic_gbps, 1.0, MAX_NIC_GBPS)
+    else:
+        problems += _int_in("nics_per_node", p.nics_per_node, 0, 64)
+        problems += _number_in("nic_gbps", p.nic_gbps, 0.0, MAX_NIC_GBPS)
+    return problems
+
+
+def _nvlink_problems(p: FabricProfile) -> list[str]:
+    if not isinstance(p.nvlink_bidir_gbs, int | float) or isinstance(p.nvlink_bidir_gbs, bool):
+        return []
+    if p.intra in ("nvswitch", "nvlink_mesh") and p.gpus_per_node > 1 and p.nvlink_bidir_gbs <= 0:
+        return [f"intra={p.intra!r} needs nvlink_bidir_gbs > 0 (A100 600, H100 900, B200 1800)"]
+    if p.nvls and p.intra != "nvswitch":
+        return ["nvls=True needs intra='nvswitch' (NVLink SHARP runs in the NVSwitch)"]
+    return []
+
+
+def _int_in(name: str, value: object, low: int, high: int, why: str = "") -> list[str]:
+    if isinstance(value, bool) or not isinstance(value, int):
+        return [f"{name} must be a whole number, got {value!r}"]
+    if not low <= value <= high:
+        reason = f" ({why})" if why else ""
+        return [f"{name}={value} is outside {low}..{high}{reason}"]
+    return []
+
+
+def _number_in(name: str, value: object, low: float, high: float) -> list[str]:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return [f"{name} must be a number, got {value!r}"]
+    if not math.isfinite(value) or not low <= value <= high:
+        return [f"{name}={value} is outside {low:g}..{high:g}"]
+    return []

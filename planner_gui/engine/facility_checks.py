@@ -1,0 +1,152 @@
+"""Checks on power, cooling, weight and cost: stable codes, a severity, a message and the ids involved."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+
+from planner_gui.engine.checks_base import Check, Severity, sort_checks
+from planner_gui.engine.cooling import CoolingReport, RackCooling
+from planner_gui.engine.cost import CostReport
+from planner_gui.engine.power import W_PER_KW, PowerReport, RackPower
+from planner_gui.model import CoolingType
+
+LIMIT_WORDS = {"power-budget": "power budget", "feeds": "pair of feeds", "cooling": "cooling"}
+
+
+def facility_checks(power: PowerReport, cooling: CoolingReport, cost: CostReport | None = None,
+                    floor_rating_kg_m2: float | None = None) -> list[Check]:
+    """Every power, cooling, weight and cost finding, most severe first.
+
+    ``floor_rating_kg_m2`` is the floor's rated load; the model has no field for it yet, so callers pass it.
+    """
+    found: list[Check] = []
+    for rack_id, rack in power.racks.items():
+        found.extend(_rack_power_checks(rack))
+        found.extend(_rack_weight_checks(rack, floor_rating_kg_m2))
+        found.extend(_rack_cooling_checks(cooling.racks[rack_id], rack))
+    found.extend(_device_checks(power))
+    if cost is not None:
+        found.extend(_cost_checks(cost))
+    return sort_checks(found)
+
+
+def _kw(watts: float) -> str:
+    return f"{watts / W_PER_KW:.1f} kW"
+
+
+def _rack_power_checks(rack: RackPower) -> Iterable[Check]:
+    ids = (rack.rack_id,)
+    if rack.over_budget:
+        yield Check("rack-over-power", Severity.ERROR,
+                    f"rack {rack.rack_id} draws up to {_kw(rack.max_w)}, "
+                    f"{_kw(rack.max_w - rack.budget_w)} over its {_kw(rack.budget_w)} power budget", ids,
+                    "move servers to another rack, or raise the rack's power budget with the facility")
+    if rack.max_w > rack.feeds_w:
+        yield Check("rack-over-feed", Severity.ERROR,
+                    f"rack {rack.rack_id} draws up to {_kw(rack.max_w)} but its feeds carry only "
+                    f"{_kw(rack.feeds_w)} continuously (80 % of the breaker rating); breakers would trip",
+                    ids,
+                    "use larger feeds (more amps, or three phase) or move load to another rack")
+    if rack.feed_b_w is None:
+        if rack.max_w > 0.0:
+            yield Check("rack-feed-not-redundant", Severity.WARNING,
+                        f"rack {rack.rack_id} has a single feed: losing it powers the rack off", ids,
+                        "add a B feed from a second power path")
+    elif not rack.feed_redundant:
+        yield Check("rack-feed-not-redundant", Severity.WARNING,
+                    f"rack {rack.rack_id} draws up to {_kw(rack.max_w)}, more than one feed carries "
+                    f"({_kw(min(rack.feed_a_w, rack.feed_b_w))}): losing feed A or B would trip the other",
+                    ids,
+                    "size each feed for the whole rack (2N), or lower the rack's load")
+
+
+def _rack_weight_checks(rack: RackPower, floor_rating_kg_m2: float | None) -> Iterable[Check]:
+    ids = (rack.rack_id,)
+    if rack.max_load_kg is not None and rack.device_weight_kg > rack.max_load_kg:
+        yield Check("rack-too-heavy", Severity.ERROR,
+                    f"rack {rack.rack_id} holds {rack.device_weight_kg:.0f} kg of equipment, over its rated "
+                    f"{rack.max_load_kg:.0f} kg", ids,
+                    "spread the servers over more racks or use a heavier-duty rack")
+    floor = rack.floor_load_kg_m2
+    if floor_rating_kg_m2 is not None and floor is not None and floor > floor_rating_kg_m2:
+        yield Check("rack-floor-overload", Severity.ERROR,
+                    f"rack {rack.rack_id} loads the floor with {floor:.0f} kg/m², over its rating of "
+                    f"{floor_rating_kg_m2:.0f} kg/m²", ids,
+                    "spread the load over more racks or ask the facility for a load-spreading plinth")
+
+
+def _rack_cooling_checks(rack: RackCooling, power: RackPower) -> Iterable[Check]:
+    ids = (rack.rack_id,)
+    if rack.over_capacity:
+        yield Check("rack-over-cooling", Severity.ERROR,
+                    f"rack {rack.rack_id} gives off up to {_kw(rack.heat_w)} ({rack.heat_btu_h:,.0f} BTU/h) "
+                    f"but its {rack.cooling} cooling removes {_kw(rack.capacity_w)}", ids,
+                    "move servers to another rack or use a denser cooling type (rear door or liquid)")
+    if rack.ceiling_w is not None and rack.capacity_source == "override" and rack.capacity_w > rack.ceiling_w:
+        yield Check("rack-cooling-override-high", Severity.WARNING,
+                    f"rack {rack.rack_id} claims {_kw(rack.capacity_w)} of {rack.cooling} cooling, above the "
+                    f"{_kw(rack.ceiling_w)} that type reaches in practice", ids,
+                    "check the figure with the facility, or choose a denser cooling type")
+    if rack.gpu_count and rack.throttle_factor < 1.0:
+        yield Check("gpu-throttled", Severity.ERROR,
+                    f"the {rack.gpu_count} GPUs in rack {rack.rack_id} would run at about "
+                    f"{rack.throttle_factor:.0%} speed: the rack needs {_kw(rack.heat_w)} but its "
+                    f"{LIMIT_WORDS.get(rack.limit or '', rack.limit)} allows {_kw(rack.available_w)}; "
+                    "synchronous training runs at the "
+                    "slowest rack's pace", ids,
+                    "bring the rack's draw under its power and cooling limits")
+    if rack.cooling == CoolingType.LIQUID and power.gpu_count and power.liquid_cooled_max_w == 0.0:
+        yield Check("rack-liquid-without-cold-plates", Severity.WARNING,
+                    f"rack {rack.rack_id} is liquid-cooled but its servers are air-cooled models: all "
+                    f"{_kw(rack.heat_w)} goes to room air", ids,
+                    "choose liquid-cooled server models, or set the rack's cooling to air or rear door")
+
+
+def _device_checks(power: PowerReport) -> Iterable[Check]:
+    no_psu_spare: dict[str, list[str]] = defaultdict(list)
+    feed_derate: dict[str, list[str]] = defaultdict(list)
+    for device in power.devices.values():
+        if device.survives_psu_loss is False:
+            no_psu_spare[device.catalog_id].append(device.device_id)
+        elif device.survives_feed_loss is False and device.rack_id is not None:
+            feed_derate[device.catalog_id].append(device.device_id)
+    for catalog_id, ids in sorted(no_psu_spare.items()):
+        yield Check("device-psu-not-redundant", Severity.WARNING,
+                    f"{len(ids)} {catalog_id} device(s) cannot carry their maximum draw after losing one PSU",
+                    tuple(ids),
+                    "fit all PSUs, or cap the devices' power")
+    for catalog_id, ids in sorted(feed_derate.items()):
+        yield Check("device-feed-loss-derate", Severity.INFO,
+                    f"{len(ids)} {catalog_id} device(s) draw more at peak than the PSUs on one feed supply: "
+                    "if a feed fails they keep running at reduced performance", tuple(ids),
+                    "accept the slowdown on a feed failure, or cap GPU power to the one-feed PSU capacity")
+    if power.unknown_ids:
+        yield Check("power-unknown-hardware", Severity.WARNING,
+                    f"{len(power.unknown_ids)} device(s) name hardware the catalog does not know; "
+                    "they count as 0 W",
+                    power.unknown_ids, "pick catalog hardware or add the device to the user catalog")
+    if power.unweighed_ids:
+        yield Check("weight-unknown", Severity.INFO,
+                    f"{len(power.unweighed_ids)} device(s) have no catalog weight; rack loads leave them out",
+                    power.unweighed_ids, "add weight_kg to their catalog entries")
+    for group in power.port_ends:
+        if group.cable_id is None:
+            yield Check("cable-power-unknown", Severity.INFO,
+                        f"{group.ends} {group.medium} link end(s) at {group.speed_gbps:g}G have no catalog "
+                        "cable entry; their module power counts as 0 W", (),
+                        "add a cable entry for that medium and speed")
+
+
+def _cost_checks(cost: CostReport) -> Iterable[Check]:
+    for option, ids in sorted(cost.unpriced.items()):
+        if ids:
+            yield Check("cost-unpriced", Severity.WARNING,
+                        f"the {option} option has no price for {', '.join(ids)}; they count as zero", ids,
+                        "add price_usd to the catalog entry, or a price in the design's cost settings")
+    for switch in cost.switches:
+        if switch.months is not None and cost.project_months > switch.months:
+            yield Check("switch-buy-pays-back", Severity.INFO,
+                        f"buying {switch.catalog_id} pays back after {switch.months:.1f} months, inside the "
+                        f"{cost.project_months}-month project", (switch.catalog_id,),
+                        "consider buying these switches instead of renting them")

@@ -1,0 +1,146 @@
+"""Topology analysis of a design's compute fabric: one call, one frozen report. No Qt.
+
+``analyze_topology(design, catalog)`` infers the tiers (GPU scale-up domain, NICs, leaves,
+spines, cores) from connectivity and reports per-tier capacity and oversubscription, bisection
+bandwidth, switch hops, rail alignment, single points of failure and the worst single failure,
+port usage, unconnected NICs, speed steps and cable-reach violations. It is vectorised (numpy)
+so it can run on every edit: see benchmarks/topology_speed.py and docs/models/topology.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from planner_gui.engine.topology_cabling import cable_issues, speed_mismatches, switch_usage, unconnected_nics
+from planner_gui.engine.topology_failures import analyse_failures
+from planner_gui.engine.topology_graph import (
+    KIND_FABRIC_SWITCH,
+    KIND_SERVER,
+    TECH_INFINIBAND,
+    FabricGraph,
+    build_fabric_graph,
+)
+from planner_gui.engine.topology_hardware import INTRA_NVLINK_MESH, INTRA_NVSWITCH, main_server
+from planner_gui.engine.topology_metrics import (
+    bisection,
+    collective_oversubscription,
+    gpu_tier,
+    hop_stats,
+    rail_report,
+    switch_ratios,
+    switch_tier_summaries,
+)
+from planner_gui.engine.topology_results import (
+    MAX_LISTED_IDS,
+    CableIssue,
+    FailureImpact,
+    HopStats,
+    RailReport,
+    SpeedMismatch,
+    SwitchTable,
+    SwitchUsage,
+    TierSummary,
+    TopologyReport,
+    UnconnectedNics,
+)
+from planner_gui.engine.topology_tiers import Tiers, infer_tiers
+from planner_gui.model import Design
+
+__all__ = [
+    "CableIssue", "FailureImpact", "HopStats", "RailReport", "SpeedMismatch", "SwitchTable", "SwitchUsage",
+    "TierSummary", "TopologyReport", "UnconnectedNics", "analyze_topology",
+]
+_GPU_TIER_NAMES = {INTRA_NVSWITCH: "gpu-nvswitch", INTRA_NVLINK_MESH: "gpu-nvlink"}
+
+
+def analyze_topology(design: Design, catalog: Any) -> TopologyReport:
+    """Everything about the compute fabric of ``design``, with hardware from ``catalog``."""
+    graph = build_fabric_graph(design, catalog)
+    tiers = infer_tiers(graph)
+    ratios = switch_ratios(tiers)
+    servers = graph.devices_of_kind(KIND_SERVER)
+    main = main_server(design, catalog, graph.ids(servers))
+    gpus_per_server = main[1].gpus if main else 0
+    tier_list = switch_tier_summaries(graph, tiers, ratios)
+    if main:
+        hw = main[1]
+        tier_list.insert(0, gpu_tier(_GPU_TIER_NAMES.get(hw.intra, "gpu-pcie"), servers.size * hw.gpus,
+                                     hw.per_gpu_gbyte_s))
+    oversub, oversub_at = collective_oversubscription(graph, tiers, ratios)
+    bisect_gbps, bisect_fraction = bisection(graph, tiers)
+    failures = analyse_failures(graph, tiers)
+    comp_ids, comp_sizes, isolated = _server_components(graph, tiers)
+    unconnected, unconnected_count = unconnected_nics(graph, design, catalog)
+    mismatches, mismatch_count = speed_mismatches(graph)
+    cables, cable_count = cable_issues(graph, catalog)
+    nic_links = graph.fab_nic >= 0
+    return TopologyReport(
+        servers=int(servers.size),
+        gpus=_gpu_count(design, catalog, graph, servers),
+        gpus_per_server=gpus_per_server,
+        technology=_technology(graph, main),
+        fabric_switches=int(((graph.device_kind == KIND_FABRIC_SWITCH) & (tiers.level > 0)).sum()),
+        fabric_links=int(graph.fab_link.size),
+        switch_tiers=tiers.top,
+        tiers=tuple(tier_list),
+        nic_gbps=float(np.nan_to_num(graph.fab_cap[nic_links]).sum()),
+        bisection_gbps=bisect_gbps,
+        bisection_fraction=bisect_fraction,
+        collective_oversubscription=oversub,
+        collective_oversubscription_at=oversub_at,
+        hops=hop_stats(graph, tiers),
+        rails=rail_report(graph, tiers),
+        server_components=comp_ids,
+        largest_component_servers=comp_sizes,
+        isolated_servers=isolated,
+        spof_switches=failures.spof_switches,
+        spof_switch_count=failures.spof_switch_count,
+        spof_links=failures.spof_links,
+        spof_link_count=failures.spof_link_count,
+        worst_switch_failure=failures.worst_switch,
+        worst_link_failure=failures.worst_link,
+        switches=switch_usage(graph, tiers, ratios),
+        unconnected_nics=unconnected,
+        unconnected_nic_count=unconnected_count,
+        speed_mismatches=mismatches,
+        speed_mismatch_count=mismatch_count,
+        cable_issues=cables,
+        cable_issue_count=cable_count,
+        median_compute_cable_m=float(np.median(graph.length_m[graph.fab_link[nic_links]])) if nic_links.any() else None,
+        graph=graph,
+        tier_data=tiers,
+    )
+
+
+def _server_components(graph: FabricGraph, tiers: Tiers) -> tuple[int, int, tuple[str, ...]]:
+    """(number of server groups, servers in the largest, ids of servers outside it)."""
+    servers = graph.devices_of_kind(KIND_SERVER)
+    if servers.size == 0:
+        return 0, 0, ()
+    labels = tiers.components[servers]
+    unique, counts = np.unique(labels, return_counts=True)
+    biggest = unique[np.argmax(counts)]
+    outside = servers[labels != biggest]
+    return int(unique.size), int(counts.max()), graph.ids(outside[:MAX_LISTED_IDS])
+
+
+def _gpu_count(design: Design, catalog: Any, graph: FabricGraph, servers: np.ndarray) -> int:
+    total = 0
+    per_model: dict[str, int] = {}
+    for device_id in graph.ids(servers):
+        catalog_id = design.devices[device_id].catalog_id
+        if catalog_id not in per_model:
+            entry = catalog.get(catalog_id)
+            per_model[catalog_id] = int(entry.get("gpu_count", 0)) if entry is not None else 0
+        total += per_model[catalog_id]
+    return total
+
+
+def _technology(graph: FabricGraph, main: Any) -> str | None:
+    nic_links = graph.fab_link[graph.fab_nic >= 0]
+    if nic_links.size:
+        ends = graph.end_tech[:, nic_links]
+        return "infiniband" if np.mean(ends[ends >= 0] == TECH_INFINIBAND) >= 0.5 else "ethernet"
+    return main[1].technology if main else None

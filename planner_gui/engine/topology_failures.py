@@ -1,0 +1,119 @@
+"""Single points of failure and the worst single switch or link failure, computed analytically.
+
+No graph algorithm runs per element: every failure is judged from the tier structure. For a
+switch s, each *pod* directly below it (a server, or the tier-t pod a lower switch belongs to)
+keeps ``1 - (pod capacity into s) / (pod uplink capacity)`` of its way out; s is a single point
+of failure when some pod has all its uplinks on s and holds fewer servers than its fabric
+component (so losing s cuts those servers off). A link is judged the same way with its own
+capacity. Switches with the same tier and the same impact are counted together ("any of 256
+leaves"), which is what grouping identical switches means here. Peer links between switches of
+one tier are ignored (docs/models/topology.md, limits).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from planner_gui.engine.topology_graph import KIND_SERVER, FabricGraph
+from planner_gui.engine.topology_results import MAX_LISTED_IDS, FailureImpact
+from planner_gui.engine.topology_tiers import Tiers
+
+SHARE_TOLERANCE = 1e-9  # a pod with share >= 1 - this has every uplink on the failed element
+SAME_IMPACT_DIGITS = 6  # impacts equal to this many decimals count as identical elements
+
+
+@dataclass(frozen=True, slots=True)
+class Failures:
+    spof_switches: tuple[str, ...]
+    spof_switch_count: int
+    spof_links: tuple[str, ...]
+    spof_link_count: int
+    worst_switch: FailureImpact | None
+    worst_link: FailureImpact | None
+
+
+def analyse_failures(graph: FabricGraph, tiers: Tiers) -> Failures:
+    vertical = tiers.lo >= 0
+    if not vertical.any():
+        return Failures((), 0, (), 0, None, None)
+    n = graph.n_devices
+    lo, hi = tiers.lo[vertical], tiers.hi[vertical]
+    cap = np.nan_to_num(graph.fab_cap[vertical])
+    links = graph.fab_link[vertical]
+    level = tiers.level[lo].astype(np.int64)
+    reach = np.stack(tiers.reach)
+    pod_key = level * n + reach[level, lo]  # (tier, pod label): the pod each link leaves
+    pod_up, pod_servers = _pod_tables(graph, tiers, reach)
+    comp_servers = np.bincount(tiers.components[graph.device_kind == KIND_SERVER], minlength=n)
+    pod_comp = comp_servers[tiers.components[lo]]
+    link_share = cap / np.maximum(pod_up[pod_key], np.finfo(float).tiny)
+    link_cut = (link_share >= 1 - SHARE_TOLERANCE) & (pod_servers[pod_key] < pod_comp)
+    switch_result = _switch_failures(graph, tiers, hi, cap, pod_key, pod_up, pod_servers, pod_comp)
+    spof = switch_result[0]
+    worst_link = _worst_link(graph, tiers, links, level, cap, link_share, link_cut, pod_servers[pod_key])
+    cut_links = links[link_cut]
+    return Failures(graph.ids(spof[:MAX_LISTED_IDS]), int(spof.size),
+                    tuple(graph.link_ids[i] for i in cut_links[:MAX_LISTED_IDS]), int(cut_links.size),
+                    switch_result[1], worst_link)
+
+
+def _pod_tables(graph: FabricGraph, tiers: Tiers, reach: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Uplink capacity and server count of every (tier, pod label), flattened as tier * n + label."""
+    n, levels = graph.n_devices, reach.shape[0]
+    on = tiers.level >= 0
+    devices = np.flatnonzero(on)
+    key = tiers.level[devices].astype(np.int64) * n + reach[tiers.level[devices], devices]
+    pod_up = np.bincount(key, tiers.up_cap[devices], minlength=levels * n)
+    servers = graph.devices_of_kind(KIND_SERVER)
+    pod_servers = np.concatenate([np.bincount(reach[t][servers], minlength=n) for t in range(levels)])
+    return pod_up, pod_servers
+
+
+def _switch_failures(graph: FabricGraph, tiers: Tiers, hi: np.ndarray, cap: np.ndarray, pod_key: np.ndarray,
+                     pod_up: np.ndarray, pod_servers: np.ndarray, pod_comp: np.ndarray,
+                     ) -> tuple[np.ndarray, FailureImpact | None]:
+    n = graph.n_devices
+    pair, inverse = np.unique(pod_key * n + hi, return_inverse=True)
+    pair_cap = np.bincount(inverse, cap)
+    first = np.zeros(pair.size, dtype=np.int64)
+    first[inverse] = np.arange(inverse.size)  # any link of the pair, for its pod and switch
+    pair_pod, pair_switch = pod_key[first], hi[first]
+    share = pair_cap / np.maximum(pod_up[pair_pod], np.finfo(float).tiny)
+    cut = (share >= 1 - SHARE_TOLERANCE) & (pod_servers[pair_pod] < pod_comp[first])
+    max_share = np.zeros(n)
+    np.maximum.at(max_share, pair_switch, share)
+    cut_servers = np.bincount(pair_switch[cut], pod_servers[pair_pod[cut]], minlength=n)
+    comp_servers = np.bincount(tiers.components[graph.device_kind == KIND_SERVER], minlength=n)
+    cut_servers = np.minimum(cut_servers, comp_servers[tiers.components])
+    spof = np.unique(pair_switch[cut])
+    switches = np.unique(pair_switch)
+    if switches.size == 0:
+        return spof, None
+    remaining = 1.0 - max_share[switches]
+    order = np.lexsort((-cut_servers[switches], remaining))
+    worst = switches[order[0]]
+    tier = int(tiers.level[worst])
+    tier_down = tiers.down_cap[tiers.level == tier].sum()
+    same = (tiers.level[switches] == tier) & (np.round(remaining, SAME_IMPACT_DIGITS)
+                                               == round(float(remaining[order[0]]), SAME_IMPACT_DIGITS)) \
+        & (cut_servers[switches] == cut_servers[worst])
+    impact = FailureImpact(graph.device_ids[worst], "switch", tier, int(same.sum()), float(remaining[order[0]]),
+                           float(1.0 - tiers.down_cap[worst] / tier_down) if tier_down > 0 else 0.0,
+                           int(cut_servers[worst]))
+    return spof, impact
+
+
+def _worst_link(graph: FabricGraph, tiers: Tiers, links: np.ndarray, level: np.ndarray, cap: np.ndarray,
+                share: np.ndarray, cut: np.ndarray, servers_in_pod: np.ndarray) -> FailureImpact:
+    lost_servers = np.where(cut, servers_in_pod, 0)
+    order = np.lexsort((-lost_servers, -share))
+    i = int(order[0])
+    tier = int(level[i])
+    same_tier = level == tier
+    tier_cap = cap[same_tier].sum()
+    same = same_tier & (np.round(share, SAME_IMPACT_DIGITS) == round(float(share[i]), SAME_IMPACT_DIGITS)) \
+        & (lost_servers == lost_servers[i])
+    return FailureImpact(graph.link_ids[links[i]], "link", tier, int(same.sum()), float(1.0 - share[i]),
+                         float(1.0 - cap[i] / tier_cap) if tier_cap > 0 else 0.0, int(lost_servers[i]))

@@ -1,0 +1,168 @@
+"""A design's links as numpy arrays, with the compute fabric picked out. No Qt.
+
+Topology analysis runs on every edit, on designs with up to ~120,000 links, so nothing here
+loops over links in Python: references are parsed by topology_parse (in C, cached between
+edits) and port roles and speeds come from small per-model tables indexed with numpy. The
+*compute fabric* is every link between a server's compute NIC and a fabric switch port,
+between two fabric switches, or directly between two servers' compute NICs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from planner_gui.engine.topology_parse import link_lengths, link_media, parse_links
+from planner_gui.model import Design, DeviceKind, DeviceSpec, PortRole
+
+# Device kinds, as small integers so that masks over thousands of devices stay vectorised.
+KIND_SERVER, KIND_FABRIC_SWITCH, KIND_OTHER_SWITCH, KIND_OTHER = 0, 1, 2, 3
+# Port roles (PortRole) as integers; -1 marks a port the device's spec does not have.
+ROLE_UNKNOWN, ROLE_COMPUTE, ROLE_STORAGE, ROLE_MANAGEMENT, ROLE_SWITCH = -1, 0, 1, 2, 3
+_ROLE_CODES = {PortRole.COMPUTE: ROLE_COMPUTE, PortRole.STORAGE: ROLE_STORAGE,
+               PortRole.MANAGEMENT: ROLE_MANAGEMENT, PortRole.SWITCH: ROLE_SWITCH}
+TECH_UNKNOWN, TECH_INFINIBAND, TECH_ETHERNET = -1, 0, 1
+_TECH_CODES = {"infiniband": TECH_INFINIBAND, "ethernet": TECH_ETHERNET}
+FABRIC_SWITCH_ROLE = "fabric"  # catalog switch "role" of compute-fabric switches (schema.py)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class FabricGraph:
+    """Every link of a design as parallel arrays; ``fab_*`` arrays hold the compute fabric.
+
+    End arrays have shape (2, links): row 0 is each link's ``a`` end, row 1 its ``b`` end.
+    Speeds are in Gb/s, NaN when the port is unknown. In the fabric arrays a server is always
+    the ``u`` end of a server-to-switch link.
+    """
+
+    device_ids: tuple[str, ...]
+    device_kind: np.ndarray  # int8 per device
+    compute_ports: np.ndarray  # int16 per device: compute NIC ports its spec has
+    switch_ports: np.ndarray  # int16 per device: non-management switch ports its spec has
+    link_ids: tuple[str, ...]
+    end_dev: np.ndarray  # int32 (2, L)
+    end_role: np.ndarray  # int8 (2, L)
+    end_speed: np.ndarray  # float64 (2, L)
+    end_tech: np.ndarray  # int8 (2, L)
+    end_nic: np.ndarray  # int16 (2, L): index among the server's compute ports, -1 otherwise
+    medium: np.ndarray  # int8 (L,), index into topology_parse.MEDIA
+    length_m: np.ndarray  # float64 (L,)
+    fab_link: np.ndarray  # int32 (F,): index of each fabric link in the link arrays
+    fab_u: np.ndarray  # int32 (F,) device index (the server for server links)
+    fab_v: np.ndarray  # int32 (F,) device index
+    fab_cap: np.ndarray  # float64 (F,): the speed the link runs at (slower end), Gb/s
+    fab_nic: np.ndarray  # int16 (F,): NIC index at the server end, -1 for switch-to-switch
+    refs: list[str]  # port references: every link's a end, then every link's b end
+
+    @property
+    def n_devices(self) -> int:
+        return len(self.device_ids)
+
+    def devices_of_kind(self, kind: int) -> np.ndarray:
+        return np.flatnonzero(self.device_kind == kind)
+
+    def ids(self, indices: Any) -> tuple[str, ...]:
+        return tuple(self.device_ids[i] for i in np.asarray(indices, dtype=np.int64).ravel())
+
+    def ref(self, end: int, link: int) -> str:
+        """The port reference at one end (0: a, 1: b) of link number ``link``."""
+        return self.refs[end * len(self.link_ids) + int(link)]
+
+
+@dataclass(frozen=True, slots=True)
+class _PortTables:
+    role: np.ndarray  # (specs, vocab) int8
+    speed: np.ndarray  # (specs, vocab) float64
+    tech: np.ndarray  # (specs, vocab) int8
+    nic: np.ndarray  # (specs, vocab) int16
+
+
+def build_fabric_graph(design: Design, catalog: Any) -> FabricGraph:
+    """The arrays for ``design``; ``catalog`` is a planner_gui.catalog.Catalog (any HardwareSpecs
+    whose ``get(catalog_id)`` returns entries with a switch ``role`` will do)."""
+    specs, dev_spec, kind = _classify_devices(design, catalog)
+    parse = parse_links(design, {p.name: None for spec in specs for p in spec.ports})
+    tables = _port_tables(specs, parse.vocab)
+    spec_of_end = dev_spec[parse.end_dev]
+    end_role = tables.role[spec_of_end, parse.port_code]
+    end_speed = tables.speed[spec_of_end, parse.port_code]
+    end_nic = tables.nic[spec_of_end, parse.port_code]
+    compute_ports = np.array([_count_role(s, PortRole.COMPUTE) for s in specs], dtype=np.int16)[dev_spec]
+    switch_ports = np.array([_count_role(s, PortRole.SWITCH) for s in specs], dtype=np.int16)[dev_spec]
+    fab = _fabric_links(kind, parse.end_dev, end_role, end_speed, end_nic)
+    return FabricGraph(parse.device_ids, kind, compute_ports, switch_ports, tuple(design.links), parse.end_dev,
+                       end_role, end_speed, tables.tech[spec_of_end, parse.port_code], end_nic,
+                       link_media(parse.links), link_lengths(parse.links), *fab, parse.refs)
+
+
+def _classify_devices(design: Design, catalog: Any) -> tuple[list[DeviceSpec], np.ndarray, np.ndarray]:
+    """Each device's spec (deduplicated: a 4,096-node design has a handful) and kind code."""
+    spec_index: dict[tuple[str, str | None, int | None], int] = {}
+    specs: list[DeviceSpec] = []
+    spec_kind: list[int] = []
+    dev_spec = np.empty(len(design.devices), dtype=np.int32)
+    for i, device in enumerate(design.devices.values()):
+        key = (device.catalog_id, device.nic_id, device.nic_count)
+        s = spec_index.get(key)
+        if s is None:
+            s = spec_index[key] = len(specs)
+            specs.append(catalog.device_spec(*key))
+            spec_kind.append(_kind_code(specs[-1], catalog.get(device.catalog_id)))
+        dev_spec[i] = s
+    kind = np.array(spec_kind, dtype=np.int8)[dev_spec] if specs else np.empty(0, dtype=np.int8)
+    return specs, dev_spec, kind
+
+
+def _kind_code(spec: DeviceSpec, entry: Any) -> int:
+    if spec.kind is DeviceKind.GPU_SERVER:
+        return KIND_SERVER
+    if spec.kind is DeviceKind.SWITCH:
+        role = entry.get("role") if entry is not None else None
+        return KIND_FABRIC_SWITCH if role == FABRIC_SWITCH_ROLE else KIND_OTHER_SWITCH
+    return KIND_OTHER
+
+
+def _port_tables(specs: list[DeviceSpec], vocab: dict[str, int]) -> _PortTables:
+    shape = (max(len(specs), 1), max(len(vocab), 1))
+    role = np.full(shape, ROLE_UNKNOWN, dtype=np.int8)
+    speed = np.full(shape, np.nan)
+    tech = np.full(shape, TECH_UNKNOWN, dtype=np.int8)
+    nic = np.full(shape, -1, dtype=np.int16)
+    for s, spec in enumerate(specs):
+        compute_index = 0
+        for port in spec.ports:
+            j = vocab.get(port.name)
+            if port.role is PortRole.COMPUTE:
+                compute_index += 1
+            if j is None:
+                continue
+            role[s, j] = _ROLE_CODES.get(port.role, ROLE_UNKNOWN)
+            speed[s, j] = port.speed_gbps
+            tech[s, j] = _TECH_CODES.get(port.technology, TECH_UNKNOWN)
+            if port.role is PortRole.COMPUTE:
+                nic[s, j] = compute_index - 1
+    return _PortTables(role, speed, tech, nic)
+
+
+def _count_role(spec: DeviceSpec, role: PortRole) -> int:
+    return sum(1 for p in spec.ports if p.role is role)
+
+
+def _fabric_links(kind: np.ndarray, end_dev: np.ndarray, end_role: np.ndarray, end_speed: np.ndarray,
+                  end_nic: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The compute-fabric links, server end first, with the speed each runs at."""
+    dev_kind = kind[end_dev] if kind.size else np.empty_like(end_dev, dtype=np.int8)
+    compute = (dev_kind == KIND_SERVER) & (end_role == ROLE_COMPUTE)
+    switch = (dev_kind == KIND_FABRIC_SWITCH) & (end_role == ROLE_SWITCH)
+    server_a = compute[0] & (switch[1] | compute[1])
+    server_b = compute[1] & switch[0]
+    mask = server_a | server_b | (switch[0] & switch[1])
+    fab_link = np.flatnonzero(mask).astype(np.int32)
+    flip = server_b[fab_link]  # put the server at the u end
+    u = np.where(flip, end_dev[1, fab_link], end_dev[0, fab_link])
+    v = np.where(flip, end_dev[0, fab_link], end_dev[1, fab_link])
+    nic = np.where(flip, end_nic[1, fab_link], end_nic[0, fab_link]).astype(np.int16)
+    cap = np.fmin(end_speed[0, fab_link], end_speed[1, fab_link])
+    return fab_link, u.astype(np.int32), v.astype(np.int32), cap, nic

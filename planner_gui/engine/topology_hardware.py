@@ -1,0 +1,90 @@
+"""What topology analysis needs to know about a server's GPUs and NICs, read from the catalog."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from planner_gui.model import Design, Device
+
+# One GPU's PCIe x16 bandwidth per direction, GB/s, by PCIe generation: Gen4 32 (seed_facts.md,
+# interconnect facts), Gen5 64 (collectives.md §4.4, SimAI's H100_PCIE_BW = 64 x 0.8); every
+# generation doubles the per-lane rate (Gen3 16, Gen6 128, Gen7 256).
+PCIE_X16_GBYTE_S = {3: 16.0, 4: 32.0, 5: 64.0, 6: 128.0, 7: 256.0}
+NVLS_MIN_NVLINK_GEN = 4  # NVLink SHARP needs third-generation NVSwitch: H100-class, NVLink 4 (collectives.md §5)
+INTRA_NVSWITCH, INTRA_NVLINK_MESH, INTRA_PCIE = "nvswitch", "nvlink_mesh", "pcie"
+
+
+@dataclass(frozen=True, slots=True)
+class ServerHardware:
+    catalog_id: str
+    name: str
+    gpu_id: str
+    gpu_name: str
+    gpus: int
+    gpu_memory_gb: float
+    intra: str  # INTRA_NVSWITCH, INTRA_NVLINK_MESH or INTRA_PCIE
+    nvlink_gen: int
+    nvlink_bidir_gbs: float  # per GPU, both directions (0 on PCIe-only GPUs)
+    nvswitch_count: int
+    pcie_gen: int
+    nic_id: str
+    nic_name: str
+    nic_gbps: float
+    nic_latency_us: float
+    technology: str  # "infiniband" or "ethernet"
+    rdma: bool
+    nic_slots: int  # compute NICs the server takes (its default count, or the device's nic_count)
+
+    @property
+    def per_gpu_gbyte_s(self) -> float:
+        """One GPU's scale-up bandwidth in one direction, GB/s."""
+        if self.intra == INTRA_PCIE:
+            return PCIE_X16_GBYTE_S.get(self.pcie_gen, PCIE_X16_GBYTE_S[max(PCIE_X16_GBYTE_S)])
+        return self.nvlink_bidir_gbs / 2
+
+    @property
+    def nvls(self) -> bool:
+        return self.intra == INTRA_NVSWITCH and self.nvlink_gen >= NVLS_MIN_NVLINK_GEN
+
+
+def server_hardware(catalog: Any, device: Device) -> ServerHardware:
+    """The GPU and compute NIC of one server device; KeyError naming the missing catalog id."""
+    where = f"device {device.id!r}"
+    server = _require(catalog, device.catalog_id, "server", where)
+    gpu = _require(catalog, server["gpu_id"], "gpu", f"{where} (server {server.id!r})")
+    nic = catalog.get(device.nic_id) if device.nic_id else None
+    if nic is None or nic.kind != "nic":
+        nic = _require(catalog, server["default_nic_id"], "nic", f"{where} (server {server.id!r})")
+    interconnect = gpu.get("interconnect", "pcie")
+    nvswitches = int(server.get("nvswitch_count", 0))
+    nvlink_intra = INTRA_NVSWITCH if nvswitches > 0 else INTRA_NVLINK_MESH
+    intra = nvlink_intra if interconnect == "nvlink" else INTRA_PCIE
+    slots = server["compute_nic_slots"] if device.nic_count is None else device.nic_count
+    return ServerHardware(
+        server.id, server.name, gpu.id, gpu.name, int(server["gpu_count"]), float(gpu.get("memory_gb", 0.0)),
+        intra, int(gpu.get("nvlink_gen") or 0), float(gpu.get("nvlink_bidir_gbs") or 0.0), nvswitches,
+        int(gpu.get("pcie_gen", 4)), nic.id, nic.name, float(nic["speed_gbps"]), float(nic["latency_us"]),
+        str(nic["technology"]), bool(nic.get("rdma", True)), int(slots),
+    )
+
+
+def main_server(design: Design, catalog: Any, server_ids: Iterable[str]) -> tuple[Device, ServerHardware] | None:
+    """The most common server model among ``server_ids`` (first seen wins a tie), or None."""
+    devices = [design.devices[i] for i in server_ids]
+    if not devices:
+        return None
+    counts = Counter((d.catalog_id, d.nic_id, d.nic_count) for d in devices)
+    key = counts.most_common(1)[0][0]
+    device = next(d for d in devices if (d.catalog_id, d.nic_id, d.nic_count) == key)
+    return device, server_hardware(catalog, device)
+
+
+def _require(catalog: Any, catalog_id: str, kind: str, where: str) -> Any:
+    entry = catalog.get(catalog_id)
+    if entry is None or entry.kind != kind:
+        raise KeyError(f"{where}: catalog has no {kind} {catalog_id!r}; add it to the catalog or pick another "
+                       f"{kind}")
+    return entry

@@ -1,0 +1,176 @@
+"""Port references of every link as integer arrays, parsed in C and cached between edits.
+
+Parsing is the costly part of topology analysis (a 4,096-node design has ~120,000 links and
+240,000 references). The references are joined into one string and split in C, and names are
+mapped to integers with ``dict.__getitem__``, so no Python loop runs per link. The result is
+cached per design (weakly) and reused on the next call for the links that are still the same
+objects in the same order: an edit re-parses only the links after the first change. A link's
+ends are never edited in place (the model's port index depends on them: Design.add_link and
+remove_link are the only way to change them), so the objects' identity is enough to reuse them.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from operator import attrgetter, is_
+from typing import Any
+
+import numpy as np
+
+from planner_gui.model import Design, Medium
+
+MEDIA: tuple[Medium, ...] = tuple(Medium)
+_MEDIUM_BY_MEMBER = {m: i for i, m in enumerate(MEDIA)}
+_MEDIUM_BY_VALUE = {m.value: i for i, m in enumerate(MEDIA)}
+_SEP = "/"  # port reference separator, as in planner_gui.model.ids.PORT_SEPARATOR
+CACHED_DESIGNS = 4  # designs whose parse is kept: the open documents of one session
+
+
+@dataclass(slots=True, eq=False)
+class LinkParse:
+    """Every link's ends as device indices and port-name codes (row 0: a ends, row 1: b ends)."""
+
+    links: list[Any]  # the Link objects, in design order
+    device_ids: tuple[str, ...]
+    refs: list[str]  # a references then b references
+    end_dev: np.ndarray  # int32 (2, L)
+    port_code: np.ndarray  # int32 (2, L), index into ``vocab``
+    vocab: dict[str, int] = field(default_factory=dict)
+
+    def ref(self, end: int, link: int) -> str:
+        return self.refs[end * len(self.links) + int(link)]
+
+
+_CACHE: dict[int, tuple[weakref.ref[Design], LinkParse]] = {}
+
+
+def parse_links(design: Design, port_names: Iterable[str] = ()) -> LinkParse:
+    """The parsed links of ``design``, reusing what an earlier call parsed where still valid.
+
+    ``port_names`` seeds the name codes with the ports the design's hardware has, which saves
+    collecting the distinct names from the links.
+    """
+    links = list(design.links.values())
+    device_ids = tuple(design.devices)
+    entry = _CACHE.get(id(design))
+    old = entry[1] if entry is not None and entry[0]() is design else None
+    keep = _common_prefix(old.links, links) if old is not None else 0
+    if old is None:
+        old = LinkParse([], device_ids, [], np.empty((2, 0), np.int32), np.empty((2, 0), np.int32))
+    for name in port_names:
+        old.vocab.setdefault(name, len(old.vocab))
+    parse = _extend(old, keep, links, device_ids)
+    _remember(design, parse)
+    return parse
+
+
+def link_media(links: list[Any]) -> np.ndarray:
+    """Medium code (index into MEDIA) of every link; a clear ValueError for an unknown medium."""
+    try:
+        return np.fromiter(map(_MEDIUM_BY_MEMBER.__getitem__, map(attrgetter("medium"), links)),
+                           dtype=np.int8, count=len(links))
+    except KeyError:  # plain strings (a design built by hand) rather than Medium members
+        pass
+    try:
+        return np.fromiter(map(_MEDIUM_BY_VALUE.__getitem__, map(str, map(attrgetter("medium"), links))),
+                           dtype=np.int8, count=len(links))
+    except KeyError as error:
+        culprit = next(link.id for link in links if str(link.medium) not in _MEDIUM_BY_VALUE)
+        raise ValueError(f"link {culprit!r}: medium {error.args[0]!r} is not one of "
+                         f"{', '.join(_MEDIUM_BY_VALUE)}") from None
+
+
+def link_lengths(links: list[Any]) -> np.ndarray:
+    return np.fromiter(map(attrgetter("length_m"), links), dtype=np.float64, count=len(links))
+
+
+def _common_prefix(old: list[Any], new: list[Any]) -> int:
+    """How many leading links are the very same objects in both lists."""
+    n = min(len(old), len(new))
+    if n == 0:
+        return 0
+    if all(map(is_, old[:n] if n < len(old) else old, new[:n] if n < len(new) else new)):
+        return n
+    same = np.fromiter(map(id, old[:n]), np.int64, n) == np.fromiter(map(id, new[:n]), np.int64, n)
+    return n if same.all() else int(np.argmin(same))
+
+
+def _extend(old: LinkParse, keep: int, links: list[Any], device_ids: tuple[str, ...]) -> LinkParse:
+    """Keep the first ``keep`` parsed links of ``old``, parse the rest of ``links``."""
+    if keep == len(old.links) == len(links) and device_ids == old.device_ids:
+        old.links = links
+        return old  # nothing changed that parsing depends on
+    tail = links[keep:]
+    refs, dev_names, port_names = _split(tail)
+    m = len(tail)
+    vocab = old.vocab
+    tail_dev = _device_indices(dev_names, device_ids, tail)
+    tail_port = _port_codes(port_names, vocab)
+    if keep == 0:
+        return LinkParse(links, device_ids, refs, tail_dev.reshape(2, m), tail_port.reshape(2, m), vocab)
+    n_old = len(old.links)
+    kept_refs = old.refs[:keep] + old.refs[n_old:n_old + keep]
+    if device_ids[: len(old.device_ids)] == old.device_ids:
+        kept_dev = old.end_dev[:, :keep]  # devices only added: the old indices still hold
+    else:  # a device was removed or re-added: look the kept links' devices up again
+        kept_dev = _device_indices(_split_refs(kept_refs)[0], device_ids, old.links[:keep]).reshape(2, keep)
+    refs = kept_refs[:keep] + refs[:m] + kept_refs[keep:] + refs[m:]
+    end_dev = np.concatenate((kept_dev, tail_dev.reshape(2, m)), axis=1)
+    port_code = np.concatenate((old.port_code[:, :keep], tail_port.reshape(2, m)), axis=1)
+    return LinkParse(links, device_ids, refs, end_dev, port_code, vocab)
+
+
+def _split(links: list[Any]) -> tuple[list[str], list[str], list[str]]:
+    """References (a ends, then b ends) and their device and port names."""
+    refs = [*map(attrgetter("a"), links), *map(attrgetter("b"), links)]
+    try:
+        return refs, *_split_refs(refs)
+    except (ValueError, TypeError):
+        for link in links:
+            for ref in (link.a, link.b):
+                if not isinstance(ref, str) or ref.count(_SEP) != 1:
+                    raise ValueError(f"link {link.id!r}: port reference {str(ref)[:80]!r} must look like "
+                                     "'device-id/port-name'; fix or remove the link") from None
+        raise
+
+
+def _split_refs(refs: list[str]) -> tuple[list[str], list[str]]:
+    parts = _SEP.join(refs).split(_SEP) if refs else []
+    if len(parts) != 2 * len(refs):  # some reference has no '/' or more than one
+        raise ValueError("malformed port reference")
+    return parts[0::2], parts[1::2]
+
+
+def _device_indices(names: list[str], device_ids: tuple[str, ...], links: list[Any]) -> np.ndarray:
+    index = {d: i for i, d in enumerate(device_ids)}
+    try:
+        return np.fromiter(map(index.__getitem__, names), dtype=np.int32, count=len(names))
+    except KeyError as error:
+        missing = error.args[0]
+        culprit = next((link.id for link in links if link.a.startswith(missing + _SEP)
+                        or link.b.startswith(missing + _SEP)), "?")
+        raise KeyError(f"link {culprit!r} names device {missing!r}, which is not in the design; "
+                       "remove the link or add the device") from None
+
+
+def _port_codes(names: list[str], vocab: dict[str, int]) -> np.ndarray:
+    try:
+        return np.fromiter(map(vocab.__getitem__, names), dtype=np.int32, count=len(names))
+    except KeyError:
+        for name in dict.fromkeys(names):
+            vocab.setdefault(name, len(vocab))
+        return np.fromiter(map(vocab.__getitem__, names), dtype=np.int32, count=len(names))
+
+
+def _remember(design: Design, parse: LinkParse) -> None:
+    key = id(design)
+    if key not in _CACHE and len(_CACHE) >= CACHED_DESIGNS:
+        _CACHE.pop(next(iter(_CACHE)))  # the oldest
+    _CACHE[key] = (weakref.ref(design, lambda _ref, k=key: _CACHE.pop(k, None)), parse)
+
+
+def clear_cache() -> None:
+    """Forget every cached parse (tests use it to time a cold start)."""
+    _CACHE.clear()

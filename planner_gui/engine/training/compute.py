@@ -1,0 +1,99 @@
+"""Time one pipeline stage spends computing one micro-batch (no communication).
+
+Three kinds of kernel, each at its own ceiling (a roofline per kind):
+
+* weight GEMMs at the workload precision's dense peak × the GPU's achievable fraction (the
+  catalog's sustained-GEMM figure; measured_h200.md: 67.5 % for a large bf16 GEMM);
+* attention-score matmuls and the output layer at the 16-bit rate (Transformer Engine runs only
+  the linear layers in FP8), same achievable fraction;
+* element-wise kernels (norms, activation functions, dropout, residual adds, FP8 casts) bound by
+  HBM bandwidth: their traffic is counted from the activation bytes of Korthikanti et al. 2022,
+  which are exactly the tensors these kernels write in the forward and read in the backward.
+
+Every kernel also pays a fixed launch/tail cost, which is what makes small GEMMs inefficient.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from planner_gui.engine.training.flops import BACKWARD_OVER_FORWARD, forward_flops_per_token
+from planner_gui.engine.training.gpu import MEMORY_BW_ACHIEVABLE, GpuFacts
+from planner_gui.engine.training.memory import LOGIT_BYTES, activation_bytes_per_layer
+from planner_gui.engine.training.parallel import Layout
+from planner_gui.engine.training.shape import ModelShape
+from planner_gui.model.settings import Precision, Recompute
+
+TFLOPS = 1e12
+# [est] Each stored activation byte is written once in the forward; the backward reads it and
+# writes and reads its gradient: 1 forward pass + 3 backward passes over the Korthikanti bytes.
+ELEMENTWISE_PASSES_FORWARD = 1
+ELEMENTWISE_PASSES_BACKWARD = 3
+# [est] FP8 (Transformer Engine cast-transpose): each GEMM input element is read in 16-bit (2 B) and
+# written as FP8 plus its FP8 transpose (1 + 1 B); activations in the forward, gradients in the backward.
+FP8_CAST_BYTES_PER_PASS = 2 + 1 + 1
+# Kernels per layer per micro-batch: forward ≈ 5 GEMMs + 2 score matmuls + ≈ 8 element-wise
+# kernels = 15, backward twice that (BACKWARD_OVER_FORWARD) [est, from the layer's structure].
+KERNELS_PER_LAYER_FORWARD = 15
+# Launch gap + tail per kernel without CUDA graphs: ≈ 3.5 µs (collectives.md §5, nccl#1984).
+KERNEL_OVERHEAD_S = 3.5e-6
+
+
+@dataclass(frozen=True, slots=True)
+class StageCompute:
+    """Seconds one stage spends per micro-batch; ``backward_s`` is the part DP traffic can hide behind."""
+
+    total_s: float
+    forward_s: float
+    backward_s: float
+    attention_s: float  # score matmuls, forward + backward (what hides CP's K/V exchange)
+    hardware_flops: float  # FLOPs executed on one GPU per micro-batch (recompute included)
+
+
+def stage_compute(shape: ModelShape, gpu: GpuFacts, precision: Precision, recompute: Recompute,
+                  layout: Layout, flash_attention: bool) -> StageCompute:
+    """Compute time of the slowest stage (the last: it also runs the output layer) per micro-batch."""
+    fwd = forward_flops_per_token(shape)
+    micro_batch, tp, cp = layout.micro_batch, layout.tp, layout.cp
+    tokens = micro_batch * shape.seq_len / cp  # CP gives each GPU 1/cp of every sequence
+    layers = layout.layers_per_stage(shape.layers)
+    share = tokens / tp  # every per-token figure is split over the TP group
+    lin_fwd = fwd.linear / shape.layers * layers * share
+    attn_fwd = fwd.attention / shape.layers * layers * share
+    logit_fwd = fwd.logits * share
+    eff = gpu.achievable_fraction
+    rate_lin = gpu.peak_tflops(precision) * TFLOPS * eff
+    rate_16 = gpu.sixteen_bit_tflops() * TFLOPS * eff
+    gemm_fwd = lin_fwd / rate_lin + (attn_fwd + logit_fwd) / rate_16
+    hbm = gpu.memory_bytes_per_s * MEMORY_BW_ACHIEVABLE
+    one_pass = (_stored_bytes(shape, micro_batch, tp, cp, flash_attention) * layers
+                + LOGIT_BYTES * tokens * shape.vocab / tp) / hbm
+    cast = _fp8_cast_bytes(shape, share) * layers / hbm if precision == Precision.FP8 else 0.0
+    launch = KERNELS_PER_LAYER_FORWARD * layers * KERNEL_OVERHEAD_S
+    forward = gemm_fwd + ELEMENTWISE_PASSES_FORWARD * one_pass + cast + launch
+    backward = (BACKWARD_OVER_FORWARD * (gemm_fwd + launch) + ELEMENTWISE_PASSES_BACKWARD * one_pass + cast
+                + _recompute_time(recompute, attn_fwd / rate_16, forward - logit_fwd / rate_16))
+    flops = (1 + BACKWARD_OVER_FORWARD) * (lin_fwd + attn_fwd + logit_fwd)
+    flops += {Recompute.FULL: lin_fwd + attn_fwd, Recompute.SELECTIVE: attn_fwd}.get(recompute, 0.0)
+    attention = (1 + BACKWARD_OVER_FORWARD) * attn_fwd / rate_16
+    return StageCompute(forward + backward, forward, backward, attention, flops)
+
+
+def _recompute_time(recompute: Recompute, attention_s: float, forward_s: float) -> float:
+    """Time to re-run the forward parts the backward needs (full: the whole layer forward)."""
+    if recompute == Recompute.FULL:
+        return forward_s
+    if recompute == Recompute.SELECTIVE:
+        return attention_s
+    return 0.0
+
+
+def _stored_bytes(shape: ModelShape, micro_batch: int, tp: int, cp: int, flash_attention: bool) -> float:
+    """Activation bytes one layer writes per micro-batch on one GPU (element-wise traffic per pass)."""
+    return activation_bytes_per_layer(shape, micro_batch, tp, Recompute.NONE, True, flash_attention, cp)
+
+
+def _fp8_cast_bytes(shape: ModelShape, tokens_per_gpu: float) -> float:
+    """Bytes FP8 casts move per layer per micro-batch in one direction (forward or backward)."""
+    gemm_inputs = 3 * shape.hidden + shape.ffn_hidden * shape.experts_active  # QKV, proj, up, down inputs
+    return FP8_CAST_BYTES_PER_PASS * gemm_inputs * tokens_per_gpu

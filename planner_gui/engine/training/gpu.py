@@ -1,0 +1,61 @@
+"""What the training model needs to know about one GPU, read from the catalog."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from planner_gui.model.settings import Precision
+
+# measured_h200.md: a 4 GiB device-to-device copy reached 4,263 GB/s of the 4.8 TB/s HBM3e spec.
+MEMORY_BW_ACHIEVABLE = 4263 / 4800
+_PRECISION_FIELDS = {Precision.BF16: "bf16_tflops", Precision.FP16: "fp16_tflops", Precision.FP8: "fp8_tflops"}
+
+
+@dataclass(frozen=True, slots=True)
+class GpuFacts:
+    """Datasheet figures plus the sustained fraction of dense peak a large GEMM reaches."""
+
+    name: str
+    memory_gb: float
+    memory_bw_tbs: float
+    dense_tflops: Mapping[Precision, float] = field(hash=False)
+    achievable_fraction: float
+    tdp_w: float = 0.0
+
+    def peak_tflops(self, precision: Precision) -> float:
+        """Dense peak for ``precision``, or a ValueError naming a precision the GPU has."""
+        value = self.dense_tflops.get(Precision(precision), 0.0)
+        if value <= 0:
+            known = ", ".join(str(p) for p, v in self.dense_tflops.items() if v > 0) or "none"
+            raise ValueError(f"GPU {self.name} has no dense {precision} figure (has: {known}); "
+                             "change the workload precision")
+        return value
+
+    def sixteen_bit_tflops(self) -> float:
+        """The 16-bit rate (bf16, else fp16) that attention and FP8 runs' non-GEMM math use."""
+        return self.dense_tflops.get(Precision.BF16) or self.peak_tflops(Precision.FP16)
+
+    @property
+    def memory_bytes_per_s(self) -> float:
+        return self.memory_bw_tbs * 1e12
+
+
+def gpu_facts_from_catalog(catalog: Any, gpu_id: str) -> GpuFacts:
+    """GPU facts for a catalog ``gpu`` id, or for the GPU inside a ``server`` id."""
+    entry = catalog.require(gpu_id)
+    if entry.kind == "server":
+        entry = catalog.require(entry["gpu_id"], "gpu")
+    elif entry.kind != "gpu":
+        raise KeyError(f"catalog id {gpu_id!r} is a {entry.kind}, not a gpu or server; pick a GPU model")
+    return gpu_facts_from_entry(entry.id, entry.data)
+
+
+def gpu_facts_from_entry(name: str, data: Mapping[str, Any]) -> GpuFacts:
+    tflops = {p: float(data.get(f) or 0.0) for p, f in _PRECISION_FIELDS.items()}
+    return GpuFacts(
+        name=str(data.get("name", name)), memory_gb=float(data["memory_gb"]),
+        memory_bw_tbs=float(data["memory_bw_tbs"]), dense_tflops=tflops,
+        achievable_fraction=float(data["achievable_fraction"]), tdp_w=float(data.get("tdp_w") or 0.0),
+    )

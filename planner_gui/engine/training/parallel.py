@@ -1,0 +1,169 @@
+"""The parallel layout: group sizes, consistency checks and where each group's ranks sit.
+
+Placement rule (Megatron-style, inner to outer): consecutive ranks form a TP group, then CP
+(context parallelism, when the workload has it), then EP, then PP, and DP is outermost. A node of
+g GPUs holds a contiguous block of g ranks, so TP stays inside a node when tp ≤ g, and a DP group of
+size d spans d nodes with one rank per node once tp·cp·ep·pp ≥ g.
+
+Expert parallelism can be counted two ways and both are accepted: carved out of DP (Megatron,
+DeepSpeed-MoE: gpus = tp·pp·dp and ep divides dp) or multiplying it (gpus = tp·pp·dp·ep, where dp
+then counts expert-data-parallel replicas). The dense (non-expert) DP degree is dp in the first
+case and dp·ep in the second.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from planner_gui.engine.training.shape import ModelShape
+from planner_gui.model.settings import Workload
+
+GROUPS = ("tp", "cp", "ep", "pp", "dp", "edp")  # dp: dense-gradient group; edp: expert-gradient group
+# Dimension indices of each group in Layout.dims (tp, cp, ep, pp, outer dp). Gradients are reduced
+# over every rank holding the same weights: dense ones over cp·ep·outer dp (Megatron reduces over
+# dp × cp), expert ones over cp·outer dp.
+_GROUP_DIMS = {"tp": (0,), "cp": (1,), "ep": (2,), "pp": (3,), "dp": (1, 2, 4), "edp": (1, 4)}
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    tp: int
+    pp: int
+    dp: int
+    ep: int
+    vpp: int
+    gpus_per_node: int
+    micro_batch: int
+    global_batch: int
+    ep_multiplies: bool = False
+    cp: int = 1  # context parallelism: each sequence split over cp GPUs
+    uneven_stages: bool = False  # layers need not divide pp·vpp; the fullest stage sets the pace
+
+    def layers_per_stage(self, layers: int) -> float:
+        """Layers on the busiest pipeline stage (all stages equal unless uneven stages are allowed)."""
+        if not self.uneven_stages:
+            return layers / self.pp
+        return math.ceil(layers / (self.pp * self.vpp)) * self.vpp
+
+    @property
+    def outer_dp(self) -> int:
+        """Size of the outermost dimension (expert-data-parallel replicas)."""
+        return self.dp if self.ep_multiplies else self.dp // self.ep
+
+    @property
+    def dense_dp(self) -> int:
+        return self.outer_dp * self.ep
+
+    @property
+    def gpus(self) -> int:
+        return self.tp * self.cp * self.pp * self.dense_dp
+
+    @property
+    def micro_batches(self) -> int:
+        """Micro-batches each pipeline runs per step (m = B / (b·d))."""
+        return self.global_batch // (self.micro_batch * self.dense_dp)
+
+    @property
+    def dims(self) -> tuple[int, int, int, int, int]:
+        """Dimension sizes from innermost to outermost: tp, cp, ep, pp, outer dp."""
+        return (self.tp, self.cp, self.ep, self.pp, self.outer_dp)
+
+    def group_size(self, group: str) -> int:
+        size = 1
+        for dim in _dims_of(group):
+            size *= self.dims[dim]
+        return size
+
+    def ranks_per_node(self, group: str) -> int:
+        """How many ranks of one ``group`` share a node under the placement rule."""
+        in_node = _ranks_in_node(self.dims, self.gpus_per_node)
+        count = 1
+        for dim in _dims_of(group):
+            count *= in_node[dim]
+        return count
+
+    def nodes_spanned(self, group: str) -> int:
+        return max(1, self.group_size(group) // self.ranks_per_node(group))
+
+
+def _dims_of(group: str) -> tuple[int, ...]:
+    if group not in _GROUP_DIMS:
+        raise KeyError(f"unknown parallel group {group!r}; expected one of {', '.join(GROUPS)}")
+    return _GROUP_DIMS[group]
+
+
+def _ranks_in_node(dims: tuple[int, ...], gpus_per_node: int) -> list[int]:
+    """Coordinates of each dimension found inside one node (contiguous rank blocks)."""
+    remaining = gpus_per_node
+    counts = []
+    for size in dims:
+        inside = max(1, min(size, remaining))
+        counts.append(inside)
+        remaining = max(1, remaining // size)
+    return counts
+
+
+def layout_from_workload(workload: Workload, shape: ModelShape, gpus: int | None = None,
+                         gpus_per_node: int = 8, uneven_stages: bool = False) -> Layout:
+    """The workload's layout, or a ValueError saying which setting to change.
+
+    ``uneven_stages`` accepts layer counts that pp·vpp does not divide (as Llama 3 ran 126 layers on
+    16 stages); the busiest stage then holds ⌈l/(p·v)⌉·v layers.
+    """
+    for name in ("tp", "pp", "dp", "ep", "vpp", "micro_batch", "global_batch"):
+        value = getattr(workload, name)
+        if not isinstance(value, int) or value < 1:
+            raise ValueError(f"workload {name} is {value!r}; it must be a whole number ≥ 1")
+    if gpus_per_node < 1:
+        raise ValueError(f"gpus_per_node is {gpus_per_node}; a server needs at least one GPU")
+    w = workload
+    cp = w.cp
+    if not isinstance(cp, int) or cp < 1:
+        raise ValueError(f"workload cp is {cp!r}; it must be a whole number ≥ 1")
+    base = w.tp * w.pp * w.dp * cp
+    ep_multiplies = _ep_multiplies(w, base, gpus, cp)
+    layout = Layout(w.tp, w.pp, w.dp, w.ep, w.vpp, gpus_per_node, w.micro_batch, w.global_batch, ep_multiplies,
+                    cp, uneven_stages)
+    _check_shape_fits_layout(layout, shape)
+    if w.global_batch % (w.micro_batch * layout.dense_dp):
+        raise ValueError(f"global_batch {w.global_batch} is not divisible by micro_batch × data-parallel "
+                         f"({w.micro_batch} × {layout.dense_dp}); change global_batch to a multiple of "
+                         f"{w.micro_batch * layout.dense_dp}")
+    return layout
+
+
+def _ep_multiplies(w: Workload, base: int, gpus: int | None, cp: int) -> bool:
+    if w.ep == 1:
+        if gpus is not None and base != gpus:
+            names, values = ("tp·pp·dp·cp", (w.tp, w.pp, w.dp, cp)) if cp > 1 else ("tp·pp·dp", (w.tp, w.pp, w.dp))
+            product = "·".join(str(v) for v in values)
+            raise ValueError(f"{names} = {product} = {base} but the design has {gpus} GPUs; "
+                             f"change dp to {gpus // (w.tp * w.pp * cp) or 1} or the GPU count")
+        return False
+    target = gpus if gpus is not None else base
+    if base == target and w.dp % w.ep == 0:
+        return False
+    if base * w.ep == target:
+        return True
+    raise ValueError(f"tp·pp·dp = {base} and tp·pp·dp·ep = {base * w.ep} but the design has {target} GPUs "
+                     f"(with ep carved out of dp, ep {w.ep} must divide dp {w.dp}); change dp or ep")
+
+
+def _check_shape_fits_layout(layout: Layout, shape: ModelShape) -> None:
+    if shape.heads % layout.tp:
+        raise ValueError(f"heads {shape.heads} are not divisible by tp {layout.tp}; "
+                         "choose a tp that divides the number of attention heads")
+    if shape.layers % (layout.pp * layout.vpp) and not layout.uneven_stages:
+        raise ValueError(f"layers {shape.layers} are not divisible by pp·vpp = {layout.pp}·{layout.vpp}; "
+                         f"choose pp and vpp whose product divides {shape.layers}")
+    if layout.cp > 1 and shape.seq_len % (2 * layout.cp):
+        raise ValueError(f"seq_len {shape.seq_len} is not divisible by 2·cp = {2 * layout.cp} (causal load "
+                         "balancing splits each sequence in 2·cp chunks); choose a cp that divides seq_len / 2")
+    if layout.vpp > 1 and layout.pp == 1:
+        raise ValueError("vpp > 1 needs pipeline parallelism; set vpp to 1 or pp above 1")
+    if layout.ep > 1 and not shape.is_moe:
+        raise ValueError(f"ep is {layout.ep} but the model has no experts; set ep to 1 or moe_experts above 0")
+    if shape.is_moe and shape.moe_experts % layout.ep:
+        raise ValueError(f"moe_experts {shape.moe_experts} are not divisible by ep {layout.ep}; "
+                         "choose an ep that divides the number of experts")

@@ -1,0 +1,194 @@
+"""The transformer's shape, its parameter counts and a few published model shapes.
+
+The workload in :mod:`planner_gui.model.settings` names the shape in user terms; this module turns
+it into a frozen :class:`ModelShape` with every default resolved, so the FLOP, memory and step models
+share one interpretation. Parameter counts follow Megatron-LM's ``theoretical_memory_usage.py``
+(peers_and_training.md §2.2); biases are ignored (Megatron's large models train without them).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from planner_gui.model.settings import Workload
+
+FFN_MULTIPLE = 4  # f = 4h when the workload leaves ffn_hidden empty (GPT; peers_and_training.md §2.1)
+NORMS_PER_LAYER = 2  # two LayerNorm/RMSNorm per transformer layer (peers_and_training.md §2.2)
+MLP_MATRICES_PLAIN = 2  # up + down projection (GeLU MLP)
+MLP_MATRICES_GATED = 3  # gate + up + down (SwiGLU; γ = 3/2 in peers_and_training.md §2.1)
+
+
+@dataclass(frozen=True, slots=True)
+class ModelShape:
+    """A decoder-only transformer. ``ffn_hidden`` is per expert when ``moe_experts`` > 0."""
+
+    layers: int
+    hidden: int
+    heads: int
+    kv_heads: int
+    ffn_hidden: int
+    vocab: int
+    seq_len: int
+    moe_experts: int = 0
+    moe_topk: int = 0
+    gated_mlp: bool = False
+    tied_embeddings: bool = False
+
+    @property
+    def kv_hidden(self) -> int:
+        """Width of K (and of V): kv_heads × head size."""
+        return self.kv_heads * self.hidden // self.heads
+
+    @property
+    def mlp_matrices(self) -> int:
+        return MLP_MATRICES_GATED if self.gated_mlp else MLP_MATRICES_PLAIN
+
+    @property
+    def is_moe(self) -> bool:
+        return self.moe_experts > 0
+
+    @property
+    def experts_stored(self) -> int:
+        """Expert MLPs per layer held in memory (1 for a dense model)."""
+        return self.moe_experts if self.is_moe else 1
+
+    @property
+    def experts_active(self) -> int:
+        """Expert MLPs each token passes through (top-k; 1 for a dense model)."""
+        return self.moe_topk if self.is_moe else 1
+
+    # ----- parameter counts ---------------------------------------------------------------
+    @property
+    def attention_params(self) -> int:
+        """Q, K, V and output projections of one layer, plus its two norms."""
+        h = self.hidden
+        return h * (h + 2 * self.kv_hidden) + h * h + NORMS_PER_LAYER * h
+
+    @property
+    def expert_params(self) -> int:
+        """One expert's (or the dense) MLP of one layer."""
+        return self.mlp_matrices * self.hidden * self.ffn_hidden
+
+    @property
+    def router_params(self) -> int:
+        return self.hidden * self.moe_experts if self.is_moe else 0
+
+    @property
+    def layer_params(self) -> int:
+        """Everything one layer stores (all experts)."""
+        return self.attention_params + self.experts_stored * self.expert_params + self.router_params
+
+    @property
+    def embedding_params(self) -> int:
+        """Input embedding plus output layer (one matrix when tied)."""
+        copies = 1 if self.tied_embeddings else 2
+        return copies * self.vocab * self.hidden
+
+    @property
+    def total_params(self) -> int:
+        return self.layers * self.layer_params + self.embedding_params
+
+    @property
+    def active_params(self) -> int:
+        """Parameters each token uses (MoE: top-k experts); the N of C = 6·N·D."""
+        per_layer = self.attention_params + self.experts_active * self.expert_params + self.router_params
+        return self.layers * per_layer + self.embedding_params
+
+
+def shape_from_workload(workload: Workload) -> ModelShape:
+    """The workload's shape with defaults filled in (f = 4h, K/V heads = heads, plain MLP).
+
+    ``gated_mlp`` and ``tied_embeddings`` are read when the workload has them; ``Workload`` does not
+    carry them yet, so a SwiGLU model is counted as a GeLU MLP of the same ``ffn_hidden``.
+    """
+    _require_positive(workload, ("layers", "hidden", "heads", "vocab", "seq_len"))
+    if workload.hidden % workload.heads:
+        raise ValueError(f"hidden {workload.hidden} is not divisible by heads {workload.heads}; "
+                         "change heads so that hidden / heads is a whole head size")
+    kv_heads = workload.kv_heads or workload.heads
+    if kv_heads <= 0 or workload.heads % kv_heads:
+        raise ValueError(f"kv_heads {kv_heads} must divide heads {workload.heads}; set kv_heads to a divisor")
+    ffn = workload.ffn_hidden or FFN_MULTIPLE * workload.hidden
+    if ffn <= 0:
+        raise ValueError(f"ffn_hidden {ffn} must be positive; leave it empty for 4 × hidden")
+    if workload.moe_experts < 0 or (workload.moe_experts and not 1 <= workload.moe_topk <= workload.moe_experts):
+        raise ValueError(f"moe_topk {workload.moe_topk} must be between 1 and moe_experts "
+                         f"{workload.moe_experts}; set moe_experts to 0 for a dense model")
+    return ModelShape(
+        layers=workload.layers, hidden=workload.hidden, heads=workload.heads, kv_heads=kv_heads,
+        ffn_hidden=ffn, vocab=workload.vocab, seq_len=workload.seq_len,
+        moe_experts=workload.moe_experts, moe_topk=workload.moe_topk if workload.moe_experts else 0,
+        gated_mlp=workload.gated_mlp,
+        tied_embeddings=workload.tied_embeddings,
+    )
+
+
+def _require_positive(workload: Workload, names: tuple[str, ...]) -> None:
+    for name in names:
+        value = getattr(workload, name)
+        if not isinstance(value, int) or value <= 0:
+            raise ValueError(f"workload {name} is {value!r}; it must be a positive whole number")
+
+
+# ----- published shapes -------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ModelPreset:
+    name: str
+    shape: ModelShape
+    source: str
+    aliases: tuple[str, ...] = ()
+
+
+def _dense(layers: int, hidden: int, heads: int, kv: int, ffn: int, vocab: int, seq: int,
+           gated: bool) -> ModelShape:
+    return ModelShape(layers, hidden, heads, kv, ffn, vocab, seq, gated_mlp=gated, tied_embeddings=False)
+
+
+_HF = "https://huggingface.co/{}/blob/main/config.json"
+MODEL_PRESETS: tuple[ModelPreset, ...] = (
+    ModelPreset("Llama-2-7B", _dense(32, 4096, 32, 32, 11008, 32000, 4096, True),
+                _HF.format("meta-llama/Llama-2-7b-hf"), ("7b",)),
+    ModelPreset("Llama-2-13B", _dense(40, 5120, 40, 40, 13824, 32000, 4096, True),
+                _HF.format("meta-llama/Llama-2-13b-hf"), ("13b",)),
+    ModelPreset("Llama-2-70B", _dense(80, 8192, 64, 8, 28672, 32000, 4096, True),
+                _HF.format("meta-llama/Llama-2-70b-hf"), ("70b", "llama2-70b")),
+    ModelPreset("Llama-3-8B", _dense(32, 4096, 32, 8, 14336, 128256, 8192, True),
+                _HF.format("meta-llama/Meta-Llama-3-8B"), ("llama3-8b",)),
+    ModelPreset("Llama-3-70B", _dense(80, 8192, 64, 8, 28672, 128256, 8192, True),
+                _HF.format("meta-llama/Meta-Llama-3-70B"), ("llama3-70b",)),
+    ModelPreset("Llama-3.1-405B", _dense(126, 16384, 128, 8, 53248, 128256, 8192, True),
+                _HF.format("meta-llama/Llama-3.1-405B"), ("405b", "llama3-405b")),
+    # GPT-3 shape from Brown et al. 2020 Table 2.1; vocab 51200 is Megatron's padded GPT-2 BPE
+    # (training_calibration.csv rows C1-C8).
+    ModelPreset("GPT-3-175B", _dense(96, 12288, 96, 96, 4 * 12288, 51200, 2048, False),
+                "arXiv:2005.14165 Table 2.1; vocab as in training_calibration.csv", ("175b", "gpt3-175b")),
+    # Nemotron-4 340B: squared-ReLU (not gated) MLP, GQA with 8 groups (arXiv:2406.11704 Table 1).
+    ModelPreset("Nemotron-4-340B", _dense(96, 18432, 96, 8, 73728, 256000, 4096, False),
+                "arXiv:2406.11704 Table 1", ("nemotron-340b", "340b")),
+)
+
+
+def _key(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def find_preset(name: str) -> ModelPreset | None:
+    """The preset whose name or alias matches ``name`` ignoring case and punctuation."""
+    key = _key(name)
+    for preset in MODEL_PRESETS:
+        if key in {_key(preset.name), *(_key(a) for a in preset.aliases)}:
+            return preset
+    return None
+
+
+def workload_for_preset(preset: ModelPreset, **overrides: object) -> Workload:
+    """A workload with the preset's shape (parallelism and batch from ``overrides``)."""
+    s = preset.shape
+    workload = Workload(model_name=preset.name, layers=s.layers, hidden=s.hidden, heads=s.heads,
+                        kv_heads=s.kv_heads, ffn_hidden=s.ffn_hidden, vocab=s.vocab, seq_len=s.seq_len)
+    for name, value in overrides.items():
+        if not hasattr(workload, name):
+            raise KeyError(f"workload has no field {name!r}")
+        setattr(workload, name, value)
+    return workload

@@ -1,0 +1,165 @@
+"""Step time of a training workload on a cluster, and what it implies (throughput, MFU, days).
+
+Composition (peers_and_training.md §2.7, Calculon-style):
+
+    t_mb   = compute + TP comm + EP all-to-all + PP send/recv + unhidden ZeRO-2/3 traffic
+    t_step = (m + (p − 1)/v) · t_mb + unhidden once-per-step DP traffic + optimizer update
+
+The (p − 1)/v · t_mb term is the pipeline bubble of the (interleaved) 1F1B schedule, so the
+bubble's share of the pipeline time is (p − 1)/(v·m + p − 1) (Narayanan et al. 2021, §2.5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from planner_gui.engine.training.comm import CommModel
+from planner_gui.engine.training.compute import stage_compute
+from planner_gui.engine.training.flops import hardware_flops_per_token, model_flops_per_token
+from planner_gui.engine.training.gpu import MEMORY_BW_ACHIEVABLE, GpuFacts
+from planner_gui.engine.training.memory import MemoryBreakdown, local_params, memory_per_gpu
+from planner_gui.engine.training.parallel import Layout, layout_from_workload
+from planner_gui.engine.training.shape import ModelShape, shape_from_workload
+from planner_gui.engine.training.traffic import (
+    cp_time_per_micro_batch,
+    dp_time,
+    ep_time_per_micro_batch,
+    pp_time_per_micro_batch,
+    tp_time_per_micro_batch,
+)
+from planner_gui.model.settings import Precision, Recompute, Workload
+
+SECONDS_PER_DAY = 86_400
+TFLOPS = 1e12
+# Adam update traffic per parameter it owns: read fp32 master, m, v (12 B) and the 16-bit gradient
+# (2 B), write master, m, v (12 B) and the 16-bit weight (2 B) = 28 B [derived from §2.3's states].
+OPTIMIZER_BYTES_TOUCHED = 28
+GRAD_REDUCE_BYTES = 2  # 16-bit gradient reduction, "2 × params bytes" rule (peers_and_training.md §2.6)
+DOMINANT_PARTS = ("compute", "tp_comm", "cp_comm", "ep_comm", "pp_comm", "dp_comm", "bubble", "optimizer")
+COMM_PARTS = ("tp_comm", "cp_comm", "ep_comm", "pp_comm", "dp_comm")
+
+
+@dataclass(frozen=True, slots=True)
+class StepOptions:
+    """Software choices the workload does not spell out; the defaults are today's Megatron/NeMo."""
+
+    sequence_parallel: bool | None = None  # None: on whenever tp > 1 (Korthikanti et al. 2022)
+    flash_attention: bool = True  # scores never stored: no 5·a·s²·b activations or traffic
+    dp_overlap: bool = True  # DP traffic hides behind backward / forward compute
+    grad_reduce_bytes: int = GRAD_REDUCE_BYTES
+    uneven_stages: bool = False  # allow layers that pp·vpp does not divide (busiest stage sets the pace)
+
+
+DEFAULT_OPTIONS = StepOptions()
+
+
+@dataclass(frozen=True, slots=True)
+class TrainingEstimate:
+    step_time_s: float
+    tokens_per_s: float
+    tflops_per_gpu_model: float
+    tflops_per_gpu_hardware: float
+    mfu: float
+    hfu: float
+    memory_per_gpu_gb: float
+    fits: bool
+    tokens_per_day: float
+    days_to_train: float
+    dominant: str
+    gpus: int
+    memory: MemoryBreakdown
+    breakdown: Mapping[str, float] = field(hash=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "step_time_s": self.step_time_s, "tokens_per_s": self.tokens_per_s,
+            "tflops_per_gpu_model": self.tflops_per_gpu_model,
+            "tflops_per_gpu_hardware": self.tflops_per_gpu_hardware, "mfu": self.mfu, "hfu": self.hfu,
+            "memory_per_gpu_gb": self.memory_per_gpu_gb, "fits": self.fits,
+            "tokens_per_day": self.tokens_per_day, "days_to_train": self.days_to_train,
+            "dominant": self.dominant, "gpus": self.gpus, "memory": self.memory.to_json(),
+            "breakdown": dict(self.breakdown),
+        }
+
+
+def estimate_training(workload: Workload, gpu: GpuFacts, comm: CommModel, gpus: int | None = None,
+                      gpus_per_node: int = 8, shape: ModelShape | None = None,
+                      options: StepOptions = DEFAULT_OPTIONS) -> TrainingEstimate:
+    """Estimate one training step of ``workload`` on ``gpus`` GPUs (default tp·pp·dp)."""
+    shape = shape or shape_from_workload(workload)
+    layout = layout_from_workload(workload, shape, gpus, gpus_per_node, options.uneven_stages)
+    return estimate_layout(shape, layout, workload, gpu, comm, options)
+
+
+def estimate_layout(shape: ModelShape, layout: Layout, workload: Workload, gpu: GpuFacts, comm: CommModel,
+                    options: StepOptions = DEFAULT_OPTIONS) -> TrainingEstimate:
+    precision, recompute = _software_choices(workload)
+    peak = gpu.peak_tflops(precision)
+    sp = layout.tp > 1 if options.sequence_parallel is None else options.sequence_parallel
+    stage = stage_compute(shape, gpu, precision, recompute, layout, options.flash_attention)
+    tp = tp_time_per_micro_batch(shape, layout, recompute, sp, comm)
+    cp = cp_time_per_micro_batch(shape, layout, recompute, comm, stage.attention_s)
+    ep = ep_time_per_micro_batch(shape, layout, recompute, comm)
+    pp = pp_time_per_micro_batch(shape, layout, comm)
+    dp = dp_time(shape, layout, workload.zero_stage, recompute, stage, comm, options.dp_overlap,
+                 options.grad_reduce_bytes)
+    t_mb = stage.total_s + tp + cp + ep + pp + dp.per_micro_batch_exposed_s
+    m = layout.micro_batches
+    bubble = (layout.pp - 1) / layout.vpp * t_mb
+    optimizer = _optimizer_time(shape, layout, workload.zero_stage, gpu)
+    parts = {
+        "compute": m * stage.total_s, "tp_comm": m * tp, "cp_comm": m * cp, "ep_comm": m * ep, "pp_comm": m * pp,
+        "dp_comm": m * dp.per_micro_batch_exposed_s + dp.per_step_exposed_s, "bubble": bubble,
+        "optimizer": optimizer,
+    }
+    step = sum(parts.values())
+    memory = memory_per_gpu(shape, layout, workload.zero_stage, recompute, gpu.memory_gb, sp,
+                            options.flash_attention)
+    return _summarise(shape, layout, workload, step, parts, dp.total_s, memory, peak, recompute)
+
+
+def _summarise(shape: ModelShape, layout: Layout, workload: Workload, step: float, parts: dict[str, float],
+               dp_total: float, memory: MemoryBreakdown, peak: float, recompute: Recompute) -> TrainingEstimate:
+    tokens = layout.global_batch * shape.seq_len
+    tokens_per_s = tokens / step
+    model_tflops = model_flops_per_token(shape) * tokens_per_s / layout.gpus / TFLOPS
+    hardware_tflops = hardware_flops_per_token(shape, recompute) * tokens_per_s / layout.gpus / TFLOPS
+    breakdown = {f"{name}_s": value for name, value in parts.items()}
+    breakdown["dp_comm_total_s"] = dp_total
+    breakdown["bubble_fraction"] = parts["bubble"] / step
+    breakdown["comm_exposed_s"] = sum(parts[k] for k in COMM_PARTS)
+    tokens_per_day = tokens_per_s * SECONDS_PER_DAY
+    return TrainingEstimate(
+        step_time_s=step, tokens_per_s=tokens_per_s, tflops_per_gpu_model=model_tflops,
+        tflops_per_gpu_hardware=hardware_tflops, mfu=model_tflops / peak, hfu=hardware_tflops / peak,
+        memory_per_gpu_gb=memory.total_gb, fits=memory.fits, tokens_per_day=tokens_per_day,
+        days_to_train=workload.train_tokens / tokens_per_day, dominant=max(DOMINANT_PARTS, key=parts.__getitem__),
+        gpus=layout.gpus, memory=memory, breakdown=breakdown,
+    )
+
+
+def _software_choices(workload: Workload) -> tuple[Precision, Recompute]:
+    """Precision and recompute as enums, or a ValueError listing the accepted values."""
+    choices = []
+    for name, enum in (("precision", Precision), ("recompute", Recompute)):
+        value = getattr(workload, name)
+        try:
+            choices.append(enum(value))
+        except ValueError:
+            allowed = ", ".join(str(member) for member in enum)
+            raise ValueError(f"workload {name} {value!r} is not one of {allowed}; pick one of those") from None
+    if workload.zero_stage not in (0, 1, 2, 3):
+        raise ValueError(f"workload zero_stage {workload.zero_stage!r} is not 0, 1, 2 or 3; pick one of those")
+    if not workload.train_tokens > 0:
+        raise ValueError(f"workload train_tokens {workload.train_tokens!r} must be positive; set the dataset size")
+    return choices[0], choices[1]
+
+
+def _optimizer_time(shape: ModelShape, layout: Layout, zero_stage: int, gpu: GpuFacts) -> float:
+    """Adam update of the parameters this GPU owns (sharded over DP from ZeRO stage 1 on)."""
+    dense, expert = local_params(shape, layout)
+    if zero_stage >= 1:
+        dense, expert = dense / layout.group_size("dp"), expert / layout.group_size("edp")
+    return (dense + expert) * OPTIMIZER_BYTES_TOUCHED / (gpu.memory_bytes_per_s * MEMORY_BW_ACHIEVABLE)

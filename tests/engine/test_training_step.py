@@ -1,0 +1,164 @@
+"""Step-time model: compute, bubble, TP/DP/EP traffic, placement, bad input. Hand calculations."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from planner_gui.engine.training import StepOptions, estimate_training, layout_from_workload, shape_from_workload
+from planner_gui.engine.training import compute as compute_module
+from planner_gui.model.settings import Precision, Recompute
+from tests.engine.test_training_support import A100, A100_GEMM_ONLY, BusComm, gpt, no_comm
+
+NO_OVERLAP = StepOptions(sequence_parallel=False, dp_overlap=False)
+
+
+@pytest.fixture
+def no_launch_cost(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(compute_module, "KERNEL_OVERHEAD_S", 0.0)
+
+
+@pytest.mark.usefixtures("no_launch_cost")
+def test_compute_only_step_is_flops_over_achievable_rate() -> None:
+    """No network, no element-wise cost: t = F / (peak × achievable) = 1.175103e13 / (312e12 × 0.7)
+    = 1.175103e13 / 2.184e14 = 0.0538051 s (F from Narayanan's 72-form, see test_training_flops)."""
+    est = estimate_training(gpt(), A100_GEMM_ONLY, no_comm)
+    assert est.step_time_s == pytest.approx(0.0538051, rel=1e-5)
+    assert est.mfu == pytest.approx(0.7, rel=1e-5)
+    assert est.dominant == "compute"
+
+
+@pytest.mark.usefixtures("no_launch_cost")
+@pytest.mark.parametrize(("vpp", "share"), [(1, 3 / 11), (2, 1.5 / 9.5)])
+def test_pipeline_bubble_is_p_minus_1_over_v_micro_batches(vpp: int, share: float) -> None:
+    """Bubble = (p − 1)/v of a micro-batch's time; its share of the step is (p−1)/(v·m + p − 1):
+    p = 4, m = 8: 3/11 = 27.3 % without interleaving, 1.5/9.5 = 15.8 % with v = 2 (§2.5)."""
+    est = estimate_training(gpt(layers=8, pp=4, vpp=vpp), A100_GEMM_ONLY, no_comm)
+    assert est.breakdown["bubble_fraction"] == pytest.approx(share, rel=1e-9)
+
+
+def test_tp_traffic_is_four_exchanges_per_layer_and_micro_batch() -> None:
+    """tp = 2, no SP, no recompute: per layer and micro-batch 2 forward + 2 backward all-reduces of
+    b·s·h·2 B = 4,194,304 B; at a bus bandwidth of 100 GB/s each takes 2·(1/2)·4,194,304/1e11 = 41.94 µs;
+    4 layers × 8 micro-batches × 4 × 41.94 µs = 5.3687 ms. Selective recompute with SP adds one
+    all-gather per layer: 8 × 4 × 20.97 µs = 0.6711 ms more."""
+    plain = estimate_training(gpt(tp=2, global_batch=8), A100, BusComm(100.0), options=NO_OVERLAP)
+    assert plain.breakdown["tp_comm_s"] == pytest.approx(5.3687e-3, rel=1e-4)
+    sp = estimate_training(gpt(tp=2, global_batch=8, recompute=Recompute.SELECTIVE), A100, BusComm(100.0),
+                           options=StepOptions(sequence_parallel=True, dp_overlap=False))
+    assert sp.breakdown["tp_comm_s"] == pytest.approx(5.3687e-3 + 0.6711e-3, rel=1e-4)
+
+
+def test_ddp_all_reduce_once_per_step_without_overlap() -> None:
+    """ZeRO-0, dp = 4: one all-reduce of 2 B × N gradients; N = 4·(12h² + 2h) + 2·V·h = 50,339,840 +
+    104,857,600 = 155,197,440, S = 310,394,880 B; at 10 GB/s: 2·(3/4)·S/1e10 = 46.559 ms, all exposed."""
+    workload = gpt(dp=4, global_batch=8)
+    assert shape_from_workload(workload).total_params == 155_197_440
+    est = estimate_training(workload, A100, BusComm(10.0), options=NO_OVERLAP)
+    assert est.breakdown["dp_comm_s"] == pytest.approx(46.559e-3, rel=1e-4)
+    overlapped = estimate_training(workload, A100, BusComm(10.0))
+    assert overlapped.breakdown["dp_comm_s"] < est.breakdown["dp_comm_s"]  # the last backward hides part
+
+
+def test_zero3_moves_one_and_a_half_times_the_ddp_volume() -> None:
+    """ZeRO-3: all-gather forward + all-gather backward + reduce-scatter = 3·(d−1)/d·S vs the all-reduce's
+    2·(d−1)/d·S: 1.5 × DDP (peers_and_training.md §2.6) with one micro-batch per step."""
+    ddp = estimate_training(gpt(dp=4, global_batch=4, zero_stage=0), A100, BusComm(10.0), options=NO_OVERLAP)
+    zero3 = estimate_training(gpt(dp=4, global_batch=4, zero_stage=3), A100, BusComm(10.0), options=NO_OVERLAP)
+    assert zero3.breakdown["dp_comm_total_s"] / ddp.breakdown["dp_comm_total_s"] == pytest.approx(1.5)
+
+
+def test_slow_network_makes_zero3_communication_bound() -> None:
+    """Llama-2-7B-like shape, ZeRO-3 over 8 GPUs at 1 GB/s per GPU: gathering 13.5 GB of weights twice per
+    micro-batch takes ~ 24 s against well under a second of compute: DP dominates the step."""
+    workload = gpt(layers=32, hidden=4096, heads=32, seq=4096, dp=8, global_batch=8, zero_stage=3)
+    est = estimate_training(workload, A100, BusComm(1.0))
+    assert est.dominant == "dp_comm"
+    assert est.breakdown["comm_exposed_s"] > 10 * est.breakdown["compute_s"]
+
+
+def test_dp_group_spans_nodes_once_tp_pp_fill_a_node() -> None:
+    """tp 8 · pp 2 fill two 8-GPU nodes per replica, so each DP rank sits in another node (1 rank per node);
+    with tp 2 a node holds 4 ranks of each DP group of 8, which spans 2 nodes."""
+    shape = shape_from_workload(gpt(layers=8, heads=16))
+    wide = layout_from_workload(gpt(layers=8, tp=8, pp=2, dp=4, global_batch=8), shape)
+    assert (wide.ranks_per_node("tp"), wide.ranks_per_node("pp"), wide.ranks_per_node("dp")) == (8, 1, 1)
+    assert wide.nodes_spanned("dp") == 4
+    narrow = layout_from_workload(gpt(tp=2, dp=8, global_batch=8), shape)
+    assert (narrow.ranks_per_node("dp"), narrow.nodes_spanned("dp")) == (4, 2)
+
+
+def test_the_network_model_is_asked_about_the_real_groups() -> None:
+    """The DP all-reduce of a tp 8 × pp 2 × dp 4 job is a 4-rank group with one rank per node."""
+    calls: list[tuple[str, int, int, int]] = []
+    estimate_training(gpt(layers=8, tp=8, pp=2, dp=4, global_batch=8), A100, BusComm(50.0, calls))
+    assert ("allreduce", 4, 1) in {(op, ranks, per_node) for op, _, ranks, per_node in calls}
+    assert ("sendrecv", 2, 1) in {(op, ranks, per_node) for op, _, ranks, per_node in calls}
+
+
+def test_expert_all_to_all_counts_four_per_moe_layer() -> None:
+    """8 experts, top-2, ep 4 carved out of dp 4: per MoE layer and micro-batch 4 all-to-alls of
+    b·s·k·h·2 = 2048·2·1024·2 = 8,388,608 B; at 100 GB/s each is (3/4)·8,388,608/1e11 = 62.91 µs;
+    4 layers × 2 micro-batches × 4 × 62.91 µs = 2.0133 ms."""
+    workload = gpt(dp=4, ep=4, global_batch=8, moe_experts=8, moe_topk=2)
+    est = estimate_training(workload, A100, BusComm(100.0), options=NO_OVERLAP)
+    assert est.gpus == 4
+    assert est.breakdown["ep_comm_s"] == pytest.approx(2.0133e-3, rel=1e-4)
+    multiplied = estimate_training(gpt(dp=1, ep=4, global_batch=8, moe_experts=8, moe_topk=2), A100,
+                                   BusComm(100.0), gpus=4)
+    assert multiplied.gpus == 4  # ep multiplies dp when tp·pp·dp·ep is the GPU count
+
+
+@pytest.mark.parametrize(("overrides", "gpus", "words"), [
+    ({"tp": 2, "dp": 2}, 8, "tp·pp·dp = 2·1·2 = 4 but the design has 8 GPUs"),
+    ({"heads": 16, "tp": 3}, None, "heads 16 are not divisible by tp 3"),
+    ({"layers": 4, "pp": 2, "vpp": 3}, None, "layers 4 are not divisible by pp·vpp"),
+    ({"global_batch": 6, "dp": 4}, None, "global_batch 6 is not divisible by micro_batch"),
+    ({"ep": 2, "dp": 2}, None, "no experts"),
+    ({"precision": Precision.FP8}, None, "no dense fp8"),
+    ({"precision": "fp4"}, None, "precision 'fp4' is not one of bf16, fp16, fp8"),
+    ({"zero_stage": 4}, None, "zero_stage 4 is not 0, 1, 2 or 3"),
+])
+def test_inconsistent_input_says_what_to_change(overrides: dict[str, object], gpus: int | None, words: str) -> None:
+    with pytest.raises(ValueError) as error:
+        estimate_training(gpt(**overrides), A100, no_comm, gpus=gpus)
+    message = str(error.value)
+    assert words in message and "\n" not in message
+    assert any(verb in message for verb in ("change", "choose", "set", "use", "pick"))
+
+
+def test_estimate_json_and_breakdown_add_up() -> None:
+    """The parts of the breakdown sum to the step time; to_json carries the brief's keys."""
+    est = estimate_training(gpt(tp=2, pp=2, dp=2, layers=8, global_batch=16), A100, BusComm(50.0))
+    parts = ("compute", "tp_comm", "cp_comm", "ep_comm", "pp_comm", "dp_comm", "bubble", "optimizer")
+    assert sum(est.breakdown[f"{p}_s"] for p in parts) == pytest.approx(est.step_time_s)
+    data = est.to_json()
+    for key in ("step_time_s", "tokens_per_s", "tflops_per_gpu_model", "tflops_per_gpu_hardware", "mfu", "hfu",
+                "memory_per_gpu_gb", "fits", "breakdown"):
+        assert key in data
+    assert data["tokens_per_s"] == pytest.approx(16 * 2048 / est.step_time_s)
+    assert est.days_to_train == pytest.approx(1e12 / (est.tokens_per_s * 86_400))
+
+
+def test_context_parallel_ring_exchange_minus_attention() -> None:
+    """cp = 2: each ring step sends b·(s/cp)·2·kv_hidden·2 B = 1024·2·1024·2 = 4,194,304 B (4.194 ms at
+    1 GB/s); forward 1 + backward 2 passes × (cp−1) × 4 layers = 12 steps = 50.332 ms, minus the attention
+    math that hides them: 3 × 4·s·h·(s/cp)·4 layers = 1.0308e11 FLOPs / 2.184e14 = 0.472 ms → 49.860 ms
+    per micro-batch, × 8 micro-batches = 398.88 ms."""
+    base = gpt()
+    workload = replace(base, cp=2)
+    est = estimate_training(workload, A100, BusComm(1.0), options=NO_OVERLAP)
+    assert est.gpus == 2
+    assert est.breakdown["cp_comm_s"] == pytest.approx(398.88e-3, rel=1e-4)
+
+
+def test_uneven_stages_only_when_asked() -> None:
+    """126 layers on 16 stages (Llama 3 405B) is refused by default; allowed, the busiest stage has
+    ⌈126/16⌉ = 8 layers, so a micro-batch takes as long as on a 128-layer model (8 layers per stage)."""
+    with pytest.raises(ValueError, match="layers 126 are not divisible by pp·vpp = 16·1"):
+        estimate_training(gpt(layers=126, pp=16, global_batch=16), A100, no_comm)
+    est = estimate_training(gpt(layers=126, pp=16, global_batch=16), A100, no_comm,
+                            options=StepOptions(uneven_stages=True))
+    even = estimate_training(gpt(layers=128, pp=16, global_batch=16), A100, no_comm)
+    assert est.breakdown["compute_s"] == pytest.approx(even.breakdown["compute_s"])
