@@ -127,11 +127,11 @@ SEED_EXAMPLES = (
     ),
     SeedExample(
         "h100-4x8-liquid-rack.cluster",
-        TemplateSpec("hgx-h100", 4, topology="single-switch", rack_kw=45.0, cooling="liquid",
+        TemplateSpec("hgx-h100-lc", 4, topology="single-switch", rack_kw=45.0, cooling="liquid",
                      name="4 x 8 H100 in one liquid-cooled rack"),
         f"{SEED_000}, liquid-cooling section: one liquid-cooled rack holds 4 x 8-GPU H100 nodes (32 GPUs, 30 kW+) "
         "where air cooling fits at most 2; PUE below 1.1 vs 1.4-1.6 for air.",
-        CostSettings(rent_per_server_month={"hgx-h100": H100_NODE_MONTH}, annual_prepay_discount=0.15,
+        CostSettings(rent_per_server_month={"hgx-h100-lc": H100_NODE_MONTH}, annual_prepay_discount=0.15,
                      switch_rent_month={"qm9700": IB_400G_SWITCH_MONTH}),
         _llama(**LLAMA_13B, tp=8, pp=1, dp=4),
     ),
