@@ -53,6 +53,10 @@ def _ids(values: tuple[str, ...] | list[str], total: int | None = None) -> str:
     return f"{shown} and {more} more" if more > 0 else shown
 
 
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _unreachable(topo: TopologyReport) -> list[Check]:
     if topo.servers < 2 or topo.server_components <= 1:
         return []
@@ -113,7 +117,7 @@ def _mixed_speeds(topo: TopologyReport) -> list[Check]:
                     f"{steps[0].a_gbps:g}G to {steps[0].b_gbps:g}G) and run at the slower")
     return [Check(
         "mixed-nic-speeds", Severity.WARNING,
-        "; ".join(text).capitalize() + ". A collective runs at its slowest member's rate.",
+        _sentence("; ".join(text)) + ". A collective runs at its slowest member's rate.",
         tuple(m.link_id for m in steps), "Use one NIC and port speed across the compute fabric.")]
 
 
@@ -139,7 +143,7 @@ def _spof(topo: TopologyReport) -> list[Check]:
             parts.append(f"{topo.spof_link_count} link(s) are the only uplink of a server or switch")
         out.append(Check(
             "single-point-of-failure", Severity.INFO,
-            "; ".join(parts).capitalize() + ". Losing one of them cuts those servers off until it is repaired.",
+            _sentence("; ".join(parts)) + ". Losing one of them cuts those servers off until it is repaired.",
             tuple(others) + topo.spof_links[:MAX_LISTED_IDS],
             "Accept it (the usual trade-off for top-of-rack designs) or dual-home servers across leaves."))
     return out

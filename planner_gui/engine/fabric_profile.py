@@ -88,7 +88,9 @@ def _nic_facts(topo: TopologyReport, members: np.ndarray, hw: ServerHardware) ->
     graph = topo.graph
     nic_links = graph.fab_nic >= 0
     mine = nic_links & np.isin(graph.fab_u, members)
-    per_server = np.bincount(graph.fab_u[mine], minlength=graph.n_devices)[members]
+    direct = mine & (graph.device_kind[graph.fab_v] == KIND_SERVER)  # back-to-back: a NIC at each end
+    per_server = (np.bincount(graph.fab_u[mine], minlength=graph.n_devices)
+                  + np.bincount(graph.fab_v[direct], minlength=graph.n_devices))[members]
     if members.size == 1 and per_server[0] == 0:
         return hw.nic_slots, hw.nic_gbps, _default_cable_m()
     nics = int(per_server.min())

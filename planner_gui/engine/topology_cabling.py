@@ -108,7 +108,7 @@ def cable_issues(graph: FabricGraph, catalog: Any) -> tuple[tuple[CableIssue, ..
     limits = np.full(speed.shape, np.inf)
     source_of = np.zeros(speed.shape, dtype=np.int64)
     cables = _cable_entries(catalog)
-    speeds = np.unique(graph.end_speed[np.isfinite(graph.end_speed)])  # a handful: the port speeds in use
+    speeds = graph.port_speeds  # a handful: every link speed is one of them
     k = max(speeds.size, 1)
     # one small integer per (medium, technology, speed): no sort over the links is needed
     key = (graph.medium[known].astype(np.int64) * 3 + tech[known] + 1) * k + np.searchsorted(speeds, speed[known])
@@ -124,8 +124,8 @@ def cable_issues(graph: FabricGraph, catalog: Any) -> tuple[tuple[CableIssue, ..
     too_long = np.flatnonzero(graph.length_m > limits)
     issues = [_issue(graph, i, "reach", limits[i], sources[source_of[i]]) for i in too_long[:MAX_LISTED_IDS].tolist()]
     optical = np.isin(graph.medium, [MEDIA.index(m) for m in OPTICAL_MEDIA])
-    pair = np.sort(graph.end_speed, axis=0)
-    hdr_ndr = (optical & (graph.end_tech[0] == TECH_INFINIBAND) & (pair[0] == HDR_GBPS) & (pair[1] == NDR_GBPS)
+    low, high = np.fmin(*graph.end_speed), np.fmax(*graph.end_speed)
+    hdr_ndr = (optical & (graph.end_tech[0] == TECH_INFINIBAND) & (low == HDR_GBPS) & (high == NDR_GBPS)
                & (graph.length_m > HDR_NDR_OPTICS_MAX_M))
     hdr_ndr &= graph.length_m <= limits  # a link already beyond reach is reported once
     mixed = np.flatnonzero(hdr_ndr)

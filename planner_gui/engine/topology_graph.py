@@ -54,7 +54,8 @@ class FabricGraph:
     fab_v: np.ndarray  # int32 (F,) device index
     fab_cap: np.ndarray  # float64 (F,): the speed the link runs at (slower end), Gb/s
     fab_nic: np.ndarray  # int16 (F,): NIC index at the server end, -1 for switch-to-switch
-    refs: list[str]  # port references: every link's a end, then every link's b end
+    refs: tuple[list[str], list[str]]  # port references of every link's a end, and of its b end
+    port_speeds: np.ndarray  # the distinct port speeds of the design's hardware, sorted (Gb/s)
 
     @property
     def n_devices(self) -> int:
@@ -68,7 +69,7 @@ class FabricGraph:
 
     def ref(self, end: int, link: int) -> str:
         """The port reference at one end (0: a, 1: b) of link number ``link``."""
-        return self.refs[end * len(self.link_ids) + int(link)]
+        return self.refs[end][int(link)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,16 +86,18 @@ def build_fabric_graph(design: Design, catalog: Any) -> FabricGraph:
     specs, dev_spec, kind = _classify_devices(design, catalog)
     parse = parse_links(design, {p.name: None for spec in specs for p in spec.ports})
     tables = _port_tables(specs, parse.vocab)
-    spec_of_end = dev_spec[parse.end_dev]
-    end_role = tables.role[spec_of_end, parse.port_code]
-    end_speed = tables.speed[spec_of_end, parse.port_code]
-    end_nic = tables.nic[spec_of_end, parse.port_code]
+    # one flat index into the (model, port name) tables serves all four lookups
+    flat = dev_spec[parse.end_dev] * tables.role.shape[1] + parse.port_code
+    end_role = tables.role.ravel().take(flat)
+    end_speed = tables.speed.ravel().take(flat)
+    end_nic = tables.nic.ravel().take(flat)
     compute_ports = np.array([_count_role(s, PortRole.COMPUTE) for s in specs], dtype=np.int16)[dev_spec]
     switch_ports = np.array([_count_role(s, PortRole.SWITCH) for s in specs], dtype=np.int16)[dev_spec]
     fab = _fabric_links(kind, parse.end_dev, end_role, end_speed, end_nic)
     return FabricGraph(parse.device_ids, kind, compute_ports, switch_ports, tuple(design.links), parse.end_dev,
-                       end_role, end_speed, tables.tech[spec_of_end, parse.port_code], end_nic,
-                       link_media(parse.links), link_lengths(parse.links), *fab, parse.refs)
+                       end_role, end_speed, tables.tech.ravel().take(flat), end_nic,
+                       link_media(parse.links), link_lengths(parse.links), *fab, parse.refs,
+                       np.unique(tables.speed[np.isfinite(tables.speed)]))
 
 
 def _classify_devices(design: Design, catalog: Any) -> tuple[list[DeviceSpec], np.ndarray, np.ndarray]:

@@ -92,7 +92,7 @@ def bisection(graph: FabricGraph, tiers: Tiers) -> tuple[float, float]:
     biggest = np.bincount(comp[servers]).argmax()
     members = servers[comp[servers] == biggest]
     in_comp = comp == biggest
-    nic_half = float(tiers.up_cap[members].sum()) / 2 if members.size > 1 else 0.0
+    nic_half = float(_server_nic_gbps(graph)[members].sum()) / 2 if members.size > 1 else 0.0
     nic, leaf = _nic_links(graph)
     keep = in_comp[leaf]
     nic, leaf = nic[keep], leaf[keep]
@@ -103,6 +103,15 @@ def bisection(graph: FabricGraph, tiers: Tiers) -> tuple[float, float]:
             up = float(tiers.up_cap[(tiers.level == tier) & in_comp].sum())
             best = min(best, up / 2)
     return best, (best / nic_half if nic_half > 0 else 1.0)
+
+
+def _server_nic_gbps(graph: FabricGraph) -> np.ndarray:
+    """Per device: the capacity of its cabled compute NICs (both ends of a server-to-server link)."""
+    nic = graph.fab_nic >= 0
+    cap = np.nan_to_num(graph.fab_cap)
+    direct = nic & (graph.device_kind[graph.fab_v] == KIND_SERVER)
+    return (np.bincount(graph.fab_u[nic], cap[nic], minlength=graph.n_devices)
+            + np.bincount(graph.fab_v[direct], cap[direct], minlength=graph.n_devices))
 
 
 def _splits_a_rail(pods: np.ndarray, nic: np.ndarray) -> bool:

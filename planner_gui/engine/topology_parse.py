@@ -34,13 +34,13 @@ class LinkParse:
 
     links: list[Any]  # the Link objects, in design order
     device_ids: tuple[str, ...]
-    refs: list[str]  # a references then b references
+    refs: tuple[list[str], list[str]]  # the a references and the b references
     end_dev: np.ndarray  # int32 (2, L)
     port_code: np.ndarray  # int32 (2, L), index into ``vocab``
     vocab: dict[str, int] = field(default_factory=dict)
 
     def ref(self, end: int, link: int) -> str:
-        return self.refs[end * len(self.links) + int(link)]
+        return self.refs[end][int(link)]
 
 
 _CACHE: dict[int, tuple[weakref.ref[Design], LinkParse]] = {}
@@ -58,7 +58,7 @@ def parse_links(design: Design, port_names: Iterable[str] = ()) -> LinkParse:
     old = entry[1] if entry is not None and entry[0]() is design else None
     keep = _common_prefix(old.links, links) if old is not None else 0
     if old is None:
-        old = LinkParse([], device_ids, [], np.empty((2, 0), np.int32), np.empty((2, 0), np.int32))
+        old = LinkParse([], device_ids, ([], []), np.empty((2, 0), np.int32), np.empty((2, 0), np.int32))
     for name in port_names:
         old.vocab.setdefault(name, len(old.vocab))
     parse = _extend(old, keep, links, device_ids)
@@ -91,9 +91,7 @@ def _common_prefix(old: list[Any], new: list[Any]) -> int:
     n = min(len(old), len(new))
     if n == 0:
         return 0
-    if all(map(is_, old[:n] if n < len(old) else old, new[:n] if n < len(new) else new)):
-        return n
-    same = np.fromiter(map(id, old[:n]), np.int64, n) == np.fromiter(map(id, new[:n]), np.int64, n)
+    same = np.fromiter(map(is_, old, new), dtype=bool, count=n)  # map stops at the shorter list
     return n if same.all() else int(np.argmin(same))
 
 
@@ -103,30 +101,29 @@ def _extend(old: LinkParse, keep: int, links: list[Any], device_ids: tuple[str, 
         old.links = links
         return old  # nothing changed that parsing depends on
     tail = links[keep:]
-    refs, dev_names, port_names = _split(tail)
+    (a_refs, b_refs), dev_names, port_names = _split(tail)
     m = len(tail)
-    vocab = old.vocab
-    tail_dev = _device_indices(dev_names, device_ids, tail)
-    tail_port = _port_codes(port_names, vocab)
+    tail_dev = _device_indices(dev_names, device_ids, tail).reshape(2, m)
+    tail_port = _port_codes(port_names, old.vocab).reshape(2, m)
     if keep == 0:
-        return LinkParse(links, device_ids, refs, tail_dev.reshape(2, m), tail_port.reshape(2, m), vocab)
-    n_old = len(old.links)
-    kept_refs = old.refs[:keep] + old.refs[n_old:n_old + keep]
+        return LinkParse(links, device_ids, (a_refs, b_refs), tail_dev, tail_port, old.vocab)
+    kept_a, kept_b = old.refs[0][:keep], old.refs[1][:keep]
     if device_ids[: len(old.device_ids)] == old.device_ids:
         kept_dev = old.end_dev[:, :keep]  # devices only added: the old indices still hold
     else:  # a device was removed or re-added: look the kept links' devices up again
-        kept_dev = _device_indices(_split_refs(kept_refs)[0], device_ids, old.links[:keep]).reshape(2, keep)
-    refs = kept_refs[:keep] + refs[:m] + kept_refs[keep:] + refs[m:]
-    end_dev = np.concatenate((kept_dev, tail_dev.reshape(2, m)), axis=1)
-    port_code = np.concatenate((old.port_code[:, :keep], tail_port.reshape(2, m)), axis=1)
-    return LinkParse(links, device_ids, refs, end_dev, port_code, vocab)
+        names = _split_refs(kept_a + kept_b)[0]
+        kept_dev = _device_indices(names, device_ids, old.links[:keep]).reshape(2, keep)
+    refs = (kept_a + a_refs, kept_b + b_refs)
+    end_dev = np.concatenate((kept_dev, tail_dev), axis=1)
+    port_code = np.concatenate((old.port_code[:, :keep], tail_port), axis=1)
+    return LinkParse(links, device_ids, refs, end_dev, port_code, old.vocab)
 
 
-def _split(links: list[Any]) -> tuple[list[str], list[str], list[str]]:
-    """References (a ends, then b ends) and their device and port names."""
-    refs = [*map(attrgetter("a"), links), *map(attrgetter("b"), links)]
+def _split(links: list[Any]) -> tuple[tuple[list[str], list[str]], list[str], list[str]]:
+    """The a and b references, and the device and port names of all a ends then all b ends."""
+    a_refs, b_refs = list(map(attrgetter("a"), links)), list(map(attrgetter("b"), links))
     try:
-        return refs, *_split_refs(refs)
+        return (a_refs, b_refs), *_split_refs(a_refs + b_refs)
     except (ValueError, TypeError):
         for link in links:
             for ref in (link.a, link.b):

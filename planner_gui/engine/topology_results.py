@@ -97,6 +97,11 @@ class HopStats(_Json):
     mean_switch_hops: float
     by_rail: tuple[int, ...]  # max per NIC index
 
+    @property
+    def diameter(self) -> int:
+        """The fabric's diameter in switches: the longest rail-matched server-to-server path."""
+        return self.max_switch_hops
+
 
 @dataclass(frozen=True, slots=True)
 class RailReport(_Json):

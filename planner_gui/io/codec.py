@@ -252,8 +252,8 @@ def _read_workload(r: Reader) -> Workload:
     int_limits = {"layers": 10_000, "hidden": 1_000_000, "heads": 10_000, "kv_heads": 10_000,
                   "ffn_hidden": 10_000_000, "vocab": 10_000_000, "seq_len": 100_000_000,
                   "global_batch": 100_000_000, "micro_batch": 1_000_000, "tp": MAX_COUNT, "pp": MAX_COUNT,
-                  "dp": MAX_COUNT, "ep": MAX_COUNT, "cp": MAX_COUNT, "vpp": 1000, "zero_stage": 3, "moe_experts": 100_000,
-                  "moe_topk": 1000}
+                  "dp": MAX_COUNT, "ep": MAX_COUNT, "cp": MAX_COUNT, "vpp": 1000, "zero_stage": 3,
+                  "moe_experts": 100_000, "moe_topk": 1000}
     for f in fields(Workload):
         default = getattr(d, f.name)
         if f.name in int_limits:

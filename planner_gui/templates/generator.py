@@ -73,7 +73,8 @@ def _compute_plan(catalog: Catalog, resolved: ResolvedSpec, server_ids: list[str
         members = _rail_members(server_ids, nics, len(down))
     else:
         flat = [f"{s}/cx{i}" for s in server_ids for i in range(nics)]
-        members = [flat[i:i + len(down)] for i in range(0, len(flat), len(down))]
+        per_leaf = max(nics, len(down) // nics * nics)  # whole nodes per leaf: no node straddles two leaves
+        members = [flat[i:i + per_leaf] for i in range(0, len(flat), per_leaf)]
     if len(members) == 1:
         down = down + up  # a lone leaf needs no uplinks: all its ports serve endpoints
         up = []

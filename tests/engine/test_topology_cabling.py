@@ -1,0 +1,125 @@
+"""Ports and cables: port usage, unconnected NICs, speed steps, cable reach; bad input; the parse cache."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from planner_gui.engine.topology import analyze_topology
+from planner_gui.engine.topology_cabling import FALLBACK_REACH_M, FALLBACK_SOURCE
+from planner_gui.engine.topology_parse import clear_cache
+from planner_gui.model import Link, Medium
+from tests.engine.test_topology_kit import Builder, make_catalog, rail_fabric, single_switch
+
+CAT = make_catalog()
+
+
+def test_port_usage_and_full_switch() -> None:
+    """8 nodes x 8 NICs fill all 64 ports of the one switch; 4 nodes use 32."""
+    full = analyze_topology(single_switch(CAT, 8).design, CAT).switches
+    assert full.rows()[0].used == 64 and full.rows()[0].free == 0 and full.full() == ("sw-0",)
+    half = analyze_topology(single_switch(CAT, 4).design, CAT).switches
+    assert half.rows()[0].used == 32 and half.full() == ()
+
+
+def test_unconnected_nics_are_listed_by_port() -> None:
+    b = single_switch(CAT, 2, nics=6)  # a DGX has 8 compute NICs; 6 cabled
+    report = analyze_topology(b.design, CAT)
+    assert report.unconnected_nic_count == 4
+    assert [(u.device_id, u.ports) for u in report.unconnected_nics] == [
+        ("node-0", ("cx6", "cx7")), ("node-1", ("cx6", "cx7"))]
+
+
+def test_nic_on_a_management_switch_is_not_on_the_fabric() -> None:
+    b = single_switch(CAT, 2, nics=7, server="t-hgx-h100-roce", switch="t-sn5600")
+    b.switch("mgmt-0", "t-mgmt")
+    b.link("node-0/cx7", "mgmt-0")
+    report = analyze_topology(b.design, CAT)
+    assert report.unconnected_nic_count == 2  # node-0/cx7 goes nowhere useful, node-1/cx7 is free
+
+
+def _hdr_server_on_ndr_leaf(length_m: float, medium: Medium) -> Builder:
+    b = single_switch(CAT, 2)
+    b.server("old-0", "t-dgx-a100")  # HDR 200G NICs
+    b.link("old-0/cx0", "sw-0", medium, length_m)
+    return b
+
+
+def test_hdr_to_ndr_over_40m_optics_is_flagged_once() -> None:
+    """200G HDR NIC to a 400G NDR port over 40 m of multimode: within the 50 m SR4 reach, beyond the 30 m
+    HDR-NDR limit (hardware_power.md §4 [S65]); the link also steps speed 200G -> 400G."""
+    report = analyze_topology(_hdr_server_on_ndr_leaf(40.0, Medium.MMF).design, CAT)
+    assert [(c.rule, c.limit_m, c.length_m) for c in report.cable_issues] == [("hdr-ndr-optics", 30.0, 40.0)]
+    assert [(m.a_gbps, m.b_gbps, m.fabric) for m in report.speed_mismatches] == [(200.0, 400.0, True)]
+
+
+def test_reach_limits_come_from_the_catalog() -> None:
+    """NDR DAC reaches 3 m (t-dac-ndr), multimode 50 m (t-mmf): 3.5 m of DAC and 60 m of MMF fail."""
+    b = single_switch(CAT, 2, nics=6)
+    dac = b.link("node-0/cx6", "sw-0", Medium.DAC, 3.5)
+    mmf = b.link("node-1/cx6", "sw-0", Medium.MMF, 60.0)
+    ok = b.link("node-1/cx7", "sw-0", Medium.DAC, 3.0)
+    issues = {c.link_id: c for c in analyze_topology(b.design, CAT).cable_issues}
+    assert set(issues) == {dac, mmf} and ok not in issues
+    assert (issues[dac].limit_m, issues[dac].source) == (3.0, "catalog t-dac-ndr")
+    assert (issues[mmf].limit_m, issues[mmf].source) == (50.0, "catalog t-mmf")
+
+
+def test_reach_falls_back_to_the_reference_without_catalog_cables() -> None:
+    catalog = make_catalog(without=("t-dac-ndr", "t-dac-hdr", "t-dac-eth", "t-aoc-hdr", "t-mmf", "t-smf"))
+    b = single_switch(catalog, 1, nics=1)
+    b.design.links["l1"].length_m = 2.5
+    issue = analyze_topology(b.design, catalog).cable_issues[0]
+    assert (issue.limit_m, issue.source) == (FALLBACK_REACH_M[Medium.DAC], FALLBACK_SOURCE)
+
+
+def test_edits_give_the_same_report_as_a_cold_start() -> None:
+    """The parse cache reuses unchanged links; after edits the result must equal a fresh analysis."""
+    b = rail_fabric(CAT, 8, per_su=4, nics=2, spines_per_rail=1, uplinks_per_leaf=2)
+    design = b.design
+    analyze_topology(design, CAT)
+    design.remove_link("l3")  # a link in the middle
+    b.link("node-1/cx0", "leaf-0-1")  # re-cabled to the wrong rail, appended at the end
+    design.links["l5"].length_m = 80.0  # an in-place edit of a length
+    b.server("late-node", "t-dgx-h100")  # a device added after the first parse
+    b.link("late-node/cx0", "leaf-1-0")
+    warm = analyze_topology(design, CAT).to_json()
+    clear_cache()
+    cold = analyze_topology(design, CAT).to_json()
+    assert json.dumps(warm, sort_keys=True) == json.dumps(cold, sort_keys=True)
+    assert warm["rails"]["off_rail_count"] == 1 and warm["cable_issue_count"] == 1
+    design.remove_device("node-0")  # devices renumber and links vanish from the middle
+    warm = analyze_topology(design, CAT).to_json()
+    clear_cache()
+    assert json.dumps(warm, sort_keys=True) == json.dumps(analyze_topology(design, CAT).to_json(), sort_keys=True)
+    assert warm["servers"] == 8
+
+
+def test_link_to_missing_device_is_a_clear_key_error() -> None:
+    b = single_switch(CAT, 1, nics=1)
+    b.design.links["bad"] = Link("bad", "ghost/cx0", "sw-0/p9")  # bypasses the model's checks on purpose
+    with pytest.raises(KeyError, match="link 'bad' names device 'ghost'"):
+        analyze_topology(b.design, CAT)
+
+
+def test_malformed_reference_is_a_clear_value_error() -> None:
+    b = single_switch(CAT, 1, nics=1)
+    b.design.links["bad"] = Link("bad", "node-0-cx1", "sw-0/p9")
+    with pytest.raises(ValueError, match="link 'bad': port reference 'node-0-cx1' must look like"):
+        analyze_topology(b.design, CAT)
+
+
+def test_unknown_medium_is_a_clear_value_error() -> None:
+    b = single_switch(CAT, 1, nics=1)
+    b.design.links["l1"].medium = "copper"  # type: ignore[assignment]
+    with pytest.raises(ValueError, match="link 'l1': medium 'copper' is not one of dac, acc"):
+        analyze_topology(b.design, CAT)
+
+
+def test_design_without_links_or_servers() -> None:
+    b = Builder(CAT)
+    b.switch("sw-0")
+    report = analyze_topology(b.design, CAT)
+    assert report.servers == 0 and report.fabric_links == 0 and report.switch_tiers == 0
+    assert report.worst_switch_failure is None and report.bisection_fraction == 1.0
