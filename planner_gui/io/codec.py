@@ -106,6 +106,8 @@ def data_to_design(data: dict[str, Any], specs: HardwareSpecs, problems: Problem
 def _add_links(design: Design, root: Reader, specs: HardwareSpecs, failed: set[str]) -> None:
     """Links to devices that failed to load are counted in one message, not one error each."""
     orphaned = 0
+    links: list[Link] = []
+    paths: list[str] = []
     for link_reader in root.items("links"):
         link = _read_link(link_reader)
         if link is None:
@@ -113,7 +115,10 @@ def _add_links(design: Design, root: Reader, specs: HardwareSpecs, failed: set[s
         if link.a.partition("/")[0] in failed or link.b.partition("/")[0] in failed:
             orphaned += 1
             continue
-        _apply(root.problems, link_reader.path, design.add_link, link, specs)
+        links.append(link)
+        paths.append(link_reader.path)
+    for index, error in design.add_links(links, specs):
+        _record(root.problems, paths[index], error)
     if orphaned:
         root.problems.error("links", f"{orphaned} link(s) could not be loaded because a device they connect is invalid")
 
@@ -122,12 +127,16 @@ def _apply(problems: Problems, path: str, action: Any, *args: Any) -> bool:
     try:
         action(*args)
     except DesignError as error:
-        message = str(error)
-        if error.where and message.startswith(error.where + ": "):
-            message = message[len(error.where) + 2:]
-        problems.error(path, message)
+        _record(problems, path, error)
         return False
     return True
+
+
+def _record(problems: Problems, path: str, error: DesignError) -> None:
+    message = str(error)
+    if error.where and message.startswith(error.where + ": "):
+        message = message[len(error.where) + 2:]
+    problems.error(path, message)
 
 
 def _add_device(design: Design, r: Reader, specs: HardwareSpecs, rack_id: str | None, failed: set[str]) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from planner_gui.model.errors import DesignError
-from planner_gui.model.ids import check_id, next_free_id, port_ref, split_port_ref
+from planner_gui.model.ids import ID_PATTERN, check_id, next_free_id, port_ref, split_port_ref
 from planner_gui.model.parts import Device, Link, Rack
 from planner_gui.model.settings import CostSettings, DesignMeta, FabricSettings, Workload
 from planner_gui.model.specs import DeviceKind, DeviceSpec, HardwareSpecs, PortSpec
@@ -165,14 +165,23 @@ class Design:
         return occupied
 
     # ----- ports and links -------------------------------------------------------------------
-    def port_spec(self, ref: str, specs: HardwareSpecs, where: str = "") -> PortSpec | None:
-        """The spec of port ``device/port``; None when the device's hardware is unknown."""
+    def port_spec(self, ref: str, specs: HardwareSpecs, where: str = "",
+                  spec_cache: dict[str, DeviceSpec] | None = None) -> PortSpec | None:
+        """The spec of port ``device/port``; None when the device's hardware is unknown.
+
+        ``spec_cache`` (device id -> spec) lets a batch of link checks share device lookups; it is
+        only valid while no device changes.
+        """
         device_id, _, port_name = ref.partition("/") if isinstance(ref, str) else ("", "", "")
-        device = self.devices.get(device_id)
-        if device is None or not port_name or "/" in port_name:
-            split_port_ref(ref, where)  # raises the precise message for a malformed reference
-            self._require_device(device_id, where)
-        spec = self._spec(device, specs)  # type: ignore[arg-type]
+        spec = spec_cache.get(device_id) if spec_cache is not None else None
+        if spec is None:
+            device = self.devices.get(device_id)
+            if device is None or not port_name or "/" in port_name:
+                split_port_ref(ref, where)  # raises the precise message for a malformed reference
+                self._require_device(device_id, where)
+            spec = self._spec(device, specs)  # type: ignore[arg-type]
+            if spec_cache is not None:
+                spec_cache[device_id] = spec
         if spec.kind is DeviceKind.UNKNOWN:
             check_id(port_name, where)
             return None
@@ -182,12 +191,14 @@ class Design:
             raise DesignError(f"device {device_id!r} has no port {port_name!r} (ports: {names}...)", where)
         return port
 
-    def add_link(self, link: Link, specs: HardwareSpecs) -> None:
+    def add_link(self, link: Link, specs: HardwareSpecs, spec_cache: dict[str, DeviceSpec] | None = None) -> None:
+        """Add a link; ``spec_cache`` as in :meth:`port_spec`, for loading or generating many links."""
         where = f"link {link.id!r}"
         self._check_new_id(link.id, where)
         if not (isinstance(link.length_m, int | float) and 0 <= link.length_m <= 100_000):
             raise DesignError(f"length_m {link.length_m!r} must be a number from 0 to 100000", where)
-        spec_a, spec_b = self.port_spec(link.a, specs, where), self.port_spec(link.b, specs, where)
+        spec_a = self.port_spec(link.a, specs, where, spec_cache)
+        spec_b = self.port_spec(link.b, specs, where, spec_cache)
         dev_a, dev_b = link.a.partition("/")[0], link.b.partition("/")[0]
         if dev_a == dev_b:
             raise DesignError(f"both ends are on device {dev_a!r}; a link joins two different devices", where)
@@ -202,6 +213,45 @@ class Design:
         self.links[link.id] = link
         self._port_link[link.a] = link.id
         self._port_link[link.b] = link.id
+
+    def add_links(self, links: list[Link], specs: HardwareSpecs) -> list[tuple[int, DesignError]]:
+        """Add many links at once (loading, generating); returns (index, error) for each one refused.
+
+        The common case is checked in one tight loop; a link that fails any check goes through
+        :meth:`add_link`, so its error is exactly the one a single add would give.
+        """
+        refused: list[tuple[int, DesignError]] = []
+        specs_by_device: dict[str, DeviceSpec] = {}
+        ports_in_use, all_links, devices = self._port_link, self.links, self.devices
+        racks, valid_id = self.racks, ID_PATTERN.match
+        for index, link in enumerate(links):
+            a_dev, _, a_port = link.a.partition("/")
+            b_dev, _, b_port = link.b.partition("/")
+            spec_a = specs_by_device.get(a_dev) or self._cached_spec(a_dev, specs, specs_by_device)
+            spec_b = specs_by_device.get(b_dev) or self._cached_spec(b_dev, specs, specs_by_device)
+            port_a = spec_a.port(a_port) if spec_a is not None else None
+            port_b = spec_b.port(b_port) if spec_b is not None else None
+            length = link.length_m
+            if (port_a is None or port_b is None or a_dev == b_dev or port_a.technology != port_b.technology
+                    or link.a in ports_in_use or link.b in ports_in_use or link.id in all_links
+                    or link.id in devices or link.id in racks or not valid_id(link.id)
+                    or type(length) not in (int, float) or not 0 <= length <= 100_000):
+                try:
+                    self.add_link(link, specs)
+                except DesignError as error:
+                    refused.append((index, error))
+                continue
+            all_links[link.id] = link
+            ports_in_use[link.a] = link.id
+            ports_in_use[link.b] = link.id
+        return refused
+
+    def _cached_spec(self, device_id: str, specs: HardwareSpecs, cache: dict[str, DeviceSpec]) -> DeviceSpec | None:
+        device = self.devices.get(device_id)
+        if device is None:
+            return None
+        spec = cache[device_id] = self._spec(device, specs)
+        return spec
 
     def remove_link(self, link_id: str) -> Link:
         link = self.links.pop(link_id, None)

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 
 from planner_gui.catalog import Catalog, CatalogEntry
-from planner_gui.model import CoolingType, Design, DesignMeta, Device, Link
+from planner_gui.model import CoolingType, Design, DesignMeta, Device, DeviceSpec, Link
 from planner_gui.templates.clos import ClosPlan, leaf_port_split, plan_clos, spine_switch_for
 from planner_gui.templates.racks import MediumChooser, RackPacker, cable_length_m
 from planner_gui.templates.spec import ResolvedSpec, TemplateError, TemplateSpec, resolve
@@ -191,11 +191,16 @@ def _add_links(design: Design, catalog: Catalog, connections: list[tuple[str, st
     chooser = MediumChooser(catalog)
     heights = {e.id: int(e["height_u"]) for e in catalog if "height_u" in e.data}
     digits = len(str(len(connections)))
+    spec_cache: dict[str, DeviceSpec] = {}  # every device is placed before any link is added
+    links = []
     for index, (a, b) in enumerate(connections):
-        port = design.port_spec(a, catalog)
-        length = cable_length_m(design, a.split("/")[0], b.split("/")[0], heights)
-        medium = chooser.choose(port.technology, port.speed_gbps, length) if port else None
+        port = design.port_spec(a, catalog, spec_cache=spec_cache)
+        length = cable_length_m(design, a.partition("/")[0], b.partition("/")[0], heights)
         link = Link(f"link-{index + 1:0{digits}d}", a, b, length_m=length)
-        if medium is not None:
-            link.medium = medium
-        design.add_link(link, catalog)
+        if port is not None:
+            link.medium = chooser.choose(port.technology, port.speed_gbps, length)
+        links.append(link)
+    refused = design.add_links(links, catalog)
+    if refused:  # a generator bug, not a user error: say which link and why
+        index, error = refused[0]
+        raise TemplateError(f"internal: generated link {links[index].id} was refused: {error}")

@@ -15,13 +15,13 @@ from planner_gui.engine.collectives.model import (
     DEFAULT_SIZES,
     CollectiveResult,
     busbw_factor,
+    clear_caches,
     curve,
     curve_arrays,
     predict,
 )
+from planner_gui.engine.collectives.nccl_tables import PROTOCOLS
 from planner_gui.engine.collectives.profile import FabricProfile
-
-PROTOCOLS = ("LL", "LL128", "Simple")
 
 __all__ = [
     "ALGOS",
@@ -31,6 +31,7 @@ __all__ = [
     "CollectiveResult",
     "FabricProfile",
     "busbw_factor",
+    "clear_caches",
     "curve",
     "curve_arrays",
     "predict",

@@ -13,14 +13,21 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 from planner_gui.engine.collectives.dbtree import tree_egress_factor
 from planner_gui.engine.collectives.hardware import Hardware
 from planner_gui.engine.collectives.nccl_tables import (
     COLLNET_SM90_EFFICIENCY,
     NVLS_CHANNELS,
     NVLS_CHUNK_BYTES,
+    NVLS_CHUNK_RULES,
+    NVLSTREE_CHUNK_RULES,
+    NVLSTREE_SMALL_CHUNK_BYTES,
+    NVLSTREE_SMALL_CHUNK_NODES,
     PAT_EFFICIENCY,
     SIMPLE_SLOT_BYTES,
+    TREE_SIMPLE_EFFICIENCY,
 )
 from planner_gui.engine.collectives.profile import FabricProfile
 
@@ -61,16 +68,20 @@ def why_disabled(op: str, algo: str, profile: FabricProfile, hw: Hardware) -> st
             return "NVLS needs an NVSwitch with NVLink SHARP (Hopper or later) and nvls=True"
         if algo == "nvlstree" and k == 1:
             return "NVLSTree is disabled on a single node (collectives.md 1.6)"
-        if algo == "nvls" and k > 1 and (op != "allreduce" or not profile.sharp):
-            return "NVLS across nodes needs IB SHARP (CollNet) and is AllReduce only"
-    if algo == "collnet":
-        if k == 1 or not profile.sharp or profile.technology != "infiniband":
-            return "CollNet needs several nodes on an InfiniBand fabric with SHARP enabled (sharp=True)"
+        if algo == "nvls" and k > 1 and (op != "allreduce" or not _has_sharp(profile)):
+            return "NVLS across nodes needs IB SHARP (sharp=True on InfiniBand) and is AllReduce only"
+    if algo == "collnet" and (k == 1 or not _has_sharp(profile)):
+        return "CollNet needs several nodes on an InfiniBand fabric with SHARP enabled (sharp=True)"
     if algo == "pat" and (g != 1 or k == 1):
         return "PAT runs only with one GPU per node on several nodes (collectives.md 1.6)"
     if algo == "tree" and hw.ranks < 2:
         return "a tree needs at least two ranks"
     return None
+
+
+def _has_sharp(profile: FabricProfile) -> bool:
+    """SHARP reductions run in Quantum InfiniBand switches (collectives.md 5, IB SHARP)."""
+    return profile.sharp and profile.technology == "infiniband"
 
 
 def bandwidth(op: str, algo: str, hw: Hardware) -> Bandwidth:
@@ -82,9 +93,8 @@ def bandwidth(op: str, algo: str, hw: Hardware) -> Bandwidth:
         terms = _gather_terms(algo, hw)
     elif op in ("broadcast", "reduce"):
         terms = [(hw.intra_bw, hw.intra_label), (hw.net_bw, hw.net_label)]
-    elif op == "alltoall":
-        terms = [(hw.intra_bw * n / max(g - 1, 1e-9), hw.intra_label),
-                 (hw.gpu_net_bw * n / max(n - g, 1e-9), hw.net_label)]
+    elif op == "alltoall":  # per GPU: (g-1)/n of the buffer over NVLink, (n-g)/n over the network
+        terms = [(_div(hw.intra_bw * n, g - 1), hw.intra_label), (_div(hw.a2a_net_bw * n, n - g), hw.net_label)]
     else:  # sendrecv: the slowest pair of the ring shift sets the pace
         terms = [(hw.gpu_net_bw if k > 1 else hw.intra_bw, hw.net_label if k > 1 else hw.intra_label)]
     algbw, label = min(terms, key=lambda t: t[0])
@@ -99,8 +109,11 @@ def _allreduce_terms(algo: str, hw: Hardware) -> list[tuple[float, str]]:
     if algo == "ring":
         return [(hw.intra_bw * ring_ratio, hw.intra_label), (hw.net_bw * ring_ratio, hw.net_label)]
     if algo == "tree":
-        # Intra-node chain: every GPU forwards the buffer up (reduce) and down (broadcast).
-        return [(hw.intra_bw / 2.0, hw.intra_label), (_div(hw.net_bw, tree), hw.net_label)]
+        # Intra-node chain: every GPU forwards the buffer up (reduce) and down (broadcast). NCCL's
+        # 0.92 tree factor (collectives.md 1.5) is applied to the network side only: the NVLink
+        # figure is a measured plateau that already contains the protocol overhead.
+        return [(hw.intra_bw / 2.0, hw.intra_label),
+                (_div(hw.net_bw, tree) * TREE_SIMPLE_EFFICIENCY, hw.net_label)]
     if algo == "nvls":
         return [(nvls_alg, NVLS_LABEL), (hw.net_bw, SHARP_LABEL + " / " + hw.net_label)]
     if algo == "nvlstree":
@@ -123,11 +136,15 @@ def _gather_terms(algo: str, hw: Hardware) -> list[tuple[float, str]]:
 
 @dataclass(frozen=True)
 class Stage:
-    """``count`` store-and-forward hops that each move ``chunk_bytes`` at ``rate`` GB/s."""
+    """``count`` store-and-forward hops, each moving one loop of data at ``rate`` GB/s.
+
+    ``kind`` says how NCCL sizes the loop: "simple" (one 512 KiB slot per channel), "nvls" or
+    "nvlstree" (nChannels x nHeads chunks, shrunk for small messages); see ``loop_bytes``.
+    """
 
     count: int
-    chunk_bytes: float
     rate: float
+    kind: str
 
 
 def pipeline_stages(algo: str, hw: Hardware) -> tuple[Stage, ...]:
@@ -139,22 +156,36 @@ def pipeline_stages(algo: str, hw: Hardware) -> tuple[Stage, ...]:
     """
     g, k = hw.gpus_per_node, hw.nodes
     levels = math.ceil(math.log2(k)) if k > 1 else 0
-    simple = float(hw.channels * SIMPLE_SLOT_BYTES)
-    nvls = float(NVLS_CHANNELS * NVLS_CHUNK_BYTES)
     net_tree = _div(hw.net_bw, tree_egress_factor(k))
     nvls_rate = hw.nvls_bw * g / (g + 1.0)
     if algo == "tree":
-        return (Stage(2 * (g - 1), simple, hw.intra_bw / 2.0), Stage(2 * levels, simple, net_tree))
+        return (Stage(2 * (g - 1), hw.intra_bw / 2.0, "simple"), Stage(2 * levels, net_tree, "simple"))
     if algo == "nvlstree":
-        return (Stage(2, nvls, nvls_rate), Stage(2 * levels, simple, net_tree))
+        return (Stage(2, nvls_rate, "nvlstree"), Stage(2 * levels, net_tree, "nvlstree"))
     if algo == "nvls":
-        return (Stage(2, nvls, nvls_rate), Stage(2 * (k > 1), simple, hw.net_bw))
+        return (Stage(2, nvls_rate, "nvls"), Stage(2 * (k > 1), hw.net_bw, "nvls"))
     if algo == "collnet":
         intra = hw.intra_bw * g / (2.0 * (g - 1)) if g > 1 else math.inf
-        return (Stage(2 * (g > 1), simple, intra), Stage(2, simple, hw.net_bw))
+        return (Stage(2 * (g > 1), intra, "simple"), Stage(2, hw.net_bw, "simple"))
     if algo == "pat":
-        return (Stage(levels, simple, hw.net_bw * PAT_EFFICIENCY),)
+        return (Stage(levels, hw.net_bw * PAT_EFFICIENCY, "simple"),)
     return ()
+
+
+def loop_bytes(kind: str, hw: Hardware, sizes: np.ndarray) -> np.ndarray:
+    """Bytes one pipeline stage moves at a time, per message size (NCCL's chunk rules)."""
+    if kind == "simple":
+        return np.full_like(sizes, float(hw.channels * SIMPLE_SLOT_BYTES))
+    concurrent = float(NVLS_CHANNELS * hw.gpus_per_node)  # channels x heads (one head per GPU)
+    chunk = np.full_like(sizes, float(NVLS_CHUNK_BYTES))
+    rules = NVLS_CHUNK_RULES
+    if kind == "nvlstree":
+        rules = NVLSTREE_CHUNK_RULES
+        if hw.nodes >= NVLSTREE_SMALL_CHUNK_NODES:
+            chunk = np.minimum(chunk, NVLSTREE_SMALL_CHUNK_BYTES)
+    for loops, above, smaller in rules:
+        chunk = np.where((sizes < loops * concurrent * chunk) & (chunk > above), smaller, chunk)
+    return concurrent * chunk
 
 
 def _div(bw: float, factor: float) -> float:

@@ -52,7 +52,7 @@ def _second_tree_rank(nranks: int, rank: int) -> int:
     return (rank - 1 + nranks) % nranks if nranks % 2 else nranks - 1 - rank
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=LARGE_TREE_NODES + 1)
 def tree_egress_factor(nodes: int) -> float:
     """Busiest node's network egress in units of the buffer size M (0 on one node)."""
     if nodes <= 1:

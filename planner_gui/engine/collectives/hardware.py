@@ -29,14 +29,23 @@ _GENERATION_NAMES = (
     ("volta", r"V100|T4\b|RTX\s*20\d\d"),
 )
 GENERATIONS = ("volta", "ampere", "hopper", "blackwell")
+# Unknown names: the generation from the per-GPU NVLink figure (hardware_catalog.csv: A100 600,
+# H100 900, B200 1800 GB/s) or else the PCIe generation it introduced (A100 Gen4, H100 Gen5).
+GENERATION_BY_NVLINK_GBS = ((1800.0, "blackwell"), (900.0, "hopper"), (600.0, "ampere"))
+GENERATION_BY_PCIE_GEN = ((5, "hopper"), (4, "ampere"))
+PROFILE_CACHE_SIZE = 256  # distinct profiles kept derived (a design explores a handful)
 
-# NVLink: NCCL's achievable bandwidth per link (src/graph/topo.h; collectives.md 1.4: SM70 20.0,
-# SM80 20.0, SM90 20.6, SM100 40.1 GB/s) over the raw per-link rate per direction (per-GPU
-# bidirectional figure / (2 x links): V100 300/(2x6), A100 600/(2x12), H100 900/(2x18) = 25 GB/s,
-# B200 1800/(2x18) = 50 GB/s; hardware_catalog.csv nvlink_bw_per_gpu_gb_s, link counts from SimAI's
-# calbusbw.h, collectives.md 4.4). This is the ~20 % protocol overhead of nccl-tests#212.
-NCCL_NVLINK_LINK_GBS = {"volta": 20.0, "ampere": 20.0, "hopper": 20.6, "blackwell": 40.1}
-RAW_NVLINK_LINK_GBS = {"volta": 25.0, "ampere": 25.0, "hopper": 25.0, "blackwell": 50.0}
+# NVLink: achievable ring bus bandwidth over the per-GPU unidirectional NVLink rate, from the
+# published ring plateaus (collectives.md 5: 8x A100 NVLink3 ~230-235 of 300 GB/s; NVIDIA GTC25:
+# 370 of 450 on NVLink4 - also nccl-tests#212 "effective about 370" - and 680 of 900 on NVL72
+# NVLink5). Volta has no plateau in the reference: NCCL's own per-link figure, 20 of 25 GB/s
+# (src/graph/topo.h, collectives.md 1.4).
+NVLINK_RING_EFFICIENCY = {
+    "volta": 20.0 / 25.0,
+    "ampere": 232.5 / 300.0,
+    "hopper": 370.0 / 450.0,
+    "blackwell": 680.0 / 900.0,
+}
 
 # PCIe x16 per direction as NCCL computes it: 12 GB/s for Gen3 (PCI_BW, collectives.md 1.4),
 # doubling with every generation (width * speed / 80 with the link speed doubling).
@@ -65,6 +74,7 @@ LL128_NETWORKS = ("infiniband", "ethernet", "efa")
 # EFA is absent: AWS SRD sprays every flow's packets over all paths, so nothing is hashed.
 ECMP_TECHNOLOGIES = ("ethernet", "tcpx")
 SPINE_HOPS = 3  # leaf-spine-leaf: the first hop count at which flows are hashed onto uplinks
+SPINE_EXTRA_SWITCHES = SPINE_HOPS - 1  # leaving a leaf through the spine adds these switches
 # RoCE without ECN/DCQCN relies on PFC pauses alone; pauses spread to victim flows (head-of-line
 # blocking). [estimate] 20 % loss, between Meta's ~80 % fabric utilisation with congestion
 # control and the seeds' "RoCE 50-60 % of IB at 64 GPUs" (collectives.md 5; seed_facts.md).
@@ -99,7 +109,9 @@ class Hardware:
     intra_label: str
     nvls_bw: float  # NVLink bandwidth usable by NVLS (0: NVLS unavailable)
     net_bw: float  # per node, after fabric effects; math.inf on one node
-    gpu_net_bw: float  # what one GPU can push through the network (AllToAll, SendRecv)
+    gpu_net_bw: float  # what one GPU can push through the network (SendRecv)
+    a2a_net_bw: float  # the same for AllToAll, after cross-rail traffic (see _alltoall)
+    a2a_extra_latency_us: float  # spine switches cross-rail AllToAll traffic adds per traversal
     net_label: str
     intra_is_nvlink: bool
     latency_scale: float
@@ -114,24 +126,27 @@ def gpu_generation(profile: FabricProfile) -> str:
     for generation, pattern in _GENERATION_NAMES:
         if re.search(pattern, profile.gpu_name, re.IGNORECASE):
             return generation
-    if profile.nvlink_bidir_gbs >= 1800:
-        return "blackwell"
-    if profile.nvlink_bidir_gbs >= 900 or profile.pcie_gen >= 5:
-        return "hopper"
-    return "ampere" if profile.nvlink_bidir_gbs >= 600 or profile.pcie_gen >= 4 else "volta"
+    for threshold, generation in GENERATION_BY_NVLINK_GBS:
+        if profile.nvlink_bidir_gbs >= threshold:
+            return generation
+    for pcie_gen, generation in GENERATION_BY_PCIE_GEN:
+        if profile.pcie_gen >= pcie_gen:
+            return generation
+    return "volta"
 
 
 def pcie_bw(gen: int) -> float:
     return PCIE_GEN3_X16_GBS * 2.0 ** (gen - PCIE_BASE_GEN)
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=PROFILE_CACHE_SIZE)
 def derive(profile: FabricProfile) -> Hardware:
     generation = gpu_generation(profile)
     intra_bw, intra_label = _intra(profile, generation)
     nvls_ok = profile.nvls and profile.intra == "nvswitch" and NVLS_EFFICIENCY[generation] > 0
     staged = profile.nodes > 1 and not (profile.gdr and profile.gpu_nic_affinity)
     net_bw, gpu_net_bw, net_label = _network(profile, staged)
+    a2a_net_bw, a2a_extra_latency = _alltoall(profile, gpu_net_bw)
     return Hardware(
         generation=generation,
         gpus_per_node=profile.gpus_per_node,
@@ -142,6 +157,8 @@ def derive(profile: FabricProfile) -> Hardware:
         nvls_bw=_nvls_bw(intra_bw, generation) if nvls_ok and profile.gpus_per_node > 1 else 0.0,
         net_bw=net_bw,
         gpu_net_bw=gpu_net_bw,
+        a2a_net_bw=a2a_net_bw,
+        a2a_extra_latency_us=a2a_extra_latency,
         net_label=net_label,
         intra_is_nvlink=profile.intra != "pcie",
         latency_scale=LATENCY_SCALE[generation],
@@ -165,9 +182,9 @@ def _intra(profile: FabricProfile, generation: str) -> tuple[float, str]:
     if profile.intra == "pcie":
         bw = pcie_bw(profile.pcie_gen) * PCIE_P2P_EFFICIENCY
         return bw, f"PCIe Gen{profile.pcie_gen} between GPUs"
-    efficiency = NCCL_NVLINK_LINK_GBS[generation] / RAW_NVLINK_LINK_GBS[generation]
     label = "NVSwitch" if profile.intra == "nvswitch" else "NVLink mesh"
-    return profile.nvlink_bidir_gbs / 2.0 * efficiency, f"NVLink ({label}, {profile.nvlink_bidir_gbs:g} GB/s)"
+    bw = profile.nvlink_bidir_gbs / 2.0 * NVLINK_RING_EFFICIENCY[generation]
+    return bw, f"NVLink ({label}, {profile.nvlink_bidir_gbs:g} GB/s)"
 
 
 def _network(profile: FabricProfile, staged: bool) -> tuple[float, float, str]:
@@ -191,13 +208,36 @@ def _network(profile: FabricProfile, staged: bool) -> tuple[float, float, str]:
 
 def _fabric_efficiency(profile: FabricProfile) -> float:
     efficiency = 1.0 / profile.oversubscription
-    if profile.technology in ECMP_TECHNOLOGIES:
-        if profile.hops >= SPINE_HOPS and not profile.adaptive_routing:
-            k = profile.nodes
-            efficiency *= 1.0 - (1.0 - 1.0 / k) ** k
-        if not profile.congestion_control:
-            efficiency *= NO_CONGESTION_CONTROL_EFFICIENCY
+    if profile.hops >= SPINE_HOPS:
+        efficiency *= _ecmp_efficiency(profile)
+    if profile.technology in ECMP_TECHNOLOGIES and not profile.congestion_control:
+        efficiency *= NO_CONGESTION_CONTROL_EFFICIENCY
     return efficiency
+
+
+def _ecmp_efficiency(profile: FabricProfile) -> float:
+    """Share of spine paths busy when the nodes' flows are hashed onto them (1 if not hashed)."""
+    if profile.technology not in ECMP_TECHNOLOGIES or profile.adaptive_routing:
+        return 1.0
+    k = profile.nodes
+    return 1.0 - (1.0 - 1.0 / k) ** k
+
+
+def _alltoall(profile: FabricProfile, gpu_net_bw: float) -> tuple[float, float]:
+    """AllToAll on a rail-optimised fabric: a GPU's traffic to other rails must change rail.
+
+    With NVLink, NCCL's PXN (2.12+) first moves it over NVLink to the GPU on the destination
+    rail, so it stays rail-local (NVIDIA, "Doubling all2all performance", collectives.md 5).
+    PCIe-only servers cannot, so the cross-rail share (r-1)/r of r rails crosses the spine: two
+    more switches, and hashing losses on Ethernet. Without rails all NICs share one leaf anyway.
+    """
+    rails = profile.nics_per_node
+    if profile.nodes == 1 or not profile.rail_optimized or profile.intra != "pcie" or rails < 2:
+        return gpu_net_bw, 0.0
+    cross = (rails - 1) / rails
+    efficiency = 1.0 / ((1.0 - cross) + cross / _ecmp_efficiency(profile))
+    extra = 0.0 if profile.hops >= SPINE_HOPS else SPINE_EXTRA_SWITCHES * profile.switch_latency_ns / NS_PER_US
+    return gpu_net_bw * efficiency, extra
 
 
 def _path_delta_us(profile: FabricProfile) -> float:

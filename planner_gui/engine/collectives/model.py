@@ -1,14 +1,15 @@
 """Predicting one collective: NCCL's (algorithm, protocol) choice and the resulting time.
 
-For every (algorithm, protocol) pair NCCL would enable, the time of a call of M bytes is
+For every (algorithm, protocol) pair NCCL would enable, a call of M bytes takes
 
-    t = L(a, p) + M / (B(a, p) x f_tree(M) x f_channels(M))
+    t(M) = L(a, p) + fill(a, p, M) + M / (B(a, p) x f_tree(M) x f_channels(M))
 
-with L from ``protocols.latency``, B from ``algorithms.bandwidth`` and ``protocols.protocol_bandwidth``,
-f_tree NCCL's tree correction table and f_channels the share of channels NCCL keeps for small
-messages. The prediction is the pair with the lowest time, as NCCL's ``topoGetAlgoInfo`` does
-(collectives.md 1.1). Candidates are cached per (profile, op, algo, proto) and sizes are handled
-as numpy arrays, so a 32-point curve costs microseconds once the cache is warm.
+L from ``protocols.latency``; fill the start-up of a Simple pipeline (``algorithms.pipeline_stages``);
+B from ``algorithms.bandwidth`` and ``protocols.protocol_bandwidth``; f_tree NCCL's tree correction
+table; f_channels the share of channels NCCL keeps for small messages. The prediction is the pair
+with the lowest time, the rule of NCCL's ``topoGetAlgoInfo`` (collectives.md 1.1). Candidates are
+cached per (profile, op, algo, proto) and sizes are numpy arrays, so a curve costs microseconds
+once the cache is warm.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from planner_gui.engine.collectives.algorithms import (
     P2P,
     Stage,
     bandwidth,
+    loop_bytes,
     pipeline_stages,
     why_disabled,
 )
@@ -42,8 +44,10 @@ from planner_gui.engine.collectives.protocols import (
 DEFAULT_SIZES = tuple(2**e for e in range(3, 35))  # 8 B .. 16 GiB, as nccl-tests sweeps
 BYTES_PER_US_PER_GBPS = 1e3  # 1 GB/s = 1e9 B/s = 1e3 B/us
 LATENCY_BOUND = "latency"
+LOCAL_COPY = "single rank (local copy)"
 PROTO_NAMES = {p.lower(): p for p in t.PROTOCOLS}
 MIN_NCCL_THREADS = 64  # NCCL halves threads down to a multiple of 128, stopping at 64 (enqueue.cc)
+CANDIDATE_CACHE_SIZE = 4096  # (profile, op, algo, proto) combinations kept; one design uses a few dozen
 
 
 @dataclass(frozen=True)
@@ -62,7 +66,7 @@ class CollectiveResult:
 class _Candidate:
     algorithm: str
     protocol: str
-    latency_us: float
+    latency_us: float  # NCCL-side, before the plateau factor and without the launch overhead
     plateau_factor: float
     bw: float  # GB/s algorithm bandwidth with all channels
     bottleneck: str
@@ -70,6 +74,13 @@ class _Candidate:
     bytes_per_thread: float  # NCCL's per-thread threshold for keeping a channel
     channels: int
     stages: tuple[Stage, ...] = ()  # hops one Simple chunk crosses (empty: no pipeline fill)
+    hw: Hardware | None = None  # for the size-dependent loop bytes of the pipeline stages
+
+
+def clear_caches() -> None:
+    """Forget every derived profile and candidate table (for timing a cold start)."""
+    _cached_candidates.cache_clear()
+    derive.cache_clear()
 
 
 def busbw_factor(op: str, ranks: int) -> float:
@@ -82,7 +93,7 @@ def busbw_factor(op: str, ranks: int) -> float:
 
 
 def predict(profile: FabricProfile, op: str, nbytes: int, algo: str = "auto", proto: str = "auto") -> CollectiveResult:
-    """Time and bandwidth of one ``op`` of ``nbytes`` (nccl-tests' size) on ``profile``."""
+    """Time and bandwidth of one ``op`` of ``nbytes`` (nccl-tests' size column) on ``profile``."""
     sizes = np.array([_check_bytes(nbytes)], dtype=np.float64)
     return _results(profile, op, sizes, algo, proto)[0]
 
@@ -92,74 +103,75 @@ def curve(profile: FabricProfile, op: str, sizes: list[int] | tuple[int, ...] | 
     """Predictions over message sizes (default 8 B .. 16 GiB in powers of two)."""
     checked = [_check_bytes(s) for s in (DEFAULT_SIZES if sizes is None else sizes)]
     if not checked:
-        raise ValueError("curve(): sizes is empty; pass message sizes in bytes or None for the default")
+        raise ValueError("curve(): sizes is empty; pass message sizes in bytes, or None for 8 B .. 16 GiB")
     return _results(profile, op, np.array(checked, dtype=np.float64), algo, "auto")
 
 
 def curve_arrays(profile: FabricProfile, op: str, sizes: np.ndarray, algo: str = "auto",
                  proto: str = "auto") -> tuple[np.ndarray, np.ndarray, list[str]]:
-    """Fast path for plots: (time_us, busbw_GBps, 'algorithm/protocol' per size)."""
+    """Fast path for plots: (time_us, busbw_GBps, 'algorithm/protocol') per size."""
     sizes = np.asarray(sizes, dtype=np.float64)
-    if sizes.ndim != 1 or not np.all(sizes > 0):
-        raise ValueError("curve_arrays(): sizes must be a 1-D array of positive byte counts")
-    candidates = _candidates_for(profile, op, algo, proto)
+    if sizes.ndim != 1 or sizes.size == 0 or not np.all(sizes > 0):
+        raise ValueError("curve_arrays(): sizes must be a non-empty 1-D array of positive byte counts")
+    candidates = _candidates(profile, op, algo, proto)
     times, _, best = _evaluate(candidates, sizes, profile.ranks)
     busbw = sizes / times / BYTES_PER_US_PER_GBPS * busbw_factor(op, profile.ranks)
-    names = [f"{candidates[i].algorithm}/{candidates[i].protocol}" for i in best]
-    return times, busbw, names
+    return times, busbw, [f"{candidates[i].algorithm}/{candidates[i].protocol}" for i in best]
 
 
 def _results(profile: FabricProfile, op: str, sizes: np.ndarray, algo: str, proto: str) -> list[CollectiveResult]:
-    candidates = _candidates_for(profile, op, algo, proto)
+    candidates = _candidates(profile, op, algo, proto)
     times, lat_part, best = _evaluate(candidates, sizes, profile.ranks)
     factor = busbw_factor(op, profile.ranks)
     results = []
     for j, size in enumerate(sizes):
         c = candidates[best[j]]
         algbw = size / times[j] / BYTES_PER_US_PER_GBPS
-        bottleneck = LATENCY_BOUND if lat_part[j] >= times[j] - lat_part[j] else c.bottleneck
+        latency_bound = lat_part[j] >= times[j] - lat_part[j] and c.bottleneck != LOCAL_COPY
         results.append(CollectiveResult(op, int(size), float(times[j]), float(algbw), float(algbw * factor),
-                                        c.algorithm, c.protocol, bottleneck))
+                                        c.algorithm, c.protocol, LATENCY_BOUND if latency_bound else c.bottleneck))
     return results
 
 
 def _evaluate(candidates: tuple[_Candidate, ...], sizes: np.ndarray, ranks: int
               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per size: the fastest candidate's time, its latency part and the candidate index."""
+    """Per size: the fastest candidate's time, its size-independent part and its index."""
     times = np.empty((len(candidates), sizes.size))
-    lats = np.empty_like(times)
+    fixed = np.empty_like(times)
     for i, c in enumerate(candidates):
-        lat = np.where(sizes / (c.channels * ranks) >= t.RING_PLATEAU_MIN_BYTES_PER_RANK_CHANNEL,
+        per_rank_channel = sizes / (c.channels * ranks)
+        lat = np.where(per_rank_channel >= t.RING_PLATEAU_MIN_BYTES_PER_RANK_CHANNEL,
                        c.latency_us * c.plateau_factor, c.latency_us)
-        bw = c.bw * _channel_share(c, sizes) * (_tree_correction(c.protocol, sizes) if c.tree_correction else 1.0)
-        if c.stages:
-            lat = lat + _pipeline_fill(c.stages, sizes)
-        lats[i] = lat
+        lat = lat + LAUNCH_OVERHEAD_US + _pipeline_fill(c.stages, c.hw, sizes)
+        bw = c.bw * _channel_share(c, sizes)
+        if c.tree_correction:
+            bw = bw * _tree_correction(c.protocol, sizes)
+        fixed[i] = lat
         times[i] = lat + sizes / (bw * BYTES_PER_US_PER_GBPS)
     best = np.argmin(times, axis=0)
     columns = np.arange(sizes.size)
-    return times[best, columns], lats[best, columns], best
+    return times[best, columns], fixed[best, columns], best
 
 
-def _pipeline_fill(stages: tuple[Stage, ...], sizes: np.ndarray) -> np.ndarray:
-    """Time for the first chunk to cross every hop, less the bottleneck hop the bandwidth term
-    already counts: sum(t_i) - max(t_i), the start-up of a pipeline (collectives.md 4.2)."""
-    hop_times = [np.minimum(sizes, s.chunk_bytes) / (s.rate * BYTES_PER_US_PER_GBPS)
-                 for s in stages if s.count > 0 and math.isfinite(s.rate)]
-    if not hop_times:
+def _pipeline_fill(stages: tuple[Stage, ...], hw: Hardware | None, sizes: np.ndarray) -> np.ndarray:
+    """Start-up of a pipeline: the first loop of data crosses every hop, sum(t_i), of which the
+    bottleneck hop is already in the bandwidth term, hence sum(t_i) - max(t_i) (collectives.md 4.2)."""
+    active = [s for s in stages if s.count > 0 and math.isfinite(s.rate)]
+    if not active or hw is None:
         return np.zeros_like(sizes)
-    counts = [s.count for s in stages if s.count > 0 and math.isfinite(s.rate)]
-    total = sum(n * h for n, h in zip(counts, hop_times, strict=True))
+    hop_times = [np.minimum(sizes, loop_bytes(s.kind, hw, sizes)) / (s.rate * BYTES_PER_US_PER_GBPS)
+                 for s in active]
+    total = sum(s.count * h for s, h in zip(active, hop_times, strict=True))
     return total - np.maximum.reduce(hop_times)
 
 
 def _channel_share(c: _Candidate, sizes: np.ndarray) -> np.ndarray:
-    """Fraction of NCCL's channels and threads kept for a message (enqueue.cc trimming loop)."""
+    """Share of NCCL's channels and threads kept for a message: enqueue.cc drops channels while
+    nBytes < nChannels x nThreads x threshold, then halves threads (collectives.md 1.6)."""
     threads = t.MAX_THREADS[c.protocol]
-    per_channel = threads * c.bytes_per_thread
-    channels = np.clip(np.floor(sizes / per_channel), 1, c.channels)
-    single = np.clip(2.0 ** np.floor(np.log2(np.maximum(sizes / c.bytes_per_thread, 1.0))), MIN_NCCL_THREADS, threads)
-    threads_kept = np.where(channels > 1, threads, np.minimum(single, threads))
+    channels = np.clip(np.floor(sizes / (threads * c.bytes_per_thread)), 1, c.channels)
+    wanted = 2.0 ** np.floor(np.log2(np.maximum(sizes / c.bytes_per_thread, 1.0)))
+    threads_kept = np.where(channels > 1, threads, np.clip(wanted, MIN_NCCL_THREADS, threads))
     return channels * threads_kept / (c.channels * threads)
 
 
@@ -170,29 +182,32 @@ def _tree_correction(proto: str, sizes: np.ndarray) -> np.ndarray:
     return np.where(inside, table[np.clip(index, 0, table.size - 1)], 1.0)
 
 
-@lru_cache(maxsize=4096)
-def _candidates_for(profile: FabricProfile, op: str, algo: str, proto: str) -> tuple[_Candidate, ...]:
+def _candidates(profile: FabricProfile, op: str, algo: str, proto: str) -> tuple[_Candidate, ...]:
+    """Validated, cached candidate list (checks run first so bad input never reaches the cache)."""
     if not isinstance(profile, FabricProfile):
         raise ValueError(f"expected a FabricProfile, got {type(profile).__name__}")
     if op not in OPS:
         raise ValueError(f"unknown collective {op!r}; use one of {', '.join(OPS)}")
+    if algo != "auto" and algo not in ALGOS:
+        raise ValueError(f"unknown algorithm {algo!r}; use 'auto' or one of {', '.join(ALGOS)}")
+    return _cached_candidates(profile, op, algo, _check_proto(proto))
+
+
+@lru_cache(maxsize=CANDIDATE_CACHE_SIZE)
+def _cached_candidates(profile: FabricProfile, op: str, algo: str, proto: str | None) -> tuple[_Candidate, ...]:
     hw = derive(profile)
     if profile.ranks == 1:
-        return (_Candidate("ring", t.SIMPLE, LAUNCH_OVERHEAD_US, 1.0, math.inf, "single rank (local copy)",
-                           False, 1.0, 1),)
-    wanted_proto = _check_proto(proto)
-    algos = _algorithms(profile, hw, op, algo)
+        return (_Candidate("ring", t.SIMPLE, 0.0, 1.0, math.inf, LOCAL_COPY, False, 1.0, 1),)
     out = []
-    for a in algos:
+    for a in _algorithms(profile, hw, op, algo):
         bw = bandwidth(op, a, hw)
         protos = protocols_for(a, hw)
-        if wanted_proto is not None:
-            if wanted_proto not in protos:
-                raise ValueError(f"protocol {wanted_proto} is not available for {a} on this profile "
+        if proto is not None:
+            if proto not in protos:
+                raise ValueError(f"protocol {proto} is not available for {a} on this profile "
                                  f"(available: {', '.join(protos)})")
-            protos = (wanted_proto,)
-        for p in protos:
-            out.append(_candidate(op, a, p, bw.algbw, bw.bottleneck, hw))
+            protos = (proto,)
+        out.extend(_candidate(op, a, p, bw.algbw, bw.bottleneck, hw) for p in protos)
     return tuple(out)
 
 
@@ -202,10 +217,7 @@ def _algorithms(profile: FabricProfile, hw: Hardware, op: str, algo: str) -> lis
             raise ValueError(f"{op} runs point-to-point in NCCL; NCCL_ALGO does not apply, use algo='auto'")
         return [P2P]
     if algo == "auto":
-        enabled = [a for a in ALGOS_BY_OP[op] if why_disabled(op, a, profile, hw) is None]
-        return enabled
-    if algo not in ALGOS:
-        raise ValueError(f"unknown algorithm {algo!r}; use 'auto' or one of {', '.join(ALGOS)}")
+        return [a for a in ALGOS_BY_OP[op] if why_disabled(op, a, profile, hw) is None]
     reason = why_disabled(op, algo, profile, hw)
     if reason is not None:
         raise ValueError(f"cannot force {algo!r} for {op} on this profile: {reason}")
@@ -225,6 +237,7 @@ def _candidate(op: str, algo: str, proto: str, algbw: float, bottleneck: str, hw
         bytes_per_thread=float(threshold),
         channels=hw.channels,
         stages=pipeline_stages(algo, hw) if proto == t.SIMPLE else (),
+        hw=hw,
     )
 
 

@@ -87,6 +87,7 @@ TREE_SIMPLE_EFFICIENCY = 0.92  # "Tree + AllRed: busBw = min(0.92*busBw, ...)"
 TREE_LL_DIVISOR = 3.8  # "Tree + LL: busBw = min(busBw/3.8, llMaxBw)"
 TREE_LL128_SINGLE_NODE = 7.0 / 9.0  # "Tree + LL128: busBw * (nNodes==1 ? 7/9 : 120/128)"
 PAT_EFFICIENCY = 0.75  # "PAT: busBw *= 0.75"
+TREE_ALG_PER_BUS = 0.5  # "Tree and CollNet AllReduce: 0.5, i.e. algbw = busbw/2" (bus -> algorithm)
 COLLNET_SM90_EFFICIENCY = 0.85  # "CollNetDirect Simple, AllRed ... if sm90+: busBw *= 0.85"
 
 # NVLink SHARP efficiency by generation; collectives.md 1.5 "nvlsEfficiency" (Volta/Ampere: none).
@@ -126,3 +127,13 @@ SIMPLE_SLOT_BYTES = SIMPLE_BUFFER_BYTES // NCCL_STEPS
 # (nCh - 1) / nCh (collectives.md 1.5: "intraBw = bwIntra * nvlsEfficiency * (nCh-1)/nCh").
 NVLS_CHANNELS = 16
 NVLS_CHUNK_BYTES = 128 * 2**10
+
+# Chunk sizes NCCL picks per call (src/enqueue.cc, computeColl; NVIDIA/nccl master): NVLS and
+# NVLSTree move nChannels x nHeads chunks per loop ("concurrentOps") and shrink the chunk when the
+# message is small relative to that; NVLSTree caps the chunk at 64 KiB from 4 nodes on. Each rule
+# is (messages below this many loops of the current chunk, chunk size above which it applies, new
+# chunk size). Tree and CollNet with Simple keep one 512 KiB slot per channel and step.
+NVLS_CHUNK_RULES = ((64, 64 * 2**10, 64 * 2**10), (8, 32 * 2**10, 32 * 2**10), (2, 16 * 2**10, 16 * 2**10))
+NVLSTREE_CHUNK_RULES = ((4, 64 * 2**10, 64 * 2**10), (1, 32 * 2**10, 32 * 2**10))
+NVLSTREE_SMALL_CHUNK_NODES = 4
+NVLSTREE_SMALL_CHUNK_BYTES = 64 * 2**10

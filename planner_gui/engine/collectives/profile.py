@@ -17,8 +17,8 @@ INTRA_KINDS = ("nvswitch", "nvlink_mesh", "pcie")
 TECHNOLOGIES = ("infiniband", "ethernet", "efa", "efa_v1", "tcpx")
 
 # Sanity ranges for validation; anything outside is a typo, not a design choice.
-MAX_GPUS_PER_NODE = 576  # largest NVLink domain NVIDIA has announced (NVL576, collectives.md 5)
-MAX_NODES = 1_000_000
+MAX_GPUS_PER_NODE = 576  # 8x the largest NVLink domain in the catalog (GB200 NVL72, hardware_catalog.csv)
+MAX_NODES = 1_000_000  # well above any cluster anyone plans (the largest public ones are ~10^5 GPUs)
 MAX_NIC_GBPS = 3200.0  # catalog schema upper bound for NIC speed (planner_gui/catalog/schema.py)
 MAX_LATENCY_US = 1000.0  # catalog schema upper bound for NIC latency
 MAX_HOPS = 9  # a 5-tier Clos traversed up and down; more is not a real fabric

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from planner_gui.engine.collectives import nccl_tables as t
-from planner_gui.engine.collectives.hardware import LAUNCH_OVERHEAD_US, Hardware
+from planner_gui.engine.collectives.hardware import Hardware
 
 PROTOCOLS_BY_ALGO = {
     "ring": t.PROTOCOLS,
@@ -37,8 +37,7 @@ def ll_max_bw(hw: Hardware) -> float:
 def protocol_bandwidth(op: str, algo: str, proto: str, algbw: float, hw: Hardware) -> float:
     """Algorithm bandwidth under ``proto``, from the Simple-protocol algorithm bandwidth."""
     ratio = _alg_per_nccl_bus(op, algo, hw.ranks)
-    if algo == "tree":
-        algbw *= t.TREE_SIMPLE_EFFICIENCY
+    if algo == "tree":  # (NCCL's 0.92 tree factor is in algorithms.bandwidth)
         if proto == t.LL:
             return min(algbw / t.TREE_LL_DIVISOR, ll_max_bw(hw) * ratio)
         if proto == t.LL128:
@@ -54,7 +53,7 @@ def protocol_bandwidth(op: str, algo: str, proto: str, algbw: float, hw: Hardwar
 def _alg_per_nccl_bus(op: str, algo: str, n: int) -> float:
     """algbw / NCCL's internal bus bandwidth (collectives.md 1.5 'bus -> algorithm bandwidth')."""
     if algo == "tree":
-        return 0.5
+        return t.TREE_ALG_PER_BUS
     if op == "allreduce":
         return n / (2.0 * (n - 1))
     if op in ("allgather", "reducescatter"):
@@ -87,7 +86,7 @@ def inter_latency(algo: str, proto: str, hw: Hardware) -> float:
 
 
 def latency(op: str, algo: str, proto: str, hw: Hardware) -> float:
-    """Size-independent latency of one call in microseconds, launch overhead included."""
+    """NCCL-side latency of one call in microseconds (the host launch overhead is separate)."""
     n, g, k = hw.ranks, hw.gpus_per_node, hw.nodes
     intra, inter = intra_latency(algo, proto, hw), inter_latency(algo, proto, hw)
     overhead = 0.0
@@ -112,10 +111,10 @@ def latency(op: str, algo: str, proto: str, hw: Hardware) -> float:
     elif algo == "pat":
         lat = base + log_k * inter / t.PAT_INTER_DIVISOR + t.PAT_PER_RANK_US * n
     elif op == "alltoall":  # one posted operation per peer
-        lat = base + (n - 1) * max(intra, overhead) + inter
+        lat = base + (n - 1) * max(intra, overhead) + inter + (hw.a2a_extra_latency_us if k > 1 else 0.0)
     else:  # sendrecv
         lat = base + (inter if k > 1 else intra)
-    return lat + LAUNCH_OVERHEAD_US
+    return lat
 
 
 def ring_plateau_factor(op: str, algo: str, proto: str, hw: Hardware) -> float:
