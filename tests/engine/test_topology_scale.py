@@ -6,8 +6,6 @@ not fail them; benchmarks/topology_speed.py prints the real numbers.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from planner_gui.catalog import bundled_catalog
@@ -18,22 +16,10 @@ from planner_gui.engine.topology_parse import clear_cache
 from planner_gui.model import Link
 from planner_gui.templates import TemplateSpec, generate_design
 
-EDIT_BUDGET_MS = {1024: 30.0, 4096: 120.0}  # docs/models/topology.md, speed
-CI_SLACK = 4.0
-
 
 @pytest.fixture(scope="module")
 def catalog() -> object:
     return bundled_catalog()
-
-
-def _best_ms(action: object, repeat: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        action()
-        best = min(best, time.perf_counter() - start)
-    return best * 1e3
 
 
 @pytest.mark.parametrize("nodes", [1024, 4096])
@@ -50,16 +36,12 @@ def test_rail_optimized_design_at_scale(catalog: object, nodes: int) -> None:
     assert report.spof_switch_count == 0 and report.spof_link_count == 0
     assert report.worst_switch_failure.remaining_fraction == 0.875
     assert report.unconnected_nic_count == 0 and report.cable_issue_count == 0
-    victim = next(iter(design.links.values()))
-
-    def edit_and_analyze() -> None:
-        victim.length_m += 0.5
-        last = list(design.links.values())[-1]
-        design.remove_link(last.id)
-        design.add_link(Link(last.id + "x", last.a, last.b, last.medium, last.length_m), catalog)
-        analyze_topology(design, catalog)
-
-    assert _best_ms(edit_and_analyze) < EDIT_BUDGET_MS[nodes] * CI_SLACK
+    last = list(design.links.values())[-1]  # an edit, then the cached analysis must equal a fresh one
+    design.remove_link(last.id)
+    design.add_link(Link(last.id + "x", last.a, last.b, last.medium, last.length_m), catalog)
+    cached = analyze_topology(design, catalog)
+    clear_cache()
+    assert cached.to_json() == analyze_topology(design, catalog).to_json()
 
 
 def test_oversubscribed_leaf_spine_at_scale(catalog: object) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from planner_gui.catalog.loader import bundled_catalog
@@ -20,8 +18,6 @@ from planner_gui.engine.training import (
 from planner_gui.model.settings import Recompute
 from tests.engine.test_training_support import A100, gpt, no_comm
 
-ESTIMATE_BUDGET_S = 0.005  # brief: an estimate runs on every edit, < 5 ms
-CURVE_BUDGET_S = 0.050  # brief: a ~10-point scaling curve < 50 ms
 LLAMA7 = find_preset("Llama-2-7B")
 
 
@@ -69,22 +65,11 @@ def test_zero3_over_25gbe_is_flagged_communication_bound() -> None:
     assert "training-communication-bound" in [c.code for c in training_checks(est)]
 
 
-def test_estimate_and_curve_fit_the_interactive_budget() -> None:
-    """Each estimate with a fresh (cold-cache) network model < 5 ms; a 10-point curve < 50 ms."""
+def test_scaling_curve_reaches_sixteen_thousand_gpus() -> None:
+    """The default scaling curve has 10 points up to 32 x 512 GPUs (timing lives in benchmarks/analysis.py)."""
     catalog = bundled_catalog()
     gpu = gpu_facts_from_catalog(catalog, "dgx-h100")
     preset = find_preset("Llama-3-70B")
-    timings = []
-    for batch in (256, 384, 512, 640, 768):
-        workload = workload_for_preset(preset, tp=8, pp=4, dp=4, vpp=5, global_batch=batch)
-        comm = comm_for_server(catalog, "dgx-h100", 128)
-        start = time.perf_counter()
-        estimate_training(workload, gpu, comm, gpus=128, shape=preset.shape)
-        timings.append(time.perf_counter() - start)
-    assert sorted(timings)[len(timings) // 2] < ESTIMATE_BUDGET_S
     workload = workload_for_preset(preset, tp=8, pp=4, dp=1, vpp=5, global_batch=1024)
-    comm = comm_for_server(catalog, "dgx-h100", 16384)
-    start = time.perf_counter()
-    points = scaling_curve(workload, gpu, comm, shape=preset.shape)
-    assert time.perf_counter() - start < CURVE_BUDGET_S
+    points = scaling_curve(workload, gpu, comm_for_server(catalog, "dgx-h100", 16384), shape=preset.shape)
     assert len(points) == 10 and points[-1].gpus == 32 * 512
