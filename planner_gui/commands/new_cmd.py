@@ -21,6 +21,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--rack-kw", type=float, default=40.0, help="power budget per rack (default 40)")
     parser.add_argument("--rack-u", type=int, default=42, help="rack height in U (default 42)")
     parser.add_argument("--cooling", choices=("air", "rdhx", "liquid"), default="air")
+    parser.add_argument("--cooling-kw", type=float, help="cooling capacity per rack (default: the cooling type's)")
     parser.add_argument("--name", help="design name")
     parser.add_argument("-o", "--output", required=True, help="the .cluster file to write")
     parser.set_defaults(handler=run)
@@ -30,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
     spec = TemplateSpec(
         server_id=args.server, nodes=args.nodes, nic_id=args.fabric, nics_per_node=args.nics_per_node,
         topology=args.topology, oversubscription=args.oversubscription, rack_kw=args.rack_kw,
-        rack_u=args.rack_u, cooling=args.cooling, name=args.name,
+        rack_u=args.rack_u, cooling=args.cooling, cooling_kw=args.cooling_kw, name=args.name,
     )
     design = generate_design(catalog_for_cli(), spec)
     save_design(design, Path(args.output))

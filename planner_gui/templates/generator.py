@@ -26,7 +26,8 @@ def generate_design(catalog: Catalog, spec: TemplateSpec) -> Design:
     """Build the whole design, or raise TemplateError saying which option to change."""
     resolved = resolve(spec, catalog)
     design = Design(meta=_meta(resolved))
-    packer = RackPacker(design, catalog, spec.rack_u, spec.rack_kw, CoolingType(spec.cooling), spec.row_length)
+    packer = RackPacker(design, catalog, spec.rack_u, spec.rack_kw, CoolingType(spec.cooling), spec.row_length,
+                        spec.cooling_kw)
     server_ids = _server_ids(spec.nodes)
     compute = _compute_plan(catalog, resolved, server_ids)
     _place_servers_and_pods(design, packer, resolved, server_ids, compute)
@@ -56,7 +57,7 @@ def _server_ids(nodes: int) -> list[str]:
 
 def _compute_plan(catalog: Catalog, resolved: ResolvedSpec, server_ids: list[str]) -> ClosPlan:
     spec, nic, nics = resolved.spec, resolved.nic, resolved.nics_per_node
-    if len(server_ids) == 1:
+    if len(server_ids) == 1 and spec.topology != "single-switch":
         return ClosPlan()  # one node talks over NVLink/PCIe only: a compute switch would carry nothing
     endpoints = len(server_ids) * nics
     leaf = resolved.fabric_switch

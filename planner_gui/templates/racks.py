@@ -37,6 +37,7 @@ class RackPacker:
     rack_kw: float
     cooling: CoolingType
     row_length: int
+    cooling_kw: float | None = None
     _current: str | None = None
     _purpose: str = ""
     _next_u: int = 1
@@ -72,7 +73,8 @@ class RackPacker:
         self.design.add_rack(Rack(
             id=rack_id, name=f"Row {row} rack {position:02d}", row=row, position=position,
             height_u=self.rack_u, power_budget_kw=self.rack_kw, feed_a=feed, feed_b=Feed(feed.voltage_v, feed.amps, 3),
-            cooling=self.cooling, catalog_id=_rack_catalog_id(self.catalog, self.rack_u),
+            cooling=self.cooling, cooling_capacity_kw=self.cooling_kw,
+            catalog_id=_rack_catalog_id(self.catalog, self.rack_u),
         ))
         self._current, self._purpose, self._next_u, self._kw = rack_id, purpose, 1, 0.0
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from planner_gui.catalog import Catalog
-from planner_gui.model import CostSettings, Currency, Design, Device, Link, Medium, Workload
+from planner_gui.model import CostSettings, Currency, Design, Device, Link, Medium, Recompute, Workload
 from planner_gui.templates.generator import generate_design
 from planner_gui.templates.spec import TemplateSpec
 
@@ -45,9 +45,11 @@ IB_200G_SWITCH_MONTH = 6_500.0  # seed 000: 200G IB switch rent CNY 5-8k per mon
 SEED_EXAMPLES = (
     SeedExample(
         "h100-32x8-ndr-rail.cluster",
-        TemplateSpec("dgx-h100", 32, topology="rail-optimized", rack_kw=42.0, name="256 x H100 NDR rail-optimized"),
+        TemplateSpec("dgx-h100", 32, topology="rail-optimized", rack_kw=42.0, cooling="rdhx", cooling_kw=45.0,
+                     name="256 x H100 NDR rail-optimized"),
         f"Default design. 32 nodes x 8 H100 SXM on NDR 400G InfiniBand, rail-optimized leaf-spine (one leaf per "
-        f"rail, as in NVIDIA's SuperPOD scalable unit); prices from {SEED_000}: CNY 80-120k per node-month "
+        f"rail, as in NVIDIA's SuperPOD scalable unit); 4 nodes per 42 kW rack need more than air's 25-30 kW, so the "
+        f"racks carry active rear-door heat exchangers rated 45 kW; prices from {SEED_000}: CNY 80-120k per node-month "
         "(midpoint), 15 % off for annual prepay, 400G IB switch rent CNY 15-30k/month (midpoint).",
         CostSettings(rent_per_server_month={"dgx-h100": H100_NODE_MONTH}, annual_prepay_discount=0.15,
                      switch_rent_month={"qm9700": IB_400G_SWITCH_MONTH}, project_months=12),
@@ -70,15 +72,15 @@ SEED_EXAMPLES = (
         f"{SEED_000}, recommendation #2: 4 nodes x 8 A100 40 GB (32 GPUs), NVLink 600 GB/s in node, 25GbE RoCE v2 "
         "between nodes (one 25G port per node, as the article implies). CNY 2,800 per GPU-month, 20 % off annual.",
         CostSettings(rent_per_gpu_month=2800.0, annual_prepay_discount=0.20),
-        _llama(**LLAMA_7B, tp=1, pp=1, dp=32),
+        _llama(**LLAMA_7B, tp=1, pp=1, dp=32, zero_stage=2, recompute=Recompute.FULL),
     ),
     SeedExample(
         "s3-cloud-a100-3090.cluster",
-        TemplateSpec("pcie-a100-8", 1, topology="single-switch", rack_kw=15.0,
+        TemplateSpec("pcie-a100-8", 1, nic_id="roce-25", nics_per_node=1, topology="single-switch", rack_kw=15.0,
                      name="S3: elastic cloud A100 and RTX 3090"),
         f"{SEED_000}, recommendation #3: elastic cloud for debugging distributed code. A100 whole card CNY 2,500/month "
         "(1/20 slice CNY 900/month), RTX 3090 CNY 1,750/month, hourly billing; modelled as one 8 x A100 PCIe and one "
-        "8 x RTX 3090 server.",
+        "8 x RTX 3090 server on one 25GbE RoCE switch.",
         CostSettings(rent_per_server_month={"pcie-a100-8": 8 * 2500.0, "pcie-3090-8": 8 * 1750.0}),
         None,
         {"pcie-3090-8": 1},
@@ -144,7 +146,7 @@ def build_example(catalog: Catalog, example: SeedExample) -> Design:
     design = generate_design(catalog, example.spec)
     for catalog_id, count in example.extra_servers.items():
         for _ in range(count):
-            _add_extra_server(design, catalog, catalog_id)
+            _add_extra_server(design, catalog, catalog_id, example.spec)
     design.meta.created = design.meta.modified = FIXED_TIMESTAMP
     design.meta.author = "Cluster Planner examples"
     design.meta.currency = Currency.CNY
@@ -154,19 +156,23 @@ def build_example(catalog: Catalog, example: SeedExample) -> Design:
     return design
 
 
-def _add_extra_server(design: Design, catalog: Catalog, catalog_id: str) -> None:
+def _add_extra_server(design: Design, catalog: Catalog, catalog_id: str, spec: TemplateSpec) -> None:
+    """Rack one more server and cable it like the template's: compute NICs to the fabric leaf, BMC to management."""
     height = catalog.require(catalog_id, "server")["height_u"]
-    device = Device(design.new_id("node"), catalog_id, name=f"{catalog_id} node")
+    device = Device(design.new_id("node"), catalog_id, name=f"{catalog_id} node", nic_id=spec.nic_id,
+                    nic_count=spec.nics_per_node)
     for rack_id in design.racks:
         slots = design.free_u_slots(rack_id, height, catalog)
         if slots:
             device.rack_id, device.u = rack_id, slots[0]
             break
     design.add_device(device, catalog)
-    management = [d for d in design.devices.values() if d.id.startswith("mgmt-leaf")]
-    for switch in management:
-        free = design.free_ports(switch.id, catalog, roles={"switch"})
-        if free:
-            link_id = design.new_id("link")
-            design.add_link(Link(link_id, f"{device.id}/bmc", f"{switch.id}/{free[0].name}", Medium.UTP, 2.0), catalog)
-            return
+    for port in design.free_ports(device.id, catalog):
+        prefix = {"compute": "fab-leaf", "management": "mgmt-leaf"}.get(port.role)
+        switch = next((d for d in design.devices.values() if prefix and d.id.startswith(prefix)), None)
+        free = design.free_ports(switch.id, catalog, roles={"switch"}) if switch else []
+        free = [p for p in free if p.technology == port.technology]
+        if switch is not None and free:
+            medium = Medium.UTP if port.role == "management" else Medium.DAC
+            link = Link(design.new_id("link"), f"{device.id}/{port.name}", f"{switch.id}/{free[0].name}", medium, 2.0)
+            design.add_link(link, catalog)

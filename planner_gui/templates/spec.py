@@ -26,6 +26,7 @@ class TemplateSpec:
     rack_kw: float = 40.0
     rack_u: int = 42
     cooling: str = "air"
+    cooling_kw: float | None = None  # per-rack cooling capacity; None: the catalog figure for the cooling type
     row_length: int = 12  # racks per row before a new row starts
     storage: bool = True
     management: bool = True
@@ -71,6 +72,8 @@ def resolve(spec: TemplateSpec, catalog: Catalog) -> ResolvedSpec:
             f"one {server.id!r} draws up to {server['max_power_w'] / 1000:.1f} kW, more than the rack budget "
             f"{spec.rack_kw:g} kW; raise --rack-kw (and consider --cooling liquid)"
         )
+    if spec.cooling_kw is not None and not 1.0 <= spec.cooling_kw <= 500.0:
+        raise TemplateError(f"--cooling-kw {spec.cooling_kw:g}: give a rack cooling capacity from 1 to 500 kW")
     if not 1 <= spec.row_length <= 100:
         raise TemplateError(f"row length {spec.row_length}: give 1 to 100 racks per row")
     switch = _require(catalog, nic["default_switch_id"], "switch", "the NIC's default switch")
