@@ -47,12 +47,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.handler(args) or EXIT_OK)
     except CliError as error:
         return _fail(str(error), EXIT_BAD_INPUT)
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): nothing left to say
+        return EXIT_OK
     except (ValueError, KeyError, OSError) as error:
         return _fail(_one_line(error), EXIT_BAD_INPUT)
     except KeyboardInterrupt:
         return _fail("interrupted", 130)
-    except BrokenPipeError:
-        return EXIT_OK
     except Exception as error:  # the last line of defence: still one line, never a traceback
         return _fail(f"internal error: {type(error).__name__}: {_one_line(error)} (please report this)", EXIT_INTERNAL)
 

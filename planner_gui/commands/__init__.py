@@ -6,7 +6,17 @@ import argparse
 
 
 def register_all(commands: argparse._SubParsersAction) -> None:
-    from planner_gui.commands import catalog_cmd, gui, new_cmd, validate_cmd
+    from planner_gui.commands import (
+        analyze_cmd,
+        catalog_cmd,
+        gui,
+        new_cmd,
+        predict_cmd,
+        report_cmd,
+        training_cmd,
+        validate_cmd,
+    )
 
-    for module in (gui, new_cmd, validate_cmd, catalog_cmd):
+    for module in (gui, new_cmd, validate_cmd, catalog_cmd, analyze_cmd, predict_cmd, training_cmd,
+                   report_cmd):
         module.register(commands)

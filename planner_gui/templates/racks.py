@@ -74,7 +74,7 @@ class RackPacker:
             id=rack_id, name=f"Row {row} rack {position:02d}", row=row, position=position,
             height_u=self.rack_u, power_budget_kw=self.rack_kw, feed_a=feed, feed_b=Feed(feed.voltage_v, feed.amps, 3),
             cooling=self.cooling, cooling_capacity_kw=self.cooling_kw,
-            catalog_id=_rack_catalog_id(self.catalog, self.rack_u),
+            catalog_id=rack_catalog_id(self.catalog, self.rack_u),
         ))
         self._current, self._purpose, self._next_u, self._kw = rack_id, purpose, 1, 0.0
 
@@ -87,7 +87,7 @@ def _feed_for(rack_kw: float) -> Feed:
     return Feed(FEED_VOLTAGE_V, float(STANDARD_BREAKERS_A[-1]), 3)
 
 
-def _rack_catalog_id(catalog: Catalog, rack_u: int) -> str:
+def rack_catalog_id(catalog: Catalog, rack_u: int) -> str:
     racks = sorted(catalog.of_kind("rack"), key=lambda e: e["height_u"])
     fitting = [e for e in racks if e["height_u"] >= rack_u]
     return (fitting[0] if fitting else racks[-1]).id if racks else "rack-42u"

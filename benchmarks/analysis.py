@@ -1,0 +1,146 @@
+"""Time a full ``analyze_design`` on generated designs, uncached and with an AnalysisCache after edits.
+
+Targets on a 2-core machine (the GUI re-analyses on every edit): 1,024 nodes p95 <= 50 ms,
+4,096 nodes p95 <= 200 ms.
+
+Run: .venv/bin/python benchmarks/analysis.py [--nodes 16 128 1024 4096] [--repeat 15] [--cpu]
+
+``--cpu`` times the CPU this process used instead of the wall clock: on a machine other jobs are
+also using, it gives the figure the app would see on an idle one.
+
+For each size (DGX H100, rail-optimized, Llama-2-70B with tp 8 pp 4 on every GPU) it prints p50
+and p95 in ms of:
+
+* cold: ``analyze_design(design, catalog)`` with no cache (every call as after opening a file;
+  the topology's own per-design parse cache stays warm, as it does in the app);
+* one column per edit, each followed by ``analyze_design(design, catalog, cache)``: the workload's
+  global batch changed, one rack's power budget changed, one link's length changed, and one link
+  removed or added back, in turn (the costliest small edit: topology and power both re-run);
+* json: ``Analysis.to_json()`` (what ``cluster-planner analyze --json`` adds; not on the live path);
+* peak MB: tracemalloc's peak during one uncached analysis.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import statistics
+import time
+import tracemalloc
+from collections.abc import Callable
+from functools import partial
+
+from planner_gui.catalog import bundled_catalog
+from planner_gui.engine.analysis import AnalysisCache, analyze_design
+from planner_gui.engine.training import find_preset, workload_for_preset
+from planner_gui.model import Design, Link
+from planner_gui.templates import TemplateSpec, generate_design
+
+MS = 1e3
+MB = 2**20
+P95 = 0.95
+GPUS_PER_NODE = 8  # DGX H100 (hardware_catalog.csv)
+TP, PP = 8, 4  # Llama-2-70B on H100: tp 8 inside a node, pp 4 (peers_and_training.md, Megatron practice)
+SEQUENCES_PER_REPLICA = 4  # global batch = 4 sequences per data-parallel replica: a whole number for any dp
+
+
+def percentiles(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, round(P95 * (len(ordered) - 1)))]
+    return statistics.median(ordered) * MS, p95 * MS
+
+
+def timed(action: Callable[[], object], repeat: int, before: Callable[[], object] | None = None,
+          clock: Callable[[], float] = time.perf_counter) -> list[float]:
+    times = []
+    for _ in range(repeat):
+        if before is not None:
+            before()
+        start = clock()
+        action()
+        times.append(clock() - start)
+    return times
+
+
+def bench_design(catalog: object, nodes: int) -> Design:
+    design = generate_design(catalog, TemplateSpec("dgx-h100", nodes))
+    dp = max(1, nodes * GPUS_PER_NODE // (TP * PP))
+    tp, pp = (TP, PP) if nodes * GPUS_PER_NODE >= TP * PP else (GPUS_PER_NODE, 1)
+    preset = find_preset("Llama-2-70B")
+    assert preset is not None
+    design.workload = workload_for_preset(preset, tp=tp, pp=pp, dp=dp,
+                                          global_batch=dp * SEQUENCES_PER_REPLICA)
+    return design
+
+
+def edits(design: Design, catalog: object) -> dict[str, Callable[[], None]]:
+    """Small edits the app makes while the user works, each undone by the next call."""
+    workload = design.workload
+    assert workload is not None
+    rack = next(iter(design.racks.values()))
+    cable = next(iter(design.links.values()))
+    state = {"n": 0}
+
+    def batch() -> None:
+        factor = 2 if state["n"] % 2 == 0 else 0.5
+        workload.global_batch = int(workload.global_batch * factor)
+        state["n"] += 1
+
+    def budget() -> None:
+        rack.power_budget_kw += 1.0 if state["n"] % 2 == 0 else -1.0
+        state["n"] += 1
+
+    def length() -> None:
+        cable.length_m = 2.0 + state["n"] % 3
+        state["n"] += 1
+
+    removed: list[Link] = []
+
+    def relink() -> None:
+        if removed:
+            design.add_link(removed.pop(), catalog)
+        else:
+            removed.append(design.remove_link(list(design.links)[-1]))
+
+    return {"workload": batch, "rack kW": budget, "length": length, "relink": relink}
+
+
+def peak_mb(design: Design, catalog: object) -> float:
+    gc.collect()
+    tracemalloc.start()
+    analyze_design(design, catalog)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak / MB
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--nodes", type=int, nargs="+", default=[16, 128, 1024, 4096])
+    parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--cpu", action="store_true", help="time CPU used by this process, not wall time")
+    args = parser.parse_args()
+    clock = time.process_time if args.cpu else time.perf_counter
+    catalog = bundled_catalog()
+    columns = ["cold", "workload", "rack kW", "length", "relink", "json"]
+    print(f"{'nodes':>6} {'links':>7} " + " ".join(f"{c:>15}" for c in columns) + f" {'peak MB':>8}")
+    for nodes in args.nodes:
+        design = bench_design(catalog, nodes)
+        analyze_design(design, catalog)  # warm imports and the topology parse
+        row = [percentiles(timed(partial(analyze_design, design, catalog), args.repeat, clock=clock))]
+        cache = AnalysisCache()
+        analyze_design(design, catalog, cache)
+        for edit in edits(design, catalog).values():
+            action = partial(analyze_design, design, catalog, cache)
+            row.append(percentiles(timed(action, args.repeat, edit, clock)))
+        analysis = analyze_design(design, catalog)
+        row.append(percentiles(timed(analysis.to_json, max(3, args.repeat // 3), clock=clock)))
+        cells = " ".join(f"{p50:>7.1f}/{p95:>7.1f}" for p50, p95 in row)
+        print(f"{nodes:>6} {len(design.links):>7} {cells} {peak_mb(design, catalog):>8.1f}")
+    kind = "CPU" if args.cpu else "wall-clock"
+    print(f"(p50/p95 {kind} ms over {args.repeat} runs; edit columns use an AnalysisCache)")
+
+
+if __name__ == "__main__":
+    main()

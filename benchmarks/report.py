@@ -1,0 +1,83 @@
+"""Time and size of the PDF proposal (target: under 5 s and 10 MB for a 1,024-node design).
+
+Run: .venv/bin/python benchmarks/report.py [--nodes 1024] [--repeat 3] [--lang en zh]
+Prints, per design and language, the best of several runs of each stage (analysis, content,
+layout and painting) and of the whole export, with the page count and the file size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from planner_gui.catalog import bundled_catalog
+from planner_gui.engine.analysis import analyze_design
+from planner_gui.examples import default_example_path
+from planner_gui.io import load_design
+from planner_gui.model import Design
+from planner_gui.report.content import build_proposal
+from planner_gui.report.render import export_pdf
+from planner_gui.report.render.fonts import FontSet
+from planner_gui.report.render.pdf import render_pdf
+from planner_gui.report.render.qt_app import ensure_gui_app
+from planner_gui.templates import TemplateSpec, generate_design
+
+TARGET_S = 5.0  # issue 6: a 1,024-node proposal in under 5 s
+TARGET_MB = 10.0  # and under 10 MB
+BYTES_PER_MB = 1e6
+
+
+def best_of(action: Callable[[], object], repeat: int) -> tuple[float, object]:
+    best, value = float("inf"), None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        value = action()
+        best = min(best, time.perf_counter() - start)
+    return best, value
+
+
+def measure(label: str, design: Design, lang: str, repeat: int, folder: Path) -> None:
+    catalog = bundled_catalog()
+    path = folder / f"{label}-{lang}.pdf"
+    analyse_s, analysis = best_of(lambda: analyze_design(design, catalog), repeat)
+    content_s, document = best_of(lambda: build_proposal(design, catalog, analysis, lang), repeat)
+    fonts = FontSet.detect()
+    render_s, _ = best_of(lambda: render_pdf(document, path, "a4", fonts), repeat)
+    total_s, result = best_of(lambda: export_pdf(design, catalog, path, lang), repeat)
+    size_mb = path.stat().st_size / BYTES_PER_MB
+    verdict = "ok" if total_s < TARGET_S and size_mb < TARGET_MB else "OVER TARGET"
+    print(
+        f"{label:>14} {lang:>4} {len(design.devices):>7} {analyse_s:>9.2f} {content_s:>9.2f} "
+        f"{render_s:>9.2f} {total_s:>8.2f} {result.pages:>6} {size_mb:>7.2f}  {verdict}"  # type: ignore[attr-defined]
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--nodes", type=int, nargs="+", default=[1024], help="generated designs' sizes")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--lang", nargs="+", default=["en", "zh"], choices=("en", "zh"))
+    args = parser.parse_args()
+    ensure_gui_app()
+    catalog = bundled_catalog()
+    designs = [("default", load_design(default_example_path(), catalog).design)]
+    designs += [(f"dgx-h100 x{n}", generate_design(catalog, TemplateSpec("dgx-h100", n))) for n in args.nodes]
+    print(
+        f"{'design':>14} {'lang':>4} {'devices':>7} {'analyse s':>9} {'content s':>9} {'render s':>9} "
+        f"{'total s':>8} {'pages':>6} {'MB':>7}"
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        for label, design in designs:
+            for lang in args.lang:
+                measure(label, design, lang, args.repeat, Path(folder))
+    print(
+        f"best of {args.repeat} runs; total = export_pdf (analysis + content + PDF); "
+        f"targets: < {TARGET_S:g} s, < {TARGET_MB:g} MB"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""Building the desktop app in-process: ``build(argv)`` gives a ready QApplication and MainWindow.
+
+Used by ``cluster-planner`` (which then enters the event loop), by the tests and by the
+benchmarks and screenshot script, which drive the window without an event loop of their own.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from platformdirs import user_config_path
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+
+from planner_gui import __version__
+from planner_gui.catalog import load_catalog
+from planner_gui.document import Document
+from planner_gui.document.recent import APP_DIR_NAME
+from planner_gui.examples import default_example_path
+from planner_gui.ui.main_window import APP_TITLE, MainWindow
+from planner_gui.ui.new_design_dialog import blank_design
+from planner_gui.ui.recovery import offer_recovery
+
+ORGANIZATION = "cluster-planner"  # QSettings organisation; the same name as the config folder
+MAX_CATALOG_PROBLEMS_SHOWN = 3  # the status bar has room for a few; the CLI's catalog command lists all
+
+
+def build(argv: list[str]) -> tuple[QApplication, MainWindow]:
+    """The app and its shown main window, on the design named in ``argv[1:]`` (default: the bundled one).
+
+    ``argv`` is like ``sys.argv``: the program name first. After a crash the newest autosave is
+    offered first. A file that cannot be opened shows the loader's message and leaves a blank
+    design; ``window.startup_failed`` records it (the CLI then exits with status 1).
+    """
+    app = QApplication.instance() or QApplication(list(argv) or ["cluster-planner"])
+    _identify(app)  # type: ignore[arg-type]
+    catalog = load_catalog()
+    document = Document(catalog, blank_design())
+    window = MainWindow(document)
+    if not offer_recovery(window, document, window.autosaver):
+        path = _file_argument(argv)
+        window.startup_failed = not window.files.open_path(path or default_example_path(), ask=False)
+    if catalog.problems:
+        shown = "; ".join(catalog.problems[:MAX_CATALOG_PROBLEMS_SHOWN])
+        window.status.show_message(f"{len(catalog.problems)} catalog problem(s): {shown}")
+    window.show()
+    return app, window  # type: ignore[return-value]
+
+
+def _identify(app: QApplication) -> None:
+    """App identity, and every QSettings() as an INI file in the user config dir (never the registry)."""
+    app.setOrganizationName(ORGANIZATION)
+    app.setApplicationName(APP_TITLE)
+    app.setApplicationVersion(__version__)
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
+                      str(user_config_path(APP_DIR_NAME, appauthor=False)))
+
+
+def _file_argument(argv: list[str]) -> Path | None:
+    names = [a for a in argv[1:] if not a.startswith("-")]
+    return Path(names[0]) if names else None

@@ -1,0 +1,220 @@
+"""The Document: the one owner of the open design, its undo stack, its file and its live results.
+
+Views read ``design`` and call the edit methods; they never change the model themselves. Each edit
+is worked out as reversible changes (document/edits.py), applied, and pushed as exactly one undo
+command; a refused edit changes nothing and emits ``edit_refused`` with the model's message. After
+every change (edit, undo, redo) the Document announces the ids that changed and asks for new
+results, which arrive through ``results_updated``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
+
+from planner_gui.catalog import Catalog
+from planner_gui.document import edits
+from planner_gui.document.changes import Change, Recorder, apply_all, revert_all, touched_ids
+from planner_gui.document.commands import EditCommand
+from planner_gui.document.live import Analyzer, LiveAnalysis
+from planner_gui.io import SaveError, load_design, save_design
+from planner_gui.model import Design, DeviceSpec
+
+T = TypeVar("T")
+DEFAULT_RACK_U = 42  # the common rack height (hardware_power.md §5: 42U-48U racks)
+
+
+class Document(QObject):
+    design_replaced = Signal()
+    racks_changed = Signal(list)
+    devices_changed = Signal(list)
+    links_changed = Signal(list)
+    settings_changed = Signal(str)
+    selection_changed = Signal(list)
+    results_pending = Signal()
+    results_updated = Signal(object)
+    dirty_changed = Signal(bool)
+    path_changed = Signal(object)
+    edit_refused = Signal(str)
+    # Beyond the GUI contract: the status bar shows engine failures; autosave listens for saves.
+    results_failed = Signal(str)
+    saved = Signal(object)
+
+    def __init__(self, catalog: Catalog, design: Design | None = None, parent: QObject | None = None,
+                 analyzer: Analyzer | None = None) -> None:
+        super().__init__(parent)
+        self.catalog = catalog
+        self.design = design if design is not None else Design()
+        self.undo_stack = QUndoStack(self)
+        self.path: Path | None = None
+        self.analysis: Any = None
+        self.selection: list[str] = []
+        self.load_warnings: list[str] = []
+        self.undo_stack.cleanChanged.connect(self._on_undo_stack_clean_changed)
+        self._live = LiveAnalysis(catalog, lambda: self.design, analyzer, self)
+        self._live.finished.connect(self._on_live_finished)
+        self._live.failed.connect(self.results_failed)
+        self._live.request()
+
+    # ----- read-only helpers for views -------------------------------------------------------
+    @property
+    def is_dirty(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    @property
+    def live(self) -> LiveAnalysis:
+        return self._live
+
+    def kind_of(self, object_id: str) -> str | None:
+        """"rack", "device", "link" or None for an id of this design."""
+        design = self.design
+        return ("rack" if object_id in design.racks else "device" if object_id in design.devices
+                else "link" if object_id in design.links else None)
+
+    def spec_of(self, device_id: str) -> DeviceSpec:
+        return self.design.spec_of(device_id, self.catalog)
+
+    # ----- edits (one undo step each) --------------------------------------------------------
+    def add_device(self, catalog_id: str, rack_id: str | None = None, u: int | None = None) -> str | None:
+        ids = self._edit(f"Add {self._entry_name(catalog_id)}",
+                         lambda rec: edits.add_devices(rec, self.catalog, catalog_id, [(rack_id, u)]))
+        return ids[0] if ids else None
+
+    def add_devices(self, catalog_id: str, placements: list[tuple[str | None, int | None]]) -> list[str]:
+        text = f"Add {len(placements)} × {self._entry_name(catalog_id)}"
+        added = self._edit(text, lambda rec: edits.add_devices(rec, self.catalog, catalog_id, placements))
+        return added or []
+
+    def move_devices(self, moves: dict[str, tuple[str | None, int | None]]) -> bool:
+        text = f"Move {_count(len(moves), 'device')}"
+        return self._edit(text, lambda rec: edits.move_devices(rec, self.catalog, moves) or True) is not None
+
+    def add_rack(self, row: str | None = None, position: int | None = None,
+                 height_u: int = DEFAULT_RACK_U) -> str | None:
+        return self._edit("Add rack", lambda rec: edits.add_rack(rec, self.catalog, row, position, height_u))
+
+    def add_link(self, device_a: str, device_b: str) -> str | None:
+        return self._edit(f"Link {device_a} to {device_b}",
+                          lambda rec: edits.add_link(rec, self.catalog, device_a, device_b))
+
+    def add_link_between_ports(self, port_a: str, port_b: str) -> str | None:
+        return self._edit(f"Link {port_a} to {port_b}",
+                          lambda rec: edits.add_link_between_ports(rec, self.catalog, port_a, port_b))
+
+    def remove_items(self, ids: list[str]) -> bool:
+        return self._edit(f"Delete {_count(len(ids), 'item')}",
+                          lambda rec: edits.remove_items(rec, ids)) is not None
+
+    def set_properties(self, ids: list[str], **values: object) -> bool:
+        names = ", ".join(values)
+        text = f"Set {names} of {_count(len(ids), 'item')}"
+        done = self._edit(text, lambda rec: edits.set_properties(rec, self.catalog, ids, values) or True)
+        return done is not None
+
+    def set_settings(self, section: str, **values: object) -> bool:
+        text = f"Change {section} settings" if values else f"Clear {section}"
+        return self._edit(text, lambda rec: edits.set_settings(rec, section, values) or True) is not None
+
+    def select(self, ids: list[str]) -> None:
+        known = [i for i in dict.fromkeys(ids) if self.kind_of(i) is not None]
+        if known != self.selection:
+            self.selection = known
+            self.selection_changed.emit(list(known))
+
+    # ----- files -----------------------------------------------------------------------------
+    def new(self, design: Design | None = None) -> None:
+        self._replace(design if design is not None else Design(), None)
+
+    def open(self, path: Path) -> None:
+        """Open a .cluster file; a LoadError (with the loader's message) leaves everything as it was."""
+        result = load_design(path, self.catalog)
+        self._replace(result.design, Path(path))
+        self.load_warnings = list(result.warnings)
+
+    def recover(self, design: Design, original_path: Path | None) -> None:
+        """Take a design from an autosave: it is unsaved work, so the document starts dirty."""
+        self._replace(design, original_path)
+        self.undo_stack.resetClean()
+
+    def save(self, path: Path | None = None) -> None:
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            raise SaveError("this design has no file yet; choose a file name with Save As")
+        save_design(self.design, target)
+        if target != self.path:
+            self.path = target
+            self.path_changed.emit(target)
+        self.undo_stack.setClean()
+        self.saved.emit(target)
+
+    # ----- private: applying changes (commands call these) -----------------------------------
+    def _edit(self, text: str, build: Callable[[Recorder], T]) -> T | None:
+        recorder = Recorder(self.design, self.catalog)
+        try:
+            result = build(recorder)
+        except (ValueError, KeyError) as error:  # DesignError is a ValueError; KeyError: catalog lookups
+            recorder.rollback()
+            self.edit_refused.emit(_message(error))
+            return None
+        if recorder.changes:
+            self.undo_stack.push(EditCommand(self, text, recorder.changes))
+            self._announce(recorder.changes)
+        return result
+
+    def _apply_changes(self, changes: list[Change]) -> None:
+        apply_all(changes, self.design, self.catalog)
+        self._announce(changes)
+
+    def _revert_changes(self, changes: list[Change]) -> None:
+        revert_all(changes, self.design, self.catalog)
+        self._announce(changes)
+
+    def _announce(self, changes: list[Change]) -> None:
+        touched = touched_ids(changes)
+        for collection, signal in (("racks", self.racks_changed), ("devices", self.devices_changed),
+                                   ("links", self.links_changed)):
+            if collection in touched:
+                signal.emit(touched[collection])
+        for section in touched.get("settings", []):
+            self.settings_changed.emit(section)
+        self.select(self.selection)  # drops ids that no longer exist
+        self.results_pending.emit()
+        self._live.request()
+
+    def _replace(self, design: Design, path: Path | None) -> None:
+        self.design = design
+        self.undo_stack.clear()
+        self.load_warnings = []
+        self.analysis = None
+        if path != self.path:
+            self.path = path
+            self.path_changed.emit(path)
+        self.selection = []
+        self._live.reset_cache()
+        self.design_replaced.emit()
+        self.selection_changed.emit([])
+        self.results_pending.emit()
+        self._live.request()
+
+    def _on_live_finished(self, analysis: object) -> None:
+        self.analysis = analysis
+        self.results_updated.emit(analysis)
+
+    def _on_undo_stack_clean_changed(self, clean: bool) -> None:
+        self.dirty_changed.emit(not clean)
+
+    def _entry_name(self, catalog_id: str) -> str:
+        entry = self.catalog.get(catalog_id)
+        return entry.name if entry is not None else catalog_id
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _message(error: Exception) -> str:
+    return str(error.args[0]) if isinstance(error, KeyError) and error.args else str(error)

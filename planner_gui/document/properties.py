@@ -1,0 +1,172 @@
+"""Checking and converting the values an edit sets: object properties and design settings.
+
+Every refusal is a :class:`DesignError` that names the object, the field, the value and what would
+be accepted, so the inspector and the status bar can show it as it is. No Qt here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import typing
+from enum import Enum
+from types import NoneType, UnionType
+from typing import Any
+
+from planner_gui.model import CoolingType, DesignError, Medium
+
+# Bounds of the editable rack, device and link fields. The rack and link limits repeat the ones
+# Design.add_rack / Design.add_link enforce (model/design.py), so an edit cannot make a design that
+# would not load again.
+MAX_RACK_HEIGHT_U = 60  # model/design.py add_rack
+MAX_RACK_POWER_KW = 1000.0  # model/design.py add_rack
+MAX_LINK_LENGTH_M = 100_000.0  # model/design.py add_link
+MAX_RACK_POSITION = 999  # a row of a thousand racks is far beyond any data hall; larger is a typo
+MAX_ROW_NAME = 8  # row labels are short ("A", "AB", "H2"); longer text is a slip of the keyboard
+MAX_NAME = 200  # names show in lists and reports; a paragraph is not a name
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Rule:
+    """What one field accepts: a type, optional bounds and whether None (the default) is allowed."""
+
+    kind: type
+    low: float | None = None
+    high: float | None = None
+    optional: bool = False
+    low_open: bool = False  # True: the low bound itself is refused (a budget of 0 kW)
+
+
+OBJECT_FIELDS: dict[str, dict[str, Rule]] = {
+    "racks": {
+        "name": Rule(str, high=MAX_NAME),
+        "row": Rule(str, low=1, high=MAX_ROW_NAME),
+        "position": Rule(int, 1, MAX_RACK_POSITION),
+        "height_u": Rule(int, 1, MAX_RACK_HEIGHT_U),
+        "power_budget_kw": Rule(float, 0, MAX_RACK_POWER_KW, low_open=True),
+        "cooling": Rule(CoolingType),
+        "cooling_capacity_kw": Rule(float, 0, MAX_RACK_POWER_KW, optional=True, low_open=True),
+    },
+    "devices": {
+        "name": Rule(str, high=MAX_NAME),
+        "nic_id": Rule(str, optional=True),
+        "nic_count": Rule(int, 0, 64, optional=True),  # model/design.py add_device: 0 to 64
+    },
+    "links": {
+        "medium": Rule(Medium),
+        "length_m": Rule(float, 0, MAX_LINK_LENGTH_M),
+    },
+}
+SINGULAR = {"racks": "rack", "devices": "device", "links": "link"}
+
+# Settings bounds that differ from "a finite number of 0 or more" (the default for every number).
+SETTINGS_BOUNDS: dict[tuple[str, str], tuple[float | None, float | None]] = {
+    ("cost", "cny_per_usd"): (0.01, 1000.0),  # any real exchange rate; 0 would divide by zero
+    ("cost", "project_months"): (1, 240),  # engine/cost.py MAX_PROJECT_MONTHS
+    ("cost", "annual_prepay_discount"): (0.0, 0.99),  # a fraction of the rent
+    ("cost", "installation_fraction"): (0.0, 1.0),  # a fraction of the hardware price
+    ("cost", "pue"): (1.0, 3.0),  # catalog/schema.py cooling "pue" range
+    ("workload", "zero_stage"): (0, 3),  # ZeRO stages 0-3 (peers_and_training.md, memory formulas)
+    ("workload", "moe_experts"): (0, None),
+    ("workload", "moe_topk"): (0, None),
+}
+WORKLOAD_MIN = 1  # every other workload count (layers, heads, tp, ...) is at least one
+
+
+def check_object_value(collection: str, object_id: str, name: str, value: Any) -> Any:
+    """``value`` converted for field ``name`` of a rack/device/link, or a DesignError saying why not."""
+    what = SINGULAR[collection]
+    rule = OBJECT_FIELDS[collection].get(name)
+    where = f"{what} {object_id!r}"
+    if rule is None:
+        fields = ", ".join(OBJECT_FIELDS[collection])
+        raise DesignError(f"{name!r} is not an editable property of a {what} (editable: {fields})", where)
+    return _convert(rule, name, value, where)
+
+
+def check_setting(section: str, name: str, value: Any, current: object) -> Any:
+    """``value`` converted for field ``name`` of settings ``section``, from the dataclass's type hints."""
+    where = f"{section} settings"
+    hints = typing.get_type_hints(type(current))
+    if name not in hints or name.startswith("_"):
+        raise DesignError(f"{name!r} is not a {section} setting (settings: {', '.join(hints)})", where)
+    kind, optional, item = _unpack_hint(hints[name])
+    if kind is dict:
+        return _convert_mapping(section, name, value, item, where)
+    default_low = WORKLOAD_MIN if section == "workload" and kind in (int, float) else 0
+    low, high = SETTINGS_BOUNDS.get((section, name), (default_low, None))
+    return _convert(Rule(kind, low, high, optional=optional), name, value, where)
+
+
+def _unpack_hint(hint: Any) -> tuple[type, bool, type | None]:
+    """(base type, None allowed, dict value type) of an annotation such as ``int | None``."""
+    optional = False
+    if isinstance(hint, UnionType) or typing.get_origin(hint) is typing.Union:
+        args = [a for a in typing.get_args(hint) if a is not NoneType]
+        optional, hint = True, args[0]
+    if typing.get_origin(hint) is dict:
+        return dict, optional, typing.get_args(hint)[1]
+    return hint, optional, None
+
+
+def _convert(rule: Rule, name: str, value: Any, where: str) -> Any:
+    if value is None:
+        if rule.optional:
+            return None
+        raise DesignError(f"{name} must be given (it has no default)", where)
+    if isinstance(rule.kind, type) and issubclass(rule.kind, Enum):
+        return _convert_enum(rule.kind, name, value, where)
+    if rule.kind is bool:
+        if not isinstance(value, bool):
+            raise DesignError(f"{name} {value!r} must be true or false", where)
+        return value
+    if rule.kind is str:
+        return _convert_text(rule, name, value, where)
+    return _convert_number(rule, name, value, where)
+
+
+def _convert_enum(kind: type[Enum], name: str, value: Any, where: str) -> Enum:
+    try:
+        return kind(value)
+    except ValueError:
+        choices = ", ".join(str(member.value) for member in kind)
+        raise DesignError(f"{name} {value!r} is not one of {choices}", where) from None
+
+
+def _convert_text(rule: Rule, name: str, value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise DesignError(f"{name} must be text, got {type(value).__name__}", where)
+    text = value.strip()
+    if rule.low is not None and len(text) < rule.low:
+        raise DesignError(f"{name} must not be empty", where)
+    if rule.high is not None and len(text) > rule.high:
+        raise DesignError(f"{name} is {len(text)} characters long; keep it to {rule.high:g}", where)
+    return text
+
+
+def _convert_number(rule: Rule, name: str, value: Any, where: str) -> int | float:
+    whole = rule.kind is int
+    expected = "a whole number" if whole else "a number"
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise DesignError(f"{name} {value!r} must be {expected}", where)
+    if whole and value != int(value):
+        raise DesignError(f"{name} {value!r} must be {expected}", where)
+    number = int(value) if whole else float(value)
+    below = rule.low is not None and (number <= rule.low if rule.low_open else number < rule.low)
+    above = rule.high is not None and number > rule.high
+    if below or above:
+        raise DesignError(f"{name} {value!r} must be {_range_text(rule)}", where)
+    return number
+
+
+def _range_text(rule: Rule) -> str:
+    low = "" if rule.low is None else f"{'above' if rule.low_open else 'at least'} {rule.low:g}"
+    high = "" if rule.high is None else f"at most {rule.high:g}"
+    return " and ".join(part for part in (low, high) if part)
+
+
+def _convert_mapping(section: str, name: str, value: Any, item: type | None, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict) or not all(isinstance(key, str) for key in value):
+        raise DesignError(f"{name} must be a mapping of text keys to values", where)
+    rule = Rule(float, 0) if item is float else Rule(str)
+    return {key: _convert(rule, f"{name}[{key!r}]", entry, where) for key, entry in value.items()}

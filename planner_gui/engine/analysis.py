@@ -1,0 +1,242 @@
+"""``analyze_design``: the one entry point the CLI, the GUI (on every edit) and the PDF use. No Qt.
+
+It runs every engine model in order — topology, the fabric profile, collective curves, checks,
+the NCCL environment, acceptance figures, power, cooling, facility, cost, training and storage —
+and gathers their results in one frozen :class:`Analysis`. Each section degrades on its own: a
+design with no racks, no servers, one server, no links or unknown hardware still analyses, and
+a missing section is ``None`` with its reason in ``Analysis.unavailable`` (a section that fails on
+bad input also adds an ``analysis-section-failed`` warning saying what to fix). Nothing raises.
+
+Pass an :class:`AnalysisCache` to reuse, after a small edit, every section whose inputs did not
+change (see analysis_cache.py and benchmarks/analysis.py for what that buys).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from planner_gui.engine.acceptance import AcceptancePlan, acceptance_plan
+from planner_gui.engine.analysis_cache import AnalysisCache, DesignInputs, LazyKey, NoCache
+from planner_gui.engine.analysis_results import (
+    Analysis,
+    CollectivesSection,
+    StorageSection,
+    Summary,
+    TrainingSection,
+    count_by_severity,
+)
+from planner_gui.engine.analysis_sections import collectives_section, design_notes, note_checks
+from planner_gui.engine.analysis_training import (
+    LayoutInvalid,
+    SectionSkipped,
+    invalid_layout_check,
+    storage_section,
+    training_section,
+)
+from planner_gui.engine.checks_base import Check, Severity, sort_checks
+from planner_gui.engine.collectives import FabricProfile
+from planner_gui.engine.cooling import CoolingReport, cooling_report
+from planner_gui.engine.cost import CostReport, cost_report
+from planner_gui.engine.fabric_checks import fabric_checks
+from planner_gui.engine.fabric_profile import fabric_profile_from_design
+from planner_gui.engine.facility import FacilityReport, facility_report
+from planner_gui.engine.facility_checks import facility_checks
+from planner_gui.engine.nccl_env import NcclSetting, recommend_nccl_env
+from planner_gui.engine.power import PowerReport, power_report
+from planner_gui.engine.topology import TopologyReport, analyze_topology
+from planner_gui.engine.training import CommModel, comm_model_from_profile, training_checks
+from planner_gui.model import Design
+
+__all__ = ["Analysis", "AnalysisCache", "analyze_design"]
+T = TypeVar("T")
+MAX_REASON_CHARS = 500  # a reason is one line in the GUI's status list and the CLI's report
+SECTION_FAILED_FIX = "Fix the value the message names; the rest of the analysis is unaffected."
+
+
+def analyze_design(design: Design, catalog: Any, cache: AnalysisCache | None = None) -> Analysis:
+    """Every result for ``design`` with hardware from ``catalog``; never raises on a design."""
+    memo = cache if cache is not None else NoCache()
+    memo.begin(catalog)
+    run = _Run(design, catalog, memo)
+    analysis = run.analysis()
+    memo.finish(run.inputs)
+    return analysis
+
+
+_FabricResults = tuple[CollectivesSection | None, list[Check] | None, tuple[NcclSetting, ...] | None,
+                       AcceptancePlan | None]
+
+
+class _Run:
+    """One analysis: runs each section through the cache and records why any is missing."""
+
+    def __init__(self, design: Design, catalog: Any, memo: AnalysisCache) -> None:
+        self.design, self.catalog, self.memo = design, catalog, memo
+        self.inputs = DesignInputs(design)
+        self.unavailable: dict[str, str] = {}
+        self.failed: set[str] = set()
+        self.problems: list[Check] = []
+        self.gen: dict[str, int] = {}
+
+    def section(self, name: str, key: Callable[[], Any], compute: Callable[[], T]) -> T | None:
+        try:
+            value, generation = self.memo.memo(name, key, compute)
+        except SectionSkipped as skip:
+            self.unavailable[name] = skip.reason
+            return None
+        except LayoutInvalid as error:
+            self.unavailable[name] = _one_line(error)
+            self.failed.add(name)
+            self.problems.append(invalid_layout_check(_one_line(error)))
+            return None
+        except (ValueError, KeyError) as error:  # bad input somewhere in the design or catalog
+            self._fail(name, _one_line(error), f"{name} could not be computed: {_one_line(error)}")
+            return None
+        except Exception as error:  # a bug in one model must not take the live analysis down
+            text = f"{type(error).__name__}: {_one_line(error)}"
+            self._fail(name, f"internal error: {text}", f"{name}: internal error {text} (please report this)",
+                       "analysis-internal-error")
+            return None
+        self.gen[name] = generation
+        return value
+
+    def _fail(self, name: str, reason: str, message: str, code: str = "analysis-section-failed") -> None:
+        self.unavailable[name] = reason
+        self.failed.add(name)
+        self.problems.append(Check(code, Severity.WARNING, message, (), SECTION_FAILED_FIX))
+
+    def need(self, value: T | None, name: str) -> T:
+        """``value``, or skip the calling section with the reason ``name`` is missing."""
+        if value is not None:
+            return value
+        if name in self.failed:
+            raise SectionSkipped(f"needs {name}, which could not be computed")
+        raise SectionSkipped(self.unavailable.get(name, f"needs {name}"))
+
+    # ----- the pipeline ----------------------------------------------------------------------
+    def analysis(self) -> Analysis:
+        topo, profile = self._fabric()
+        collectives, fabric, env, acceptance = self._fabric_results(topo, profile)
+        power, cooling, facility, cost, facility_found = self._facility()
+        notes = self.section("notes", lambda: (self.inputs.devices, self.gen.get("topology")),
+                             lambda: note_checks(design_notes(self.design, self.catalog, topo)))
+        training, storage = self._training(topo, profile)
+        found = [*(fabric or []), *(facility_found or []), *(notes or []),
+                 *self._training_checks(training, storage), *self.problems]
+        checks = tuple(sort_checks(found))
+        summary = self._summary(topo, collectives, power, facility, cost, training, checks)
+        return Analysis(topo, profile, collectives, checks, tuple(env or ()), acceptance, power, cooling,
+                        facility, cost, training, storage, summary)
+
+    def _fabric_results(self, topo: TopologyReport | None, profile: FabricProfile | None) -> _FabricResults:
+        d, c, i = self.design, self.catalog, self.inputs
+        collectives = self.section("collectives", lambda: profile, lambda: self._collectives(profile))
+        key = self._fabric_key(profile)
+        fabric = self.section("fabric_checks", key,
+                              lambda: fabric_checks(d, c, self.need(topo, "topology"), profile))
+        env = self.section("nccl_env", key, lambda: recommend_nccl_env(
+            d, c, self.need(topo, "topology"), self.need(profile, "profile")))
+        # acceptance reads the topology only through the NCCL environment and the main server's memory
+        acceptance = self.section("acceptance", lambda: (profile, env, i.device_mix), lambda: acceptance_plan(
+            d, c, self.need(topo, "topology"), self.need(profile, "profile")))
+        return collectives, fabric, env, acceptance
+
+    def _fabric(self) -> tuple[TopologyReport | None, FabricProfile | None]:
+        i = self.inputs
+        topo = self.section("topology", lambda: LazyKey(i, "devices", "links", "media", "lengths"),
+                            lambda: analyze_topology(self.design, self.catalog))
+        profile = self.section("profile", lambda: (self.gen.get("topology"), i.fabric),
+                               lambda: self._profile(topo))
+        return topo, profile
+
+    def _profile(self, topo: TopologyReport | None) -> FabricProfile:
+        topo = self.need(topo, "topology")
+        if topo.servers == 0:
+            raise SectionSkipped("the design has no GPU servers (of a model the catalog knows)")
+        return fabric_profile_from_design(self.design, self.catalog, topo)
+
+    def _collectives(self, profile: FabricProfile | None) -> CollectivesSection:
+        known = self.need(profile, "profile")
+        return self.memo.table("curves", known, lambda: collectives_section(known))
+
+    def _fabric_key(self, profile: FabricProfile | None) -> Callable[[], Any]:
+        i = self.inputs
+        return lambda: (self.gen.get("topology"), profile, i.fabric, i.workload)
+
+    def _facility(self) -> tuple[PowerReport | None, CoolingReport | None, FacilityReport | None,
+                                 CostReport | None, list[Check] | None]:
+        i, d, c = self.inputs, self.design, self.catalog
+        power = self.section("power", lambda: LazyKey(i, "devices", "links", "racks", "media"),
+                             lambda: power_report(d, c))
+        gen = self.gen.get
+        cooling = self.section("cooling", lambda: (gen("power"), i.racks),
+                               lambda: cooling_report(d, c, self.need(power, "power")))
+        facility = self.section("facility", lambda: (gen("power"), i.racks, i.cost),
+                                lambda: facility_report(d, c, self.need(power, "power")))
+        cost = self.section("cost", lambda: (gen("power"), gen("facility"), i.racks, i.cost, i.devices),
+                            lambda: cost_report(d, c, self.need(power, "power"), facility))
+        found = self.section("facility_checks", lambda: (gen("power"), gen("cooling"), gen("cost")),
+                             lambda: facility_checks(self.need(power, "power"), self.need(cooling, "cooling"),
+                                                     cost))
+        return power, cooling, facility, cost, found
+
+    def _training(self, topo: TopologyReport | None, profile: FabricProfile | None
+                  ) -> tuple[TrainingSection | None, StorageSection | None]:
+        i = self.inputs
+        training = self.section("training", lambda: (i.workload, profile, self.gen.get("topology")),
+                                lambda: self._estimate(topo, profile))
+        storage = self.section("storage", lambda: (self.gen.get("training"), i.devices),
+                               lambda: storage_section(self.design, self.catalog,
+                                                       self.need(training, "training")))
+        return training, storage
+
+    def _estimate(self, topo: TopologyReport | None, profile: FabricProfile | None) -> TrainingSection:
+        if self.design.workload is None:
+            raise SectionSkipped("no training workload is set (add one in the design's workload settings)")
+        return training_section(self.design, self.catalog, self.need(topo, "topology"),
+                                self.need(profile, "profile"), self._comm)
+
+    def _comm(self, profile: FabricProfile) -> CommModel:
+        """One communication model per profile, kept so its per-group timings stay cached between edits."""
+        return self.memo.table("comm", profile, lambda: comm_model_from_profile(profile))
+
+    @staticmethod
+    def _training_checks(training: TrainingSection | None, storage: StorageSection | None) -> list[Check]:
+        if training is None:
+            return []
+        return training_checks(training.estimate, None if storage is None else storage.estimate)
+
+    def _summary(self, topo: TopologyReport | None, collectives: CollectivesSection | None,
+                 power: PowerReport | None, facility: FacilityReport | None, cost: CostReport | None,
+                 training: TrainingSection | None, checks: tuple[Check, ...]) -> Summary:
+        design = self.design
+        profile = collectives.profile if collectives is not None else None
+        options = cost.options if cost is not None else {}
+        buy, rent, cloud = options.get("buy"), options.get("rent"), options.get("cloud")
+        estimate = training.estimate if training is not None else None
+        return Summary(
+            name=design.meta.name, currency=str(design.meta.currency),
+            gpus=topo.gpus if topo is not None else (power.gpu_count if power is not None else 0),
+            nodes=topo.servers if topo is not None else 0,
+            job_gpus=profile.ranks if profile is not None else 0,
+            job_nodes=profile.nodes if profile is not None else 0,
+            racks=len(design.racks),
+            it_kw=facility.it_typical_kw if facility is not None else None,
+            it_peak_kw=facility.it_peak_kw if facility is not None else None,
+            facility_kw=facility.facility_kw if facility is not None else None,
+            pue=facility.pue if facility is not None else None,
+            buy_upfront=buy.upfront if buy is not None else None,
+            buy_monthly=buy.monthly if buy is not None else None,
+            rent_monthly=rent.monthly if rent is not None else None,
+            cloud_monthly=cloud.monthly if cloud is not None else None,
+            allreduce_busbw_1gib_gbps=None if collectives is None else collectives.allreduce_busbw_1gib_gbps,
+            training_step_time_s=estimate.step_time_s if estimate is not None else None,
+            training_days=estimate.days_to_train if estimate is not None else None,
+            checks=count_by_severity(checks), unavailable=dict(self.unavailable),
+        )
+
+
+def _one_line(error: BaseException) -> str:
+    text = error.args[0] if isinstance(error, KeyError) and error.args else str(error)
+    return " ".join(str(text).split())[:MAX_REASON_CHARS] or type(error).__name__

@@ -1,0 +1,89 @@
+"""Pieces of the analysis that are not another engine module's own report: the collective curves and
+the design's notes, turned into checks.
+
+The notes are the model's ``Design.notes`` (unplaced devices, unknown hardware, speed steps), but
+the speed steps are read off the topology's port-speed arrays instead of two ``port_spec`` calls per
+link: on a 120,000-link design that is ~150 ms against ~1 ms, which decides whether live analysis
+keeps up. ``tests/test_analysis.py`` checks that both give the same notes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from planner_gui.engine.analysis_results import CURVE_OPS, CollectivesSection
+from planner_gui.engine.checks_base import Check, Severity
+from planner_gui.engine.collectives import FabricProfile, curve
+from planner_gui.engine.topology import TopologyReport
+from planner_gui.engine.topology_results import MAX_LISTED_IDS
+from planner_gui.model import Design, Note
+
+# Beyond this many speed-step notes, they become one check: a 4,096-node design cabled to slower
+# switches would otherwise list tens of thousands of identical lines.
+MAX_LINK_NOTE_CHECKS = 10
+NOTE_FIXES = {
+    "device-unplaced": "Place each device in a rack at a free U: an unplaced device counts for power and "
+                       "cost but for no rack's budget, cooling or weight.",
+    "unknown-hardware": "Add the model to your catalog.json (docs/catalog.md) or swap the device for a "
+                        "catalog model; until then it draws 0 W, costs nothing and is left out of the "
+                        "fabric.",
+    "link-speed-mismatch": "Use ports of the same speed at both ends, or accept that the link runs at the "
+                           "slower speed.",
+}
+
+
+def collectives_section(profile: FabricProfile) -> CollectivesSection:
+    """nccl-tests curves (8 B .. 16 GiB, powers of two) for the ops training traffic uses."""
+    return CollectivesSection(profile, {op: tuple(curve(profile, op)) for op in CURVE_OPS})
+
+
+def design_notes(design: Design, catalog: Any, topo: TopologyReport | None) -> list[Note]:
+    """``design.notes(catalog)``, with the per-link speed steps taken from ``topo`` when given."""
+    graph = topo.graph if topo is not None else None
+    if graph is None or len(graph.link_ids) != len(design.links):
+        return design.notes(catalog)
+    found: list[Note] = []
+    unplaced = sorted(d.id for d in design.devices.values() if not d.placed)
+    if unplaced:
+        found.append(Note("device-unplaced", f"{len(unplaced)} device(s) are not in a rack yet",
+                          tuple(unplaced)))
+    known: dict[str, bool] = {}
+    unknown = sorted(d.id for d in design.devices.values() if not _knows(catalog, d.catalog_id, known))
+    if unknown:
+        found.append(Note("unknown-hardware", f"{len(unknown)} device(s) name hardware not in the catalog",
+                          tuple(unknown)))
+    a_speed, b_speed = graph.end_speed
+    steps = np.flatnonzero(np.isfinite(a_speed) & np.isfinite(b_speed) & (a_speed != b_speed))
+    for i in steps.tolist():
+        a, b = float(a_speed[i]), float(b_speed[i])
+        link_id = graph.link_ids[i]
+        found.append(Note("link-speed-mismatch", f"link {link_id} joins a {a:g}G port to a {b:g}G port; "
+                                                 f"it runs at {min(a, b):g}G", (link_id,)))
+    return found
+
+
+def _knows(catalog: Any, catalog_id: str, known: dict[str, bool]) -> bool:
+    if catalog_id not in known:
+        known[catalog_id] = catalog.knows(catalog_id)
+    return known[catalog_id]
+
+
+def note_checks(notes: list[Note]) -> list[Check]:
+    """Each note as an info check; many speed-step notes become one."""
+    steps = [n for n in notes if n.code == "link-speed-mismatch"]
+    others = [n for n in notes if n.code != "link-speed-mismatch"]
+    checks = [_note_check(n) for n in others]
+    if len(steps) <= MAX_LINK_NOTE_CHECKS:
+        return checks + [_note_check(n) for n in steps]
+    ids = tuple(n.ids[0] for n in steps[:MAX_LISTED_IDS])
+    message = (f"{len(steps)} links join ports of different speeds and run at the slower one, e.g. "
+               f"{steps[0].message}")
+    fix = NOTE_FIXES["link-speed-mismatch"]
+    return [*checks, Check("link-speed-mismatch", Severity.INFO, message, ids, fix)]
+
+
+def _note_check(note: Note) -> Check:
+    return Check(note.code, Severity.INFO, note.message, note.ids[:MAX_LISTED_IDS],
+                 NOTE_FIXES.get(note.code, ""))

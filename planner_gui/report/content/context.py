@@ -1,0 +1,79 @@
+"""What every section builder reads: the design, the catalog, the analysis and the language."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import date
+
+from planner_gui.catalog import Catalog, CatalogEntry
+from planner_gui.engine.analysis import Analysis
+from planner_gui.model import Design
+from planner_gui.report.content.i18n import Tr
+
+NAME_LIMIT = 120  # characters of a user-given name kept in a table cell; the cover shows more
+ELLIPSIS = "…"
+
+
+def shorten(text: str, limit: int = NAME_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis: a 500-character name must not fill a page."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + ELLIPSIS
+
+
+@dataclass
+class Ctx:
+    design: Design
+    catalog: Catalog
+    analysis: Analysis
+    t: Tr
+    today: date
+    _kinds: dict[str, int] | None = field(default=None, repr=False)
+
+    def entry(self, catalog_id: str) -> CatalogEntry | None:
+        return self.catalog.get(catalog_id)
+
+    def describe(self, catalog_id: str) -> str:
+        """The catalog's name for an id, or a note that this installation does not know it."""
+        entry = self.catalog.get(catalog_id)
+        return entry.name if entry is not None else self.t("bom.unknown_item")
+
+    def kind(self, catalog_id: str) -> str:
+        entry = self.catalog.get(catalog_id)
+        return "unknown" if entry is None else entry.kind
+
+    def device_counts(self) -> Counter[str]:
+        """Devices per catalog id."""
+        return Counter(d.catalog_id for d in self.design.devices.values())
+
+    def servers(self) -> Counter[str]:
+        return Counter({cid: n for cid, n in self.device_counts().items() if self.kind(cid) == "server"})
+
+    def main_server(self) -> CatalogEntry | None:
+        counts = self.servers()
+        return self.catalog.get(counts.most_common(1)[0][0]) if counts else None
+
+    def used_ids(self) -> list[str]:
+        """Every catalog id the design uses: devices, their NICs and GPUs, racks, cooling and cables."""
+        ids: set[str] = set()
+        for device in self.design.devices.values():
+            ids.add(device.catalog_id)
+            entry = self.catalog.get(device.catalog_id)
+            if entry is not None and entry.kind == "server":
+                ids.update(
+                    x for x in (entry.get("gpu_id"), device.nic_id or entry.get("default_nic_id")) if x
+                )
+        for rack in self.design.racks.values():
+            ids.update((rack.catalog_id, str(rack.cooling)))
+        power = self.analysis.power
+        if power is not None:
+            ids.update(p.cable_id for p in power.port_ends if p.cable_id)
+        return sorted(i for i in ids if i in self.catalog)
+
+    def name(self) -> str:
+        return self.design.meta.name.strip() or self.t("cover.untitled")
+
+    def section_missing(self, name: str) -> str:
+        """Why an analysis section is absent, for a sentence in the proposal."""
+        return self.analysis.unavailable.get(name, "")
+

@@ -1,0 +1,223 @@
+"""The proposal's words and numbers in English or Simplified Chinese.
+
+:class:`Tr` looks up every label, heading and generated sentence by key (the tables are in
+``strings.py`` and ``strings_checks.py``: one (English, Chinese) pair per key) and formats every
+number the proposal prints, so that tests can compute the exact expected text from the engine's
+figures with the same object. Conventions, shared with the GUI's panels (ui/format.py): three
+significant digits for modelled quantities (the models are calibrated to a few per cent),
+bandwidth in GB/s, byte sizes in binary units, a missing figure as an em dash. Chinese money
+amounts are written in 万 (10^4) and 亿 (10^8) as Chinese proposals do; currency follows the design.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import date, datetime
+
+from planner_gui.report.content.strings import STRINGS
+from planner_gui.report.content.strings_checks import CHECK_TITLES
+
+LANGUAGES = ("en", "zh")
+MISSING = "—"
+SIGNIFICANT_DIGITS = 3  # as ui/format.py: a fourth digit would claim precision the models lack
+CURRENCY_SYMBOLS = {"CNY": "¥", "USD": "$"}  # the two currencies of model.settings.Currency
+CENTS_BELOW = 1000.0  # below this an amount keeps its cents (a price per GPU-hour)
+WAN = 1e4  # 万: Chinese counts large amounts in ten-thousands
+YI = 1e8  # 亿: and in hundred-millions
+BYTE_UNITS = ("B", "KiB", "MiB", "GiB", "TiB", "PiB")  # IEC 80000-13 binary prefixes
+BYTES_PER_KIB = 1024
+US_PER_MS, US_PER_S = 1e3, 1e6
+COUNT_WORDS_EN = ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "k"))  # token counts: "20.4 B tokens"
+COUNT_WORDS_ZH = ((1e12, "万亿"), (1e8, "亿"), (1e4, "万"))  # Chinese counts in 万 / 亿 / 万亿
+GBPS_PER_TBPS = 1000.0
+SECONDS_PER_HOUR, SECONDS_PER_DAY = 3600.0, 86400.0
+EN_MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+
+def check_lang(lang: object) -> str:
+    if lang not in LANGUAGES:
+        raise ValueError(f"language {lang!r} is not supported; use one of {', '.join(LANGUAGES)}")
+    return str(lang)
+
+
+def significant(value: float, digits: int = SIGNIFICANT_DIGITS) -> str:
+    """``value`` with ``digits`` significant digits, thousands separated, never in exponent form."""
+    if value == 0 or not math.isfinite(value):
+        return "0" if value == 0 else ("-" if value < 0 else "") + "∞"
+    rounded = float(f"{value:.{digits}g}")
+    decimals = max(0, digits - 1 - math.floor(math.log10(abs(rounded))))
+    return f"{value:,.{decimals}f}"
+
+
+class Tr:
+    """Words and number formats of one language, with the design's currency."""
+
+    def __init__(self, lang: str, currency: str = "CNY") -> None:
+        self.lang = check_lang(lang)
+        self.index = LANGUAGES.index(self.lang)
+        self.currency = str(currency)
+        self.symbol = CURRENCY_SYMBOLS.get(self.currency, self.currency + " ")
+
+    @property
+    def zh(self) -> bool:
+        return self.lang == "zh"
+
+    # ----- words -------------------------------------------------------------------------------------
+    def __call__(self, key: str, **values: object) -> str:
+        pair = STRINGS.get(key)
+        if pair is None:
+            raise KeyError(
+                f"no text for {key!r} in report/content/strings.py; add an (English, Chinese) pair"
+            )
+        return pair[self.index].format(**values) if values else pair[self.index]
+
+    def check_title(self, code: str) -> str:
+        """A short title for a check code; unknown codes read as the code itself."""
+        pair = CHECK_TITLES.get(code)
+        return code if pair is None else pair[self.index]
+
+    def join(self, parts: list[str]) -> str:
+        return ("；" if self.zh else "; ").join(p for p in parts if p)
+
+    def yes_no(self, value: bool | None) -> str:
+        return MISSING if value is None else self("word.yes" if value else "word.no")
+
+    # ----- numbers -----------------------------------------------------------------------------------
+    def num(self, value: float | None, digits: int = SIGNIFICANT_DIGITS, trim: bool = False) -> str:
+        """Three significant digits; ``trim`` drops trailing zeros (lengths: "1.5 m", not "1.50 m")."""
+        if _missing(value):
+            return MISSING
+        text = significant(float(value), digits)  # type: ignore[arg-type]
+        return text.rstrip("0").rstrip(".") if trim and "." in text else text
+
+    def int(self, value: float | None) -> str:
+        return MISSING if _missing(value) else f"{round(float(value)):,}"  # type: ignore[arg-type]
+
+    def fixed(self, value: float | None, decimals: int = 1) -> str:
+        return MISSING if _missing(value) else f"{float(value):,.{decimals}f}"  # type: ignore[arg-type]
+
+    def pct(self, fraction: float | None, decimals: int = 1) -> str:
+        return MISSING if _missing(fraction) else f"{float(fraction) * 100:,.{decimals}f}%"  # type: ignore[arg-type]
+
+    def unit(self, value: float | None, unit: str, digits: int = SIGNIFICANT_DIGITS) -> str:
+        return MISSING if _missing(value) else f"{self.num(value, digits)} {unit}"
+
+    def tokens(self, value: float | None) -> str:
+        """A token count or rate: "20.4 B" / "204 亿"."""
+        if _missing(value):
+            return MISSING
+        for factor, word in COUNT_WORDS_ZH if self.zh else COUNT_WORDS_EN:
+            if abs(value) >= factor:  # type: ignore[operator]
+                return f"{significant(value / factor)} {word}"  # type: ignore[operator]
+        return significant(float(value))  # type: ignore[arg-type]
+
+    def kw(self, value: float | None) -> str:
+        return self.unit(value, "kW")
+
+    def gbs(self, value: float | None) -> str:
+        """A bandwidth in GB/s (10^9 bytes per second, nccl-tests' unit)."""
+        return self.unit(value, "GB/s")
+
+    def gbps(self, value: float | None) -> str:
+        """A line rate in Gb/s, or Tb/s from 10,000 Gb/s up."""
+        if _missing(value):
+            return MISSING
+        if value >= GBPS_PER_TBPS * 10:  # type: ignore[operator]
+            return f"{self.num(value / GBPS_PER_TBPS, trim=True)} Tb/s"  # type: ignore[operator]
+        return f"{self.num(value, trim=True)} Gb/s"
+
+    def money(self, amount: float | None) -> str:
+        if _missing(amount):
+            return MISSING
+        value = float(amount)  # type: ignore[arg-type]
+        sign, value = ("-" if value < 0 else ""), abs(value)
+        if self.zh and value >= YI:
+            return f"{sign}{self.symbol}{value / YI:,.2f} 亿"
+        if self.zh and value >= WAN:
+            return f"{sign}{self.symbol}{value / WAN:,.1f} 万"
+        decimals = 2 if 0 < value < CENTS_BELOW else 0
+        return f"{sign}{self.symbol}{value:,.{decimals}f}"
+
+    def bytes(self, nbytes: float | None) -> str:
+        if _missing(nbytes):
+            return MISSING
+        value, unit = float(nbytes), 0  # type: ignore[arg-type]
+        while value >= BYTES_PER_KIB and unit < len(BYTE_UNITS) - 1:
+            value /= BYTES_PER_KIB
+            unit += 1
+        text = significant(value)
+        text = text.rstrip("0").rstrip(".") if "." in text else text
+        return f"{text} {BYTE_UNITS[unit]}"
+
+    def time_us(self, micros: float | None) -> str:
+        """A duration given in microseconds, in µs, ms or s."""
+        if _missing(micros):
+            return MISSING
+        value = float(micros)  # type: ignore[arg-type]
+        if value < US_PER_MS:
+            return f"{significant(value)} µs"
+        if value < US_PER_S:
+            return f"{significant(value / US_PER_MS)} ms"
+        return self.seconds(value / US_PER_S)
+
+    def seconds(self, seconds: float | None) -> str:
+        if _missing(seconds):
+            return MISSING
+        value = float(seconds)  # type: ignore[arg-type]
+        if value >= SECONDS_PER_DAY:
+            return self.days(value / SECONDS_PER_DAY)
+        if value >= SECONDS_PER_HOUR:
+            return f"{significant(value / SECONDS_PER_HOUR)} {self('unit.hours')}"
+        return f"{significant(value)} {self('unit.seconds')}"
+
+    def days(self, days: float | None) -> str:
+        return MISSING if _missing(days) else f"{significant(float(days))} {self('unit.days')}"  # type: ignore[arg-type]
+
+    def months(self, months: float | None) -> str:
+        if _missing(months):
+            return MISSING
+        value = float(months)  # type: ignore[arg-type]
+        text = f"{value:,.0f}" if value.is_integer() else significant(value)
+        return f"{text} {self('unit.months')}"
+
+    def count(self, value: float | None, unit_key: str) -> str:
+        """ "12 racks" / "12 个机柜": a whole number with its unit word."""
+        return MISSING if _missing(value) else f"{self.int(value)} {self(unit_key)}"
+
+    def date(self, when: date | str | None) -> str:
+        day = _to_date(when)
+        if day is None:
+            return MISSING
+        if self.zh:
+            return f"{day.year}年{day.month}月{day.day}日"
+        return f"{day.day} {EN_MONTHS[day.month - 1]} {day.year}"
+
+
+def _missing(value: object) -> bool:
+    if value is None:
+        return True
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"expected a number to format, got {value!r} ({type(value).__name__})")
+    return math.isnan(value)
+
+
+def _to_date(when: date | str | None) -> date | None:
+    if when is None or isinstance(when, date):
+        return when
+    try:
+        return datetime.fromisoformat(str(when).replace("Z", "+00:00")).date()
+    except ValueError:
+        return None

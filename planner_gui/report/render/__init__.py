@@ -1,0 +1,61 @@
+"""PDF rendering of the proposal with QPdfWriter (Qt): :func:`export_pdf` is the one entry point.
+
+It builds the content (report/content, pure Python), checks that a Chinese font is installed when
+the proposal is in Chinese, and lays out and paints a vector PDF. Headless: with no display it runs
+Qt's offscreen platform. Warnings (such as a missing CJK font) are returned, never printed, so the
+CLI can say them once and the GUI can show them in its status bar.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from planner_gui.catalog import Catalog
+from planner_gui.engine.analysis import Analysis
+from planner_gui.model import Design
+from planner_gui.report.content import build_proposal
+from planner_gui.report.content.i18n import check_lang
+from planner_gui.report.render.fonts import CJK_CANDIDATES, NO_CJK_FONT_WARNING, FontSet
+from planner_gui.report.render.page import check_paper
+from planner_gui.report.render.pdf import RenderResult, render_pdf
+from planner_gui.report.render.qt_app import ensure_gui_app
+
+
+@dataclass(frozen=True, slots=True)
+class ExportResult:
+    path: Path
+    pages: int
+    lang: str  # the language actually written ("en" when Chinese was asked for but no CJK font exists)
+    anchors: dict[str, int]  # section anchor -> page number
+    warnings: tuple[str, ...]
+
+
+def export_pdf(
+    design: Design,
+    catalog: Catalog,
+    path: Path | str,
+    lang: str = "en",
+    paper: str = "a4",
+    analysis: Analysis | None = None,
+    today: date | None = None,
+    cjk_candidates: tuple[str, ...] = CJK_CANDIDATES,
+) -> ExportResult:
+    """Write the proposal for ``design`` to ``path``; bad arguments raise ValueError saying what to pass."""
+    lang, paper = check_lang(lang), check_paper(paper)
+    ensure_gui_app()
+    fonts = FontSet.detect(cjk_candidates)
+    warnings: list[str] = []
+    written = lang
+    if lang == "zh" and fonts.cjk is None:
+        warnings.append(NO_CJK_FONT_WARNING)
+        written = "en"
+    document = build_proposal(design, catalog, analysis, written, today)
+    result: RenderResult = render_pdf(document, Path(path), paper, fonts)
+    return ExportResult(
+        result.path, result.pages, written, result.anchors, tuple(warnings) + document.warnings
+    )
+
+
+__all__ = ["ExportResult", "export_pdf"]

@@ -1,0 +1,185 @@
+"""Render a ReportDocument to a vector PDF with QPdfWriter: cover, contents, body, running heads.
+
+Two passes: :class:`Flow` lays everything out and records the page of every heading; then each
+page is painted, the table of contents with its page numbers and every footer with "page N of M".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPdfWriter
+
+from planner_gui.report.content.blocks import Heading, KeyValues, ReportDocument
+from planner_gui.report.render.flow import ACCENT, MUTED, Flow, _pen
+from planner_gui.report.render.fonts import FontSet, Role
+from planner_gui.report.render.page import RESOLUTION_DPI, Frame, check_paper, page_layout
+from planner_gui.report.render.sanitize import map_strings
+from planner_gui.report.render.text import wrap
+
+CREATOR = "Cluster Planner"
+COVER_BAND_PT = 10.0  # the coloured band at the top of the cover
+COVER_TITLE_TOP_PT = 150.0
+TOC_INDENT_PT = 14.0
+LEADER_DOT = " . "
+
+
+@dataclass(frozen=True, slots=True)
+class RenderResult:
+    path: Path
+    pages: int
+    anchors: dict[str, int]  # section anchor -> page number (1-based)
+
+
+def render_pdf(
+    document: ReportDocument,
+    path: Path,
+    paper: str = "a4",
+    fonts: FontSet | None = None,
+) -> RenderResult:
+    """Write ``document`` to ``path`` as a PDF on ``paper`` ("a4" or "letter")."""
+    fonts = fonts or FontSet.detect()
+    path = Path(path)
+    if path.parent and not path.parent.exists():
+        raise ValueError(
+            f"cannot write {path}: the folder {path.parent} does not exist; create it or pick "
+            "another output path"
+        )
+    writer = QPdfWriter(str(path))
+    writer.setResolution(RESOLUTION_DPI)
+    writer.setPageLayout(page_layout(check_paper(paper)))
+    writer.setTitle(document.title)
+    writer.setCreator(CREATOR)
+    frame = Frame.for_device(writer.width(), writer.height(), RESOLUTION_DPI)
+    document = map_strings(document, fonts.printable)
+    flow = _layout(document, frame, fonts, writer)
+    painter = QPainter()
+    if not painter.begin(writer):
+        raise ValueError(
+            f"cannot write {path}: Qt could not open it for writing (is it open elsewhere, or is "
+            "the folder read-only?)"
+        )
+    try:
+        _paint(painter, writer, flow, document, fonts, frame)
+    finally:
+        painter.end()
+    return RenderResult(path, len(flow.pages), {k: v + 1 for k, v in flow.anchors.items()})
+
+
+def _layout(document: ReportDocument, frame: Frame, fonts: FontSet, writer: QPdfWriter) -> Flow:
+    flow = Flow(frame, fonts, writer, document.labels.continued)
+    _cover(flow, document)
+    _contents(flow, document)
+    flow.add_all(document.blocks)
+    return flow
+
+
+def _cover(flow: Flow, document: ReportDocument) -> None:
+    flow.new_page()
+    pt, body, cover = flow.pt, flow.frame.page, document.cover
+    flow.put(lambda p: p.fillRect(QRectF(0, 0, body.width(), COVER_BAND_PT * pt), QColor(ACCENT)), 0.0)
+    flow.y = COVER_TITLE_TOP_PT * pt
+    title = wrap(cover.title, flow.fonts.font(Role.TITLE), body.width(), flow.device, max_lines=4)
+    y = flow.y
+    flow.put(lambda p: title.draw(p, 0.0, y, ACCENT), title.height + 8 * pt)
+    subtitle = wrap(cover.subtitle, flow.fonts.font(Role.SUBTITLE), body.width(), flow.device, max_lines=3)
+    y2 = flow.y
+    flow.put(lambda p: subtitle.draw(p, 0.0, y2, MUTED), subtitle.height + 24 * pt)
+    flow.add(KeyValues(cover.facts))
+    flow.y += 10 * pt
+    flow.paragraph(cover.summary, Role.LEAD)
+
+
+def _contents(flow: Flow, document: ReportDocument) -> None:
+    flow.new_page()
+    flow.heading(Heading(document.labels.contents, 1, "contents"))
+    for heading in document.headings():
+        _toc_line(flow, heading)
+
+
+def _toc_line(flow: Flow, heading: Heading) -> None:
+    pt = flow.pt
+    role = Role.H3 if heading.level == 1 else Role.BODY
+    font = flow.fonts.font(role)
+    indent = 0.0 if heading.level == 1 else TOC_INDENT_PT * pt
+    metrics = QFontMetricsF(font, flow.device)
+    number_w = metrics.horizontalAdvance("0000")
+    room = flow.body.width() - indent - number_w - metrics.horizontalAdvance(LEADER_DOT * 3)
+    box = wrap(heading.text, font, room, flow.device, max_lines=2)
+    height = box.height + (6 if heading.level == 1 else 2.5) * pt
+    flow.ensure(height)
+    y, left, right = flow.y + (3 * pt if heading.level == 1 else 0.0), flow.body.left(), flow.body.right()
+    anchors = flow.anchors
+
+    def draw(p: QPainter) -> None:
+        box.draw(p, left + indent, y, ACCENT if heading.level == 1 else "#1d1d1f")
+        number = str(anchors.get(heading.anchor, 0) + 1)
+        baseline = y + box.line_tops[-1] + metrics.ascent()
+        text_end = left + indent + box.layout.lineAt(box.lines - 1).naturalTextWidth()
+        p.setFont(font)
+        p.setPen(QColor(MUTED))
+        dot_w = metrics.horizontalAdvance(LEADER_DOT)
+        count = max(0, int((right - number_w - text_end) // dot_w) - 1)
+        p.drawText(QPointF(right - number_w - count * dot_w, baseline), LEADER_DOT * count)
+        p.setPen(QColor("#1d1d1f"))
+        p.drawText(QPointF(right - metrics.horizontalAdvance(number), baseline), number)
+
+    flow.put(draw, height)
+
+
+def _paint(
+    painter: QPainter, writer: QPdfWriter, flow: Flow, document: ReportDocument, fonts: FontSet, frame: Frame
+) -> None:
+    total = len(flow.pages)
+    for index, page in enumerate(flow.pages):
+        if index:
+            writer.newPage()
+        for op in page.ops:
+            painter.save()
+            op(painter)
+            painter.restore()
+        if index:
+            _running_heads(painter, document, page.section, index + 1, total, fonts, frame)
+
+
+def _running_heads(
+    painter: QPainter,
+    document: ReportDocument,
+    section: str,
+    number: int,
+    total: int,
+    fonts: FontSet,
+    frame: Frame,
+) -> None:
+    font = fonts.font(Role.RUNNING)
+    metrics = QFontMetricsF(font, painter.device())
+    painter.setFont(font)
+    painter.setPen(QColor(MUTED))
+    width, pt = frame.width, frame.pt
+    half = width / 2 - 6 * pt
+    head_base = metrics.ascent()
+    painter.drawText(
+        QPointF(0, head_base), metrics.elidedText(document.header, Qt.TextElideMode.ElideRight, half)
+    )
+    right = metrics.elidedText(section, Qt.TextElideMode.ElideRight, half)
+    painter.drawText(QPointF(width - metrics.horizontalAdvance(right), head_base), right)
+    painter.setPen(_pen("#c5ccd6", 0.5 * pt))
+    painter.drawLine(QPointF(0, head_base + 4 * pt), QPointF(width, head_base + 4 * pt))
+    foot_base = frame.height - metrics.descent()
+    painter.drawLine(
+        QPointF(0, foot_base - metrics.ascent() - 4 * pt),
+        QPointF(width, foot_base - metrics.ascent() - 4 * pt),
+    )
+    painter.setPen(QColor(MUTED))
+    page_text = document.labels.page_of.format(page=number, pages=total)
+    painter.drawText(
+        QPointF(0, foot_base),
+        metrics.elidedText(
+            document.footer,
+            Qt.TextElideMode.ElideRight,
+            width - metrics.horizontalAdvance(page_text) - 12 * pt,
+        ),
+    )
+    painter.drawText(QPointF(width - metrics.horizontalAdvance(page_text), foot_base), page_text)

@@ -1,0 +1,340 @@
+"""The engine's checks (errors, warnings, notes) as a filterable list; clicking one selects its objects.
+
+Qt model/view: :class:`ChecksModel` holds the latest checks, :class:`SeverityFilter` hides the
+severities the user switched off, and the list view only displays. New results replace the model's
+rows in place (``beginResetModel``), so the widget is never rebuilt.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from html import escape as _escape
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRect,
+    QSize,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QToolButton,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from planner_gui.ui.results_style import SEVERITIES, as_dict, severity_colour, severity_icon
+
+LIST_MARGIN_PX = 2  # a dock's frame already pads; a thin margin keeps the content off it
+SEVERITY_ROLE = Qt.ItemDataRole.UserRole + 1
+IDS_ROLE = Qt.ItemDataRole.UserRole + 2
+CODE_ROLE = Qt.ItemDataRole.UserRole + 3
+NOUNS = {"error": ("error", "errors"), "warning": ("warning", "warnings"), "info": ("note", "notes")}
+NOT_COMPUTED = "Checks not yet computed"
+NO_PROBLEMS = "No problems found"
+ALL_HIDDEN = "All checks hidden by the filter"
+# From this many checks of one kind (one code, one severity) they share a row that expands: on a
+# 4,096-GPU design the engine reports ~1,500 racks over their cooling, which no one reads one by one.
+# Ten keeps the default design's nine per-rack findings listed individually.
+GROUP_FROM = 10
+IDS_SHOWN_IN_TOOLTIP = 12  # beyond this the tooltip says "and N more": a 256-server list is unreadable
+
+_Index = QModelIndex | QPersistentModelIndex
+
+
+def check_fields(check: Any) -> dict[str, Any]:
+    """A check (engine ``Check`` or its JSON) as {code, severity, message, ids, fix}; KeyError if not."""
+    data = as_dict(check)
+    missing = [key for key in ("code", "severity", "message") if key not in data]
+    if missing:
+        raise KeyError(f"check {data!r} lacks {', '.join(missing)}; engine checks carry code, severity, "
+                       "message, ids and fix (planner_gui/engine/checks_base.py)")
+    return {"code": str(data["code"]), "severity": str(data["severity"]), "message": str(data["message"]),
+            "ids": tuple(data.get("ids") or ()), "fix": str(data.get("fix") or "")}
+
+
+def escape(text: str) -> str:
+    """HTML-escape element text (quotes need no escaping outside attributes, and read better raw)."""
+    return _escape(text, quote=False)
+
+
+def sentence(text: str) -> str:
+    """Engine messages start in lower case (they are also spliced into reports); a list row is a sentence."""
+    return text[:1].upper() + text[1:]
+
+
+def tooltip_html(check: dict[str, Any]) -> str:
+    """The fix first (what the user came for), then the code and the objects involved."""
+    parts = [f"<b>{escape(check['severity'].capitalize())}</b>: {escape(sentence(check['message']))}"]
+    if check["fix"]:
+        parts.append(f"<b>Fix:</b> {escape(sentence(check['fix']))}")
+    ids = check["ids"]
+    if ids:
+        shown = ", ".join(ids[:IDS_SHOWN_IN_TOOLTIP])
+        more = f" and {len(ids) - IDS_SHOWN_IN_TOOLTIP} more" if len(ids) > IDS_SHOWN_IN_TOOLTIP else ""
+        parts.append(f"<i>Involves:</i> {escape(shown)}{more}")
+    parts.append(f"<span style='color:gray'>{escape(check['code'])}</span>")
+    return "<p>" + "</p><p>".join(parts) + "</p>"
+
+
+def group_checks(checks: list[dict[str, Any]]) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+    """Rows of the list: (check, []) for a lone check, (summary, members) for a repeated one.
+
+    A finding repeated on GROUP_FROM or more objects (the same code and severity: "rack over its
+    cooling" on 1,500 racks) becomes one row that expands to its members; selecting it selects
+    every object involved. The engine's order (most severe first) is kept.
+    """
+    by_kind: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for check in checks:
+        by_kind.setdefault((check["severity"], check["code"]), []).append(check)
+    rows: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
+    for (severity, code), members in by_kind.items():
+        if len(members) < GROUP_FROM:
+            rows.extend((check, []) for check in members)
+            continue
+        first = members[0]
+        ids = tuple(dict.fromkeys(i for member in members for i in member["ids"]))
+        summary = {"code": code, "severity": severity, "ids": ids, "fix": first["fix"],
+                   "message": f"{sentence(first['message'])} — and {len(members) - 1:,} more like it"}
+        rows.append((summary, members))
+    return rows
+
+
+class ChecksModel(QAbstractItemModel):
+    """The checks as a two-level tree: top rows (lone checks or group summaries) and group members.
+
+    A Python model rather than QStandardItems: the view asks only for the rows it shows, so a
+    design with thousands of checks costs no more per update than one with twenty.
+    """
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._checks: list[dict[str, Any]] = []
+        self._rows: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
+        self._icons: dict[str, QIcon] = {}
+
+    def set_checks(self, checks: Iterable[Any]) -> None:
+        flat = [check_fields(check) for check in checks]
+        self.beginResetModel()
+        self._checks, self._rows = flat, group_checks(flat)
+        self.endResetModel()
+
+    def checks(self) -> list[dict[str, Any]]:
+        """Every check, flat, in the engine's order."""
+        return list(self._checks)
+
+    # Top rows carry internal id 0; a member of top row g carries g + 1, which is how parent() finds g.
+    def index(self, row: int, column: int, parent: _Index = QModelIndex()) -> QModelIndex:  # noqa: B008
+        if column != 0 or row < 0 or row >= self.rowCount(parent):
+            return QModelIndex()
+        return self.createIndex(row, 0, parent.row() + 1 if parent.isValid() else 0)
+
+    def parent(self, index: _Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
+        group = index.internalId() if index.isValid() else 0
+        return QModelIndex() if group == 0 else self.createIndex(group - 1, 0, 0)
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
+        if not parent.isValid():
+            return len(self._rows)
+        return len(self._rows[parent.row()][1]) if parent.internalId() == 0 else 0
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
+        return 1
+
+    def top_severity(self, row: int) -> str:
+        return str(self._rows[row][0]["severity"])
+
+    def check_at(self, index: _Index) -> dict[str, Any] | None:
+        if not index.isValid():
+            return None
+        group = index.internalId()
+        return self._rows[index.row()][0] if group == 0 else self._rows[group - 1][1][index.row()]
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        check = self.check_at(index)
+        return None if check is None else self._role_value(check, role)
+
+    def _role_value(self, check: dict[str, Any], role: int) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole:
+            return sentence(check["message"])
+        if role == Qt.ItemDataRole.DecorationRole:
+            return self._icon(check["severity"])
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tooltip_html(check)
+        if role == Qt.ItemDataRole.ForegroundRole and check["severity"] == "info":
+            return severity_colour("info")
+        extra = {SEVERITY_ROLE: check["severity"], IDS_ROLE: list(check["ids"]), CODE_ROLE: check["code"]}
+        return extra.get(role)
+
+    def _icon(self, severity: str) -> QIcon:
+        if severity not in self._icons:  # painted once per severity, not per row
+            self._icons[severity] = severity_icon(severity)
+        return self._icons[severity]
+
+
+class SeverityFilter(QSortFilterProxyModel):
+    """Hides the rows whose severity the user switched off."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._hidden: set[str] = set()
+
+    def set_shown(self, severity: str, shown: bool) -> None:
+        self.beginFilterChange()
+        if shown:
+            self._hidden.discard(severity)
+        else:
+            self._hidden.add(severity)
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def hidden(self) -> set[str]:
+        return set(self._hidden)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
+        if source_parent.isValid():
+            return True  # a group's members share its severity: the group row already decided
+        model = self.sourceModel()
+        if isinstance(model, ChecksModel):  # skip the QModelIndex round trip: thousands of rows per update
+            return model.top_severity(source_row) not in self._hidden
+        return model.index(source_row, 0, source_parent).data(SEVERITY_ROLE) not in self._hidden
+
+
+class WrappingDelegate(QStyledItemDelegate):
+    """Word-wrapped rows in a tree view.
+
+    QTreeView asks its delegate for a row's size without the row's width, so Qt's style cannot wrap
+    and every message would be cut to one elided line; this hint gives the width the text really
+    gets (the column minus the indentation of the row's level).
+    """
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: _Index) -> QSize:
+        view = self.parent()
+        if not isinstance(view, QTreeView):
+            return super().sizeHint(option, index)
+        depth = 1 if index.parent().isValid() else 0  # two levels: lone checks / groups, and members
+        width = view.columnWidth(0) - view.indentation() * (depth + int(view.rootIsDecorated()))
+        sized = QStyleOptionViewItem(option)
+        sized.rect = QRect(0, 0, max(width, 1), 1)  # a valid rect is what makes the style wrap
+        return super().sizeHint(sized, index)
+
+
+def count_text(severity: str, count: int) -> str:
+    singular, plural = NOUNS.get(severity, (severity, severity))
+    return f"{count:,} {singular if count == 1 else plural}"
+
+
+class ChecksList(QWidget):
+    """Counts per severity (each a filter toggle) over the list of checks."""
+
+    def __init__(self, document: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("checksList")
+        self._document = document
+        self.model = ChecksModel(self)
+        self.proxy = SeverityFilter(self)
+        self.proxy.setSourceModel(self.model)
+        self._buttons = {severity: self._filter_button(severity) for severity in SEVERITIES}
+        self.empty = QLabel(NOT_COMPUTED)
+        self.view = self._make_view()
+        self._build_layout()
+        document.results_updated.connect(self._on_document_results_updated)
+        if getattr(document, "analysis", None) is not None:
+            self._on_document_results_updated(document.analysis)
+
+    # ----- construction ----------------------------------------------------------------------
+    def _filter_button(self, severity: str) -> QToolButton:
+        button = QToolButton(self)
+        button.setObjectName(f"checksFilter{severity.capitalize()}")
+        button.setCheckable(True)
+        button.setChecked(True)
+        button.setAutoRaise(True)
+        button.setIcon(severity_icon(severity))
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        button.setToolTip(f"Show or hide {NOUNS[severity][1]}")
+        button.setText(count_text(severity, 0))
+        button.toggled.connect(lambda shown, s=severity: self._on_filter_toggled(s, shown))
+        return button
+
+    def _make_view(self) -> QTreeView:
+        view = QTreeView(self)
+        view.setObjectName("checksView")
+        view.setModel(self.proxy)
+        view.setHeaderHidden(True)
+        view.setWordWrap(True)
+        view.setUniformRowHeights(False)
+        view.setAlternatingRowColors(True)
+        view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        view.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        view.setItemDelegate(WrappingDelegate(view))
+        # Row heights depend on the width: lay the rows out again when the column (the dock) resizes.
+        view.header().sectionResized.connect(self._on_header_section_resized)
+        view.clicked.connect(self._on_view_clicked)
+        view.activated.connect(self._on_view_clicked)  # Enter on a row does what a click does
+        return view
+
+    def _build_layout(self) -> None:
+        header = QHBoxLayout()
+        header.setContentsMargins(0, 0, 0, 0)
+        for button in self._buttons.values():
+            header.addWidget(button)
+        header.addStretch(1)
+        self.empty.setObjectName("checksEmpty")
+        self.empty.setEnabled(False)  # drawn in the disabled (grey) colour: a state, not content
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(LIST_MARGIN_PX, LIST_MARGIN_PX, LIST_MARGIN_PX, LIST_MARGIN_PX)
+        layout.addLayout(header)
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.empty, 1)
+        layout.addWidget(self.view, 1)
+        self.view.setVisible(False)  # until there is something to list
+
+    # ----- state -----------------------------------------------------------------------------
+    def counts(self) -> dict[str, int]:
+        found = Counter(check["severity"] for check in self.model.checks())
+        return {severity: found.get(severity, 0) for severity in SEVERITIES}
+
+    def filter_button(self, severity: str) -> QToolButton:
+        return self._buttons[severity]
+
+    def _refresh_header(self) -> None:
+        for severity, count in self.counts().items():
+            self._buttons[severity].setText(count_text(severity, count))
+        if not self.model.rowCount():
+            self.empty.setText(NO_PROBLEMS)
+        elif not self.proxy.rowCount():
+            self.empty.setText(ALL_HIDDEN)
+        listing = bool(self.proxy.rowCount())
+        self.empty.setVisible(not listing)
+        self.view.setVisible(listing)
+
+    # ----- slots -----------------------------------------------------------------------------
+    def _on_document_results_updated(self, analysis: Any) -> None:
+        checks = getattr(analysis, "checks", None)
+        if checks is None and isinstance(analysis, dict):
+            checks = analysis.get("checks")
+        self.model.set_checks(checks or ())
+        self._refresh_header()
+
+    def _on_filter_toggled(self, severity: str, shown: bool) -> None:
+        self.proxy.set_shown(severity, shown)
+        self._refresh_header()
+
+    def _on_header_section_resized(self, *_: int) -> None:
+        self.view.doItemsLayout()
+
+    def _on_view_clicked(self, index: QModelIndex) -> None:
+        ids = index.data(IDS_ROLE)
+        if ids is not None:
+            self._document.select(list(ids))

@@ -1,0 +1,105 @@
+"""Colours of the rack and topology views: device kinds, load levels, link speeds. Pure data, no Qt.
+
+Colours are hex strings so that the layout code and tests can use them without a QApplication;
+the views turn them into QColor once. The traffic-light scheme is issue 5's ("green / amber /
+red"); the same Tailwind shades as ``ui/results_style.py`` so a rack's bar in the elevation and in
+the results panel look alike.
+"""
+
+from __future__ import annotations
+
+import math
+
+# Load thresholds (issue 5 brief: green < 80 %, amber < 100 %, red at or above 100 %). 80 % is the
+# continuous-load rule electrical practice applies to circuits (hardware_power.md §5 "Formulas",
+# [S48]); at 100 % the rack trips its budget or cannot reject its heat.
+AMBER_FROM = 0.8
+RED_FROM = 1.0
+
+# Tailwind green-600 / amber-500 / red-600 / gray-400: distinguishable for the common red-green
+# colour deficiencies and on light and dark backgrounds (same choice as ui/results_style.py).
+GREEN = "#16a34a"
+AMBER = "#f59e0b"
+RED = "#dc2626"
+NO_DATA = "#9ca3af"
+
+# Device faces by model kind (model.specs.DeviceKind values). Dark fills so white labels read at
+# 10 px; servers teal, switches blue, storage orange, power grey, passive parts light.
+KIND_FILL = {
+    "gpu_server": "#0f766e",
+    "switch": "#1d4ed8",
+    "storage": "#c2410c",
+    "pdu": "#4b5563",
+    "patch_panel": "#6b7280",
+    "blank": "#d1d5db",
+    "unknown": "#a21caf",
+}
+KIND_TEXT = {"blank": "#111827"}  # light faces need dark text; every other face takes LABEL_ON_DARK
+LABEL_ON_DARK = "#ffffff"
+
+SELECTION = "#f97316"  # orange-500: the selection outline, distinct from every kind fill
+HOVER = "#facc15"  # yellow-400: the link under the cursor
+GHOST_OK = "#22c55e"  # green-500, translucent while dragging over a free spot
+GHOST_REFUSED = "#ef4444"  # red-500, translucent while dragging over a refused spot
+GHOST_ALPHA = 110  # 0..255: the rack stays visible through the ghost
+
+RACK_FRAME = "#374151"
+RACK_INTERIOR = "#f9fafb"
+U_GRID = "#e5e7eb"
+U_LABEL = "#6b7280"
+ROW_LABEL = "#111827"
+LABEL_BACKDROP = "#dde5e7eb"  # grey-200 at 87 % opacity (Qt reads #AARRGGBB): pinned labels over the drawing
+TRAY_FILL = "#eef2ff"
+TRAY_BORDER = "#6366f1"
+GROUP_FILL_ALPHA = 200  # grouped nodes (overview) are drawn slightly translucent over their links
+
+# Link colours by line rate (Gb/s): one hue per common Ethernet/InfiniBand generation, so a
+# speed step (a 200G link among 400G ones, topology_cabling "speed mismatch") stands out. The
+# speeds are the catalog's port speeds (hardware_catalog.csv): 1G BMC, 25/100G Ethernet, HDR
+# 200G, NDR 400G, XDR/800G.
+SPEED_COLOURS = (
+    (1.0, "#d1d5db"),  # management (grey-300): many, thin, in the background
+    (25.0, "#a3a3a3"),
+    (100.0, "#22d3ee"),  # cyan-400
+    (200.0, "#a78bfa"),  # violet-400
+    (400.0, "#60a5fa"),  # blue-400: lighter than the switch fill so links and switches stay apart
+    (800.0, "#f472b6"),  # pink-400
+)
+UNKNOWN_SPEED_COLOUR = "#737373"
+# Cosmetic pen widths (device pixels) by line rate: wider for faster links, as issue 5 asks
+# ("colour/width by speed"); a 1 px floor keeps 120k management links from flooding the picture.
+SPEED_WIDTHS = ((100.0, 1.0), (400.0, 1.5), (math.inf, 2.0))
+
+
+def load_colour(fraction: float | None) -> str:
+    """Green below 80 %, amber below 100 %, red from 100 % (None or NaN: no data yet)."""
+    if fraction is None or math.isnan(fraction):
+        return NO_DATA
+    if fraction >= RED_FROM:
+        return RED
+    return AMBER if fraction >= AMBER_FROM else GREEN
+
+
+def speed_colour(gbps: float) -> str:
+    """The colour of the fastest listed speed not above ``gbps``."""
+    if math.isnan(gbps):
+        return UNKNOWN_SPEED_COLOUR
+    chosen = UNKNOWN_SPEED_COLOUR
+    for speed, colour in SPEED_COLOURS:
+        if gbps >= speed:
+            chosen = colour
+    return chosen
+
+
+def speed_width(gbps: float) -> float:
+    if math.isnan(gbps):
+        return SPEED_WIDTHS[0][1]
+    return next(width for limit, width in SPEED_WIDTHS if gbps <= limit)
+
+
+def kind_fill(kind: str) -> str:
+    return KIND_FILL.get(kind, KIND_FILL["unknown"])
+
+
+def kind_text(kind: str) -> str:
+    return KIND_TEXT.get(kind, LABEL_ON_DARK)

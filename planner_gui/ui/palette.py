@@ -1,0 +1,169 @@
+"""The palette: the hardware catalog as a searchable tree whose entries drag onto the views.
+
+Model/view all the way: a QStandardItemModel (one group per kind) whose ``mimeData`` carries the
+dragged entry's catalog id under the contract's MIME type, behind a recursive
+QSortFilterProxyModel for the search box. The views decide what a drop means.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QMimeData, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTreeView, QVBoxLayout, QWidget
+
+from planner_gui.catalog import Catalog, CatalogEntry
+
+CATALOG_MIME = "application/x-cluster-planner-catalog-id"  # the GUI contract's palette MIME type
+CATALOG_ID_ROLE = Qt.ItemDataRole.UserRole + 1  # where each entry item keeps its catalog id
+SEARCH_ROLE = Qt.ItemDataRole.UserRole + 2  # the text the search box matches (name, id, vendor, ...)
+# The groups, in palette order: (title, catalog kinds shown in it).
+GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("GPU servers", ("server",)),
+    ("Switches", ("switch",)),
+    ("Storage", ("storage",)),
+    ("Racks", ("rack",)),
+    ("Cables", ("cable",)),
+    ("Rack accessories", ("pdu", "patch_panel", "blank")),
+)
+W_PER_KW = 1000.0  # unit conversion
+
+
+class CatalogModel(QStandardItemModel):
+    """Groups of catalog entries; entries (not groups) are draggable and carry their id."""
+
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setHorizontalHeaderLabels(["Hardware"])
+        for title, kinds in GROUPS:
+            entries = sorted((e for e in catalog if e.kind in kinds), key=lambda e: e.name.lower())
+            if not entries:
+                continue
+            group = QStandardItem(f"{title} ({len(entries)})")
+            group.setEditable(False)
+            group.setDragEnabled(False)
+            group.setData(title, Qt.ItemDataRole.AccessibleTextRole)
+            for entry in entries:
+                group.appendRow(_entry_item(entry, catalog))
+            self.appendRow(group)
+
+    def mimeTypes(self) -> list[str]:
+        return [CATALOG_MIME]
+
+    def mimeData(self, indexes: Sequence[QModelIndex | QPersistentModelIndex]) -> QMimeData:
+        ids = [index.data(CATALOG_ID_ROLE) for index in indexes if index.data(CATALOG_ID_ROLE)]
+        mime = QMimeData()
+        if ids:
+            mime.setData(CATALOG_MIME, ids[0].encode("utf-8"))  # one entry per drag (single selection)
+            mime.setText(ids[0])
+        return mime
+
+
+def _entry_item(entry: CatalogEntry, catalog: Catalog) -> QStandardItem:
+    item = QStandardItem(entry.name)
+    item.setEditable(False)
+    item.setDragEnabled(True)
+    item.setData(entry.id, CATALOG_ID_ROLE)
+    item.setToolTip(entry_tooltip(entry, catalog))
+    # Searching by id, vendor or GPU works too: the filter reads this role.
+    words = (entry.name, entry.id, entry.get("vendor", ""), entry.get("gpu_id", ""),
+             entry.get("technology", ""), entry.get("medium", ""))
+    item.setData(" ".join(str(word) for word in words), SEARCH_ROLE)
+    return item
+
+
+def entry_tooltip(entry: CatalogEntry, catalog: Catalog) -> str:
+    """Key specs of one entry, as rich text: what an architect checks before dragging it in."""
+    lines = [f"<b>{entry.name}</b> <span style='color:gray'>({entry.id})</span>"]
+    lines += _specs(entry, catalog)
+    if entry.get("price_usd") is not None:
+        lines.append(f"List price: ${entry['price_usd']:,.0f}")
+    return "<br>".join(lines)
+
+
+def _specs(entry: CatalogEntry, catalog: Catalog) -> list[str]:
+    kind = entry.kind
+    if kind == "server":
+        gpu = catalog.get(entry["gpu_id"])
+        nic = catalog.get(entry["default_nic_id"])
+        return [f"{entry['gpu_count']} × {gpu.name if gpu else entry['gpu_id']}, {entry['height_u']} U",
+                f"Power: {entry['typical_power_w'] / W_PER_KW:.1f} kW typical, "
+                f"{entry['max_power_w'] / W_PER_KW:.1f} kW max",
+                f"Compute NICs: {entry['compute_nic_slots']} × "
+                f"{nic.name if nic else entry['default_nic_id']}",
+                f"Cooling: {entry['cooling']}"]
+    if kind in ("switch", "storage"):
+        ports = ", ".join(f"{g['count']} × {g['speed_gbps']:g}G {g['form_factor']}"
+                          for g in entry["port_groups"])
+        first = (f"{entry['technology']} switch, {entry['height_u']} U" if kind == "switch"
+                 else f"{entry['capacity_tb']:g} TB, read {entry['read_gbs']:g} GB/s, {entry['height_u']} U")
+        return [first, f"Ports: {ports}", f"Power: {entry['max_power_w'] / W_PER_KW:.2f} kW max"]
+    if kind == "rack":
+        return [f"{entry['height_u']} U, {entry['width_mm']:g} × {entry['depth_mm']:g} mm, "
+                f"max load {entry['max_load_kg']:g} kg"]
+    if kind == "cable":
+        return [f"{entry['medium'].upper()}, {entry['speed_gbps']:g}G {entry['technology']}, "
+                f"reach {entry['reach_m']:g} m"]
+    if "height_u" in entry.data:
+        return [f"{entry['height_u']} U"]
+    return []
+
+
+class Palette(QWidget):
+    """Search box over the catalog tree. ``entry_activated`` fires on double click (id of the entry)."""
+
+    entry_activated = Signal(str)
+
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("palette")
+        self.model = CatalogModel(catalog, self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.model)
+        self.proxy.setRecursiveFilteringEnabled(True)  # a group stays while one of its entries matches
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.proxy.setFilterRole(SEARCH_ROLE)
+        self.search = QLineEdit(self, placeholderText="Search hardware (name, id, vendor)…",
+                                clearButtonEnabled=True)
+        self.search.setObjectName("paletteSearch")
+        self.search.textChanged.connect(self._on_search_text_changed)
+        self.tree = QTreeView(self, headerHidden=True, uniformRowHeights=True)
+        self.tree.setObjectName("paletteTree")
+        self.tree.setModel(self.proxy)
+        self.tree.setDragEnabled(True)
+        self.tree.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.doubleClicked.connect(self._on_tree_double_clicked)
+        self.tree.expandAll()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.search)
+        layout.addWidget(self.tree)
+
+    def focus_search(self) -> None:
+        self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.search.selectAll()
+
+    def visible_ids(self) -> list[str]:
+        """Catalog ids the tree shows now (after the search filter), in order."""
+        return [index.data(CATALOG_ID_ROLE) for index in self._entry_indexes()]
+
+    def index_of(self, catalog_id: str) -> QModelIndex:
+        """The tree (proxy) index of an entry, invalid when it is filtered out or unknown."""
+        found = (i for i in self._entry_indexes() if i.data(CATALOG_ID_ROLE) == catalog_id)
+        return next(found, QModelIndex())
+
+    def _entry_indexes(self) -> list[QModelIndex]:
+        proxy = self.proxy
+        groups = [proxy.index(row, 0) for row in range(proxy.rowCount())]
+        return [proxy.index(child, 0, group) for group in groups for child in range(proxy.rowCount(group))]
+
+    def _on_search_text_changed(self, text: str) -> None:
+        self.proxy.setFilterFixedString(text.strip())
+        self.tree.expandAll()
+
+    def _on_tree_double_clicked(self, index: QModelIndex) -> None:
+        catalog_id = index.data(CATALOG_ID_ROLE)
+        if catalog_id:
+            self.entry_activated.emit(catalog_id)

@@ -1,0 +1,170 @@
+"""The cost summary: buy, rent and cloud side by side, cost per GPU-hour and the break-even months.
+
+A fixed table (rows are figures, columns the options the design prices) whose cells are rewritten
+on every result; options without prices hide their column. Amounts are in the design's currency
+(engine/cost.py), formatted with its symbol and thousands separators.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from planner_gui.engine.cost_rent import BREAK_EVEN_HORIZON_MONTHS
+from planner_gui.ui.format import format_money, format_months, format_percent
+from planner_gui.ui.results_style import AMBER
+
+OPTIONS = ("buy", "rent", "cloud")  # engine CostReport.options keys
+OPTION_TITLES = {"buy": "Buy", "rent": "Rent", "cloud": "Cloud"}
+ROWS = ("Up front", "Monthly", "Total", "Per GPU-hour", "Network share")
+MONTHS_PER_YEAR = 12  # unit conversion, for the break-even horizon's wording
+
+
+def _cells(option: Any, currency: str) -> list[str]:
+    """The column of one option (engine CostOption), in ROWS order."""
+    return [format_money(option.upfront, currency), format_money(option.monthly, currency),
+            format_money(option.total, currency), format_money(option.per_gpu_hour, currency),
+            format_percent(option.network_share)]
+
+
+def row_tips(project_months: int) -> list[str]:
+    return ["Buy: hardware and installation. Rent: the first bill (a year when prepaid annually).",
+            "Buy: electricity and rack space of the bought cluster. Rent and cloud: the monthly bill.",
+            f"Everything paid over the {format_months(project_months, adjective=True)} project.",
+            "Total ÷ GPU-hours of the project (every GPU, every hour).",
+            "Switches, NICs and cables as a share of the total."]
+
+
+def break_even_lines(cost: Any) -> list[str]:
+    """Plain sentences on when buying pays back against renting and the cloud (engine CostReport)."""
+    horizon = f"{BREAK_EVEN_HORIZON_MONTHS // MONTHS_PER_YEAR}-year hardware life"
+    lines = []
+    for other, month in (("rent", cost.buy_vs_rent_month), ("cloud", cost.buy_vs_cloud_month)):
+        if other not in cost.options:
+            continue
+        if month is None:
+            lines.append(f"Buying never costs less than renting within the {horizon}." if other == "rent"
+                         else f"Buying never costs less than the cloud within the {horizon}.")
+        else:
+            what = "renting" if other == "rent" else "the cloud"
+            lines.append(f"Buying costs less than {what} from month {month} on "
+                         f"({_compared_to_project(month, cost.project_months)}).")
+    return lines
+
+
+def _compared_to_project(month: int, project_months: int) -> str:
+    project = format_months(project_months, adjective=True)
+    return f"within the {project} project" if month <= project_months else f"after the {project} project ends"
+
+
+def saving_lines(cost: Any, currency: str) -> list[str]:
+    lines = []
+    if cost.upfront_saving_rent_vs_buy is not None:
+        saving = _less_or_more(cost.upfront_saving_rent_vs_buy)
+        lines.append(f"Renting needs {saving} cash up front than buying.")
+    if cost.rent_vs_cloud_saving is not None:
+        lines.append(f"Renting costs {_less_or_more(cost.rent_vs_cloud_saving)} per month than the same GPUs "
+                     "in the cloud.")
+    for switch in cost.switches:
+        payback = "never" if switch.months is None else f"after {switch.months:.1f} months"
+        buy, rent = format_money(switch.buy_price, currency), format_money(switch.rent_month, currency)
+        lines.append(f"{switch.count} × {switch.catalog_id}: buying ({buy} each) instead of renting "
+                     f"({rent}/month) pays back {payback}.")
+    return lines
+
+
+def _less_or_more(saving: float) -> str:
+    """A saving fraction as words: 0.53 -> "53% less", -2.36 -> "236% more"."""
+    return f"{format_percent(abs(saving), 0)} {'less' if saving >= 0 else 'more'}"
+
+
+def unpriced_lines(cost: Any) -> list[str]:
+    return [f"No {OPTION_TITLES.get(name, name).lower()} price for {', '.join(ids)}: left out of that total."
+            for name, ids in cost.unpriced.items() if ids]
+
+
+class CostView(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("resultsCost")
+        self.title = QLabel()
+        self.title.setObjectName("costTitle")
+        self.table = self._make_table()
+        self.notes = QLabel()
+        self.notes.setObjectName("costNotes")
+        self.notes.setWordWrap(True)
+        self.notes.setTextFormat(Qt.TextFormat.RichText)
+        self.notes.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.title)
+        layout.addWidget(self.table)
+        layout.addWidget(self.notes, 1)
+
+    def _make_table(self) -> QTableWidget:
+        table = QTableWidget(len(ROWS), len(OPTIONS), self)
+        table.setObjectName("costTable")
+        table.setVerticalHeaderLabels(list(ROWS))
+        table.setHorizontalHeaderLabels([OPTION_TITLES[o] for o in OPTIONS])
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        table.setSizeAdjustPolicy(QAbstractItemView.SizeAdjustPolicy.AdjustToContents)
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        for row in range(len(ROWS)):
+            for column in range(len(OPTIONS)):
+                item = QTableWidgetItem()
+                item.setTextAlignment(right)
+                table.setItem(row, column, item)
+        return table
+
+    def cell_text(self, row_title: str, option: str) -> str:
+        return self.table.item(ROWS.index(row_title), OPTIONS.index(option)).text()
+
+    def option_shown(self, option: str) -> bool:
+        return not self.table.isColumnHidden(OPTIONS.index(option))
+
+    def show_cost(self, cost: Any, reason: str = "") -> None:
+        """Fill the table from an engine CostReport; None hides every column and says ``reason``."""
+        if cost is None:
+            for column in range(len(OPTIONS)):
+                self.table.setColumnHidden(column, True)
+            self.title.setText(f"<b>Cost</b> — not available: {escape(reason or 'not yet computed')}")
+            self.notes.setText("")
+            return
+        currency = cost.currency
+        self.title.setText(f"<b>Cost</b> over {escape(format_months(cost.project_months))} for "
+                           f"{cost.gpu_count:,} GPUs ({escape(currency)})")
+        tips = row_tips(cost.project_months)
+        for column, name in enumerate(OPTIONS):
+            option = cost.options.get(name)
+            self.table.setColumnHidden(column, option is None)
+            if option is not None:
+                self._fill_column(column, _cells(option, currency), tips.__getitem__)
+        self.notes.setText(notes_html(cost, currency))
+
+    def _fill_column(self, column: int, texts: list[str], tip: Callable[[int], str]) -> None:
+        for row, text in enumerate(texts):
+            item = self.table.item(row, column)
+            item.setText(text)
+            item.setToolTip(tip(row))
+
+
+def notes_html(cost: Any, currency: str) -> str:
+    plain = [escape(line) for line in break_even_lines(cost) + saving_lines(cost, currency)]
+    warned = [f"<span style='color:{AMBER}'>⚠ {escape(line)}</span>" for line in unpriced_lines(cost)]
+    return "<br>".join(plain + warned)

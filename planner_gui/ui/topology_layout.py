@@ -1,0 +1,275 @@
+"""Where the topology view draws each device: tiers stacked top to bottom, pure numpy, no Qt.
+
+The picture is a layered (Sugiyama-style) drawing: the highest switch tier at the top, then the
+lower tiers, the GPU servers, the switches of other networks (storage, management) and the other
+devices (storage servers) at the bottom. A band wraps into rows so that a 4,096-node design
+keeps a screen-like shape instead of one 300,000-pixel line. Within a band, switches are ordered
+by the barycentre of their neighbours in the bands already placed (the classic crossing-reduction
+heuristic), servers keep design order (the generator numbers them pod by pod).
+
+Everything is vectorised over devices and links: the layout of a 7,000-device, 120,000-link
+design takes a few milliseconds (benchmarks/gui_views.py).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+# Device classes the layout knows (the caller maps catalog kinds onto these).
+CLASS_SERVER, CLASS_SWITCH, CLASS_OTHER = 0, 1, 2
+# Band codes: a fabric tier (0 servers, 1 leaves, 2 spines, 3 cores...) or one of these two.
+BAND_OFF_FABRIC = -1  # switches no server reaches over the compute fabric (storage, management)
+BAND_OTHER = -2  # storage servers and other hosts
+UNREACHED = -1  # BFS level of a device the compute fabric does not reach
+
+TIER_NAMES = {0: "GPU servers", 1: "Leaf switches", 2: "Spine switches", 3: "Core switches",
+              BAND_OFF_FABRIC: "Storage and management switches", BAND_OTHER: "Storage and other devices"}
+# Pinned over the drawing at the view's left edge: short, so a narrow view keeps room for the graph.
+SHORT_TIER_NAMES = {0: "Servers", 1: "Leaves", 2: "Spines", 3: "Cores", BAND_OFF_FABRIC: "Other switches",
+                    BAND_OTHER: "Storage, other"}
+
+# Geometry in scene units (1 unit = 1 px at 100 % zoom). A node is wide enough for a 12-character
+# id at the view's 10 px label font; the gaps leave room for link fans between bands.
+NODE_W = 76.0
+NODE_H = 28.0
+PITCH_X = 88.0  # NODE_W + a 12 px gutter
+ROW_PITCH = 44.0  # NODE_H + a 16 px gutter
+BAND_GAP = 140.0  # vertical room for the links between two bands
+# At least 16 devices a row: a 32-server design wraps into two rows that fit a laptop screen at
+# 100 % zoom, where the 10 px labels are legible (one row of 32 needs 2,432 px).
+MIN_PER_ROW = 16
+TARGET_ASPECT = 16.0 / 9.0  # a wrapped layout aims at a screen's shape so fit-all uses the screen
+# Devices per group when zoomed out: small enough that a bundle's ends stay within four devices of
+# the links it stands for, large enough that 4,096 servers become ~500 blocks.
+GROUP_SIZE = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    code: int
+    label: str
+    count: int
+    top: float  # scene y of the band's first row (top edge of its nodes)
+    bottom: float  # scene y of the bottom edge of its last row
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Layout:
+    x: np.ndarray  # float64 per device: centre x (NaN for devices not drawn)
+    y: np.ndarray  # float64 per device: centre y
+    band: np.ndarray  # int16 per device: band code
+    row: np.ndarray  # int32 per device: global row number (top row 0)
+    bands: tuple[Band, ...]
+    per_row: int
+    width: float
+    height: float
+
+
+def infer_levels(device_class: np.ndarray, fab_u: np.ndarray, fab_v: np.ndarray) -> np.ndarray:
+    """Hop distance from the nearest server over the compute fabric (servers 0; -1 unreached)."""
+    n = device_class.size
+    level = np.full(n, UNREACHED, dtype=np.int16)
+    frontier = device_class == CLASS_SERVER
+    level[frontier] = 0
+    depth = 0
+    while frontier.any():
+        reached = np.concatenate((fab_v[frontier[fab_u]], fab_u[frontier[fab_v]]))
+        reached = reached[level[reached] == UNREACHED]
+        if reached.size == 0:
+            break
+        depth += 1
+        level[reached] = depth
+        frontier = np.zeros(n, dtype=bool)
+        frontier[reached] = True
+    return level
+
+
+def bands_from_levels(device_class: np.ndarray, level: np.ndarray) -> np.ndarray:
+    """Band code per device: servers 0, reached switches their tier, the rest off-fabric or other."""
+    band = np.where(device_class == CLASS_SERVER, 0, BAND_OTHER).astype(np.int16)
+    switch = device_class == CLASS_SWITCH
+    band[switch] = np.where(level[switch] > 0, level[switch], BAND_OFF_FABRIC)
+    return band
+
+
+def band_label(code: int) -> str:
+    return TIER_NAMES.get(code, f"Tier {code} switches")
+
+
+def short_band_label(code: int) -> str:
+    return SHORT_TIER_NAMES.get(code, f"Tier {code}")
+
+
+def rows_per_band_width(n_devices: int) -> int:
+    """Devices per row: one row up to MIN_PER_ROW, then about TARGET_ASPECT wide overall."""
+    wanted = math.sqrt(TARGET_ASPECT * max(n_devices, 1) * ROW_PITCH / PITCH_X)
+    return max(MIN_PER_ROW, math.ceil(wanted))
+
+
+def compute_layout(band: np.ndarray, link_a: np.ndarray, link_b: np.ndarray,
+                   drawn: np.ndarray | None = None, per_row: int | None = None) -> Layout:
+    """Positions of every device; ``drawn`` masks out devices the view does not show (PDUs).
+
+    Bands are stacked top-down (cores ... servers, then the other networks) but ordered bottom-up:
+    servers first, then each tier by its neighbours below, so every barycentre is known.
+    """
+    n = band.size
+    drawn = np.ones(n, dtype=bool) if drawn is None else drawn
+    per_row = per_row or rows_per_band_width(int(drawn.sum()))
+    codes, counts = np.unique(band[drawn], return_counts=True)
+    count_of = dict(zip(codes.tolist(), counts.tolist(), strict=True))
+    stacked = sorted(count_of, key=_band_sort_key)
+    width = min(per_row, max(count_of.values(), default=0)) * PITCH_X
+    tops, bands, first_row = _stack_bands(stacked, count_of, per_row)
+    x, y = np.full(n, np.nan), np.full(n, np.nan)
+    row_of = np.full(n, -1, dtype=np.int32)
+    for code in sorted(count_of, key=_placement_sort_key):
+        members = np.flatnonzero(drawn & (band == code))
+        order = _order_members(members, code, x, link_a, link_b)
+        _place_band(order, per_row, tops[code], width, x, y)
+        row_of[order] = first_row[code] + np.arange(order.size) // per_row
+    height = bands[-1].bottom if bands else 0.0
+    return Layout(x, y, band.astype(np.int16), row_of, tuple(bands), per_row, width, height)
+
+
+def _stack_bands(stacked: list[int], count_of: dict[int, int], per_row: int,
+                 ) -> tuple[dict[int, float], list[Band], dict[int, int]]:
+    tops: dict[int, float] = {}
+    first_row: dict[int, int] = {}
+    bands: list[Band] = []
+    top, next_row = 0.0, 0
+    for code in stacked:
+        rows = -(-count_of[code] // per_row)
+        bottom = top + (rows - 1) * ROW_PITCH + NODE_H
+        tops[code], first_row[code] = top, next_row
+        bands.append(Band(code, band_label(code), count_of[code], top, bottom))
+        top, next_row = bottom + BAND_GAP, next_row + rows
+    return tops, bands, first_row
+
+
+def _band_sort_key(code: int) -> tuple[int, int]:
+    """Top to bottom: fabric tiers (cores first, servers last), then off-fabric switches, then others."""
+    return (0, -code) if code >= 0 else (1, -code)
+
+
+def _placement_sort_key(code: int) -> tuple[int, int]:
+    """Servers first, each tier after the one below it, then the other networks."""
+    return (0, code) if code >= 0 else (1, -code)
+
+
+def _order_members(members: np.ndarray, code: int, x: np.ndarray, link_a: np.ndarray,
+                   link_b: np.ndarray) -> np.ndarray:
+    """Servers keep design order; everyone else sorts by the mean x of already-placed neighbours."""
+    if code == 0 or members.size < 2:
+        return members
+    centre = _barycentres(members, x, link_a, link_b)
+    centre[np.isnan(centre)] = np.inf  # unlinked devices go to the end of their band, in design order
+    return members[np.lexsort((members, centre))]
+
+
+def _barycentres(members: np.ndarray, x: np.ndarray, link_a: np.ndarray, link_b: np.ndarray) -> np.ndarray:
+    n = x.size
+    is_member = np.zeros(n, dtype=bool)
+    is_member[members] = True
+    placed = ~np.isnan(x)
+    ends = np.concatenate((link_a, link_b))
+    others = np.concatenate((link_b, link_a))
+    use = is_member[ends] & placed[others]
+    total = np.bincount(ends[use], weights=x[others[use]], minlength=n)
+    count = np.bincount(ends[use], minlength=n)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return (total / count)[members]
+
+
+def _place_band(order: np.ndarray, per_row: int, top: float, width: float, x: np.ndarray,
+                y: np.ndarray) -> None:
+    """Fill rows left to right, each row centred in the layout's width."""
+    k = np.arange(order.size)
+    row, col = k // per_row, k % per_row
+    in_row = np.minimum(per_row, order.size - row * per_row)
+    offset = (width - in_row * PITCH_X) / 2.0
+    x[order] = offset + col * PITCH_X + PITCH_X / 2.0
+    y[order] = top + row * ROW_PITCH + NODE_H / 2.0
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Groups:
+    """Runs of identical devices in one row, drawn as one block when zoomed far out."""
+
+    of_device: np.ndarray  # int32 per device: group index, -1 for devices not drawn
+    x0: np.ndarray
+    x1: np.ndarray
+    y: np.ndarray  # centre y of each group
+    count: np.ndarray
+    key: np.ndarray  # int per group: the model key every member shares
+    band: np.ndarray
+
+
+def group_runs(x: np.ndarray, y: np.ndarray, band: np.ndarray, key: np.ndarray, max_size: int = GROUP_SIZE,
+               ) -> Groups:
+    """Devices side by side on one row (same y) with the same ``key`` (a catalog model code) form
+    groups of at most ``max_size``; devices with NaN x are not drawn and belong to none."""
+    of_device = np.full(x.size, -1, dtype=np.int32)
+    drawn = np.flatnonzero(~np.isnan(x))
+    if drawn.size == 0:
+        none = np.empty(0, dtype=np.int64)
+        return Groups(of_device, np.empty(0), np.empty(0), np.empty(0), none, none, none.astype(np.int16))
+    order = drawn[np.lexsort((x[drawn], y[drawn]))]
+    row, k = y[order], key[order]
+    run_start = np.concatenate(([True], (row[1:] != row[:-1]) | (k[1:] != k[:-1])))
+    run_first = np.maximum.accumulate(np.where(run_start, np.arange(order.size), 0))
+    is_start = run_start | ((np.arange(order.size) - run_first) % max_size == 0)
+    starts = np.flatnonzero(is_start)
+    of_device[order] = np.cumsum(is_start) - 1
+    ends = np.append(starts[1:], order.size) - 1
+    half = NODE_W / 2.0
+    first, last = order[starts], order[ends]
+    return Groups(of_device, x[first] - half, x[last] + half, y[first], ends - starts + 1, k[starts],
+                  band[first])
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Bundles:
+    """Links between two groups merged into one line (overview level of detail)."""
+
+    group_a: np.ndarray
+    group_b: np.ndarray
+    links: np.ndarray  # links in the bundle
+    gbps: np.ndarray  # total capacity
+
+
+def bundle_links(of_device: np.ndarray, link_a: np.ndarray, link_b: np.ndarray, gbps: np.ndarray) -> Bundles:
+    ga, gb = of_device[link_a], of_device[link_b]
+    keep = (ga >= 0) & (gb >= 0) & (ga != gb)
+    lo, hi = np.minimum(ga, gb)[keep], np.maximum(ga, gb)[keep]
+    if lo.size == 0:
+        empty = np.empty(0, dtype=np.int64)
+        return Bundles(empty, empty, empty, np.empty(0))
+    width = int(hi.max()) + 1
+    pair, inverse = np.unique(lo.astype(np.int64) * width + hi, return_inverse=True)
+    links = np.bincount(inverse)
+    capacity = np.bincount(inverse, weights=np.nan_to_num(gbps[keep]))
+    return Bundles(pair // width, pair % width, links, capacity)
+
+
+def nearest_link(px: float, py: float, x0: np.ndarray, y0: np.ndarray, x1: np.ndarray, y1: np.ndarray,
+                 tolerance: float) -> int:
+    """Index of the segment closest to (px, py) within ``tolerance``, or -1."""
+    if x0.size == 0:
+        return -1
+    near = ((np.minimum(x0, x1) - tolerance <= px) & (px <= np.maximum(x0, x1) + tolerance)
+            & (np.minimum(y0, y1) - tolerance <= py) & (py <= np.maximum(y0, y1) + tolerance))
+    candidates = np.flatnonzero(near)
+    if candidates.size == 0:
+        return -1
+    dx, dy = x1[candidates] - x0[candidates], y1[candidates] - y0[candidates]
+    length2 = dx * dx + dy * dy
+    with np.errstate(invalid="ignore", divide="ignore"):
+        t = np.clip(((px - x0[candidates]) * dx + (py - y0[candidates]) * dy) / length2, 0.0, 1.0)
+    t = np.nan_to_num(t)
+    distance = np.hypot(x0[candidates] + t * dx - px, y0[candidates] + t * dy - py)
+    best = int(np.argmin(distance))
+    return int(candidates[best]) if distance[best] <= tolerance else -1

@@ -1,0 +1,419 @@
+"""The topology view: servers, leaf/spine/core switches and links, laid out by tier.
+
+The view keeps its own array picture of the design (:class:`TopologyData`) and patches it on
+``devices_changed``/``links_changed``; the whole scene is rebuilt only on ``design_replaced``.
+Level of detail follows the zoom: far out, runs of identical devices merge into blocks and links
+into bundles; closer, every device is an item drawn as a plain block; closer still, labelled.
+Links are always batched paths (topology_items.LinkLayer); hit-testing a link (hover, tooltip,
+click) is a vectorised nearest-segment query, not an item lookup. Mouse and keyboard handling
+lives in :mod:`planner_gui.ui.topology_interaction`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from PySide6.QtCore import QEvent, QRectF, QTimer
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QShowEvent
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView, QWidget
+
+from planner_gui.document.document import Document
+from planner_gui.ui import colors
+from planner_gui.ui import topology_layout as tl
+from planner_gui.ui.topology_bands import BandStrip
+from planner_gui.ui.topology_data import TopologyData
+from planner_gui.ui.topology_interaction import TopologyInteraction
+from planner_gui.ui.topology_items import (
+    LABEL_MIN_SCREEN_PX,
+    LABEL_PX,
+    Z_LINKS,
+    Z_NODES,
+    Z_OVERLAY,
+    BundlesItem,
+    GroupsItem,
+    LayerItem,
+    LinkLayer,
+    NodeItem,
+    PassivePathItem,
+    cosmetic_pen,
+    segments_path,
+)
+from planner_gui.ui.view_navigation import ViewNavigator, configure_view
+
+# Level of detail, by a device's on-screen width (px). Below OVERVIEW_NODE_PX a big design shows
+# grouped blocks; below LINK_DETAIL_NODE_PX its links are bundled per pair of groups. Measured in
+# benchmarks/gui_views.py: at 1,024 nodes, stroking every link at fit-all zoom took 90-280 ms
+# a frame, the bundles well under 10 ms.
+OVERVIEW_NODE_PX = 20.0
+LINK_DETAIL_NODE_PX = 40.0
+GROUPING_MIN_DEVICES = 200  # small designs are never grouped: every device is always visible
+BUNDLING_MIN_LINKS = 5000  # below this every link is always drawn (the default design has 639)
+# While the wheel turns, a big design draws bundles (a few ms) instead of every link (115 ms a frame at
+# 4,096 nodes, benchmarks/gui_views.py); every link returns this long after the last notch.
+ZOOM_SETTLE_MS = 200
+SCENE_MARGIN = 200.0  # scene units around the content, room to drag devices outward
+MAX_LABEL_STRIP_FRACTION = 0.15  # fit_all keeps at most this share of the width free for band names
+SELECTED_LINK_WIDTH = 3.0  # cosmetic px
+
+
+class TopologyView(QGraphicsView):
+    """Device-and-link graph of the document's design (objectName ``topologyView``)."""
+
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("topologyView")
+        self.document = document
+        self._scene = QGraphicsScene(self)  # parented, or PySide collects it (style_anchors.md §5.2)
+        # Mostly static items: the BSP index makes hover and rubber-band lookups ~60x faster than
+        # NoIndex at thousands of items (style_anchors.md §5.1).
+        self._scene.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+        self.setScene(self._scene)
+        configure_view(self)
+        self.navigator = ViewNavigator(self)
+        self.navigator.scale_changed.connect(self._on_navigator_scale_changed)
+        self.navigator.wheel_zoomed.connect(self._on_navigator_wheel_zoomed)
+        self._settle_timer = QTimer(self, singleShot=True, interval=ZOOM_SETTLE_MS)
+        self._settle_timer.timeout.connect(self._on_settle_timer_timeout)
+        self.data: TopologyData | None = None
+        self.nodes: dict[int, NodeItem] = {}
+        self.selected_links: set[str] = set()
+        self.overview_mode = False
+        self.links_bundled = False
+        self._nodes_cached = True
+        self._fitted = False
+        self._syncing = False
+        self._overview_dirty = True
+        self.bands = BandStrip()
+        self._refresh_timer = QTimer(self, singleShot=True, interval=0)
+        self._refresh_timer.timeout.connect(self._on_refresh_timer_timeout)
+        self._select_timer = QTimer(self, singleShot=True, interval=0)
+        self._select_timer.timeout.connect(self._on_select_timer_timeout)
+        self.interaction = TopologyInteraction(self)
+        self._scene.selectionChanged.connect(self._on_scene_selection_changed)
+        document.design_replaced.connect(self._on_document_design_replaced)
+        document.devices_changed.connect(self._on_document_devices_changed)
+        document.links_changed.connect(self._on_document_links_changed)
+        document.selection_changed.connect(self._on_document_selection_changed)
+        document.results_updated.connect(self._on_document_results_updated)
+        self.rebuild()
+
+    # ----- public --------------------------------------------------------------------------------
+    def fit_all(self) -> None:
+        # Keep the pinned band names clear of the drawing, unless that would squeeze a narrow view.
+        reserve = min(self.bands.width_px, self.viewport().width() * MAX_LABEL_STRIP_FRACTION)
+        self.navigator.fit(self.content_rect(), reserve_left_px=reserve)
+        self._fitted = self.isVisible()
+
+    def content_rect(self) -> QRectF:
+        data = self.data
+        if data is None or not data.drawn.any():
+            return QRectF()
+        x, y = data.x[data.drawn], data.y[data.drawn]
+        half_w, half_h = tl.NODE_W / 2, tl.NODE_H / 2
+        return QRectF(float(np.min(x)) - half_w, float(np.min(y)) - half_h,
+                      float(np.ptp(x)) + tl.NODE_W, float(np.ptp(y)) + tl.NODE_H)
+
+    def node_of(self, device_id: str) -> NodeItem | None:
+        i = self.data.index.get(device_id) if self.data is not None else None
+        return self.nodes.get(i) if i is not None else None
+
+    def rebuild(self) -> None:
+        """Build the whole scene from the document's design (a new design was loaded)."""
+        self._scene.clear()
+        self.nodes = {}
+        self.selected_links = set()
+        self.data = TopologyData.from_design(self.document.design, self.document.catalog)
+        self._apply_analysis(self.document.analysis, relayout=True)
+        self._node_layer = LayerItem(Z_NODES)
+        self._link_parent = LayerItem(Z_LINKS)
+        for layer in (self._node_layer, self._link_parent):
+            self._scene.addItem(layer)
+        self.links = LinkLayer(self._link_parent)
+        self.groups_item, self.bundles_item = GroupsItem(), BundlesItem()
+        self._scene.addItem(self.groups_item)
+        self._scene.addItem(self.bundles_item)
+        self.selection_overlay = self._overlay(cosmetic_pen(colors.SELECTION, SELECTED_LINK_WIDTH))
+        self.interaction.reset()
+        self._nodes_cached = True  # new NodeItems start cached
+        for i in np.flatnonzero(self.data.drawn).tolist():
+            self._add_node(i)
+        self.refresh_links()
+        self._overview_dirty = True
+        self._update_bands()
+        self._update_scene_rect()
+        self._apply_level_of_detail()
+        if self.isVisible():
+            self.fit_all()
+        else:
+            self._fitted = False
+
+    def after_hand_move(self) -> None:
+        """Devices were dragged by hand: links rejoin their batched paths, the scene grows to fit."""
+        self.refresh_links()
+        self._overview_dirty = True
+        self._update_scene_rect()
+
+    def refresh_links(self, exclude: np.ndarray | None = None) -> None:
+        assert self.data is not None
+        live = self.data.live_links()
+        if exclude is not None and exclude.size:
+            live = np.setdiff1d(live, exclude, assume_unique=True)
+        self.links.rebuild(self.data, live)
+        self._refresh_selection_overlay()
+
+    # ----- document signals ---------------------------------------------------------------------
+    def _on_document_design_replaced(self) -> None:
+        self.rebuild()
+
+    def _on_document_devices_changed(self, ids: list[str]) -> None:
+        data, design = self.data, self.document.design
+        assert data is not None
+        added = [d for d in ids if d in design.devices and d not in data.index]
+        removed = [d for d in ids if d not in design.devices and d in data.index]
+        for i in data.remove_devices(removed):
+            node = self.nodes.pop(i, None)
+            if node is not None:
+                self._scene.removeItem(node)
+        for i in data.add_devices(added, design, self.document.catalog):
+            if data.drawn[i]:
+                self._add_node(i)
+        for device_id in ids:
+            node = self.node_of(device_id)
+            if node is not None and device_id in design.devices:
+                node.label = design.devices[device_id].name or device_id
+                node.update()
+        if added or removed:
+            self._structure_changed()
+
+    def _on_document_links_changed(self, ids: list[str]) -> None:
+        data, design = self.data, self.document.design
+        assert data is not None
+        gone = [lid for lid in ids if lid not in design.links]
+        removed = data.remove_links(gone)
+        added = data.add_links([lid for lid in ids if lid in design.links and lid not in data.link_index],
+                               design, self.document.catalog)
+        self.selected_links -= set(gone)
+        if added or removed:
+            self._place_moved(data.move_to_bands(data.inferred_bands()))
+            self._structure_changed()
+
+    def _on_document_selection_changed(self, ids: list[str]) -> None:
+        if self._syncing:
+            return  # this view asked for it: nothing to mirror, and do not jump away from the cursor
+        self.show_selection(ids, reveal=True)
+
+    def _on_document_results_updated(self, analysis: object) -> None:
+        if self._apply_analysis(analysis, relayout=False):
+            self._structure_changed()
+
+    # ----- selection ----------------------------------------------------------------------------
+    def show_selection(self, ids: list[str], reveal: bool) -> None:
+        """Mirror the document's selection; ``reveal`` centres the view on it."""
+        wanted = set(ids)
+        self._syncing = True
+        try:
+            for node in self.nodes.values():
+                if node.isSelected() != (node.device_id in wanted):
+                    node.setSelected(node.device_id in wanted)
+            self.selected_links = {i for i in ids if i in self.document.design.links}
+        finally:
+            self._syncing = False
+        self._refresh_selection_overlay()
+        if reveal and ids:
+            self._centre_on(ids)
+
+    def request_selection_sync(self) -> None:
+        """The user changed the selection here: tell the document once the burst is over."""
+        self._select_timer.start()
+
+    def _on_scene_selection_changed(self) -> None:
+        if not self._syncing:
+            self.request_selection_sync()
+
+    def _on_select_timer_timeout(self) -> None:
+        ids = [item.device_id for item in self._scene.selectedItems() if isinstance(item, NodeItem)]
+        ids += sorted(self.selected_links)
+        self._syncing = True
+        try:
+            self.document.select(ids)
+        finally:
+            self._syncing = False
+        self._refresh_selection_overlay()
+
+    def _centre_on(self, ids: list[str]) -> None:
+        data = self.data
+        assert data is not None
+        points = [data.index[i] for i in ids if i in data.index]
+        points += [int(data.link_a[data.link_index[i]]) for i in ids if i in data.link_index]
+        points = [p for p in points if data.drawn[p]]
+        if points:
+            xs, ys = data.x[points], data.y[points]
+            self.centerOn(float((xs.min() + xs.max()) / 2), float((ys.min() + ys.max()) / 2))
+
+    def _refresh_selection_overlay(self) -> None:
+        data = self.data
+        if data is None:
+            return
+        chosen = np.array([data.link_index[i] for i in self.selected_links if i in data.link_index],
+                          dtype=np.int64)
+        self.selection_overlay.setPath(segments_path(*data.segments(chosen)))
+
+    # ----- building blocks ----------------------------------------------------------------------
+    def _add_node(self, i: int) -> None:
+        data = self.data
+        assert data is not None
+        device_id = data.device_ids[i]
+        device = self.document.design.devices[device_id]
+        node = NodeItem(i, device_id, device.name or device_id, data.kinds[i], self._node_layer,
+                        self.interaction.node_moved)
+        node.place(float(data.x[i]), float(data.y[i]))
+        if not self._nodes_cached:
+            node.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+        self.nodes[i] = node
+
+    def _overlay(self, pen: Any) -> PassivePathItem:
+        item = PassivePathItem(pen, Z_OVERLAY)
+        self._scene.addItem(item)
+        return item
+
+    def _apply_analysis(self, analysis: object, relayout: bool) -> bool:
+        """Take tiers (and link utilisation, if the engine reports it) from the results."""
+        data = self.data
+        assert data is not None
+        utilisation = getattr(analysis, "link_utilisation", None)
+        changed = (utilisation is None) != (data.utilisation is None) or bool(utilisation)
+        if changed:
+            data.set_utilisation(utilisation)
+        switches = getattr(getattr(analysis, "topology", None), "switches", None)
+        if switches is None:
+            return changed
+        bands = data.bands_from_tiers(dict(zip(switches.device_ids, switches.tiers, strict=True)))
+        if relayout:
+            data.relayout(bands=bands)
+            return True
+        return self._place_moved(data.move_to_bands(bands)) or changed
+
+    def _place_moved(self, moved: list[int]) -> bool:
+        for i in moved:
+            if i in self.nodes:
+                self.nodes[i].place(float(self.data.x[i]), float(self.data.y[i]))  # type: ignore[union-attr]
+        return bool(moved)
+
+    def _structure_changed(self) -> None:
+        """Devices or links came or went: redraw the batched parts once the burst of signals is over
+        (one edit emits devices_changed then links_changed; a 120,000-link redraw takes ~40 ms)."""
+        self._refresh_timer.start()
+
+    def _on_refresh_timer_timeout(self) -> None:
+        self.refresh_links()
+        self._overview_dirty = True
+        self._update_bands()
+        self._update_scene_rect()
+        self._apply_level_of_detail()
+
+    def _update_bands(self) -> None:
+        assert self.data is not None
+        self.bands.update(self.data)
+        self.viewport().update()
+
+    def _update_scene_rect(self) -> None:
+        rect = self.content_rect()
+        margin = SCENE_MARGIN
+        self._scene.setSceneRect(rect.adjusted(-margin, -margin, margin, margin))
+
+    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+        self.bands.paint(self, painter)
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        super().scrollContentsBy(dx, dy)
+        # Qt scrolls the viewport's pixels; the pinned band names must be drawn again where they belong.
+        self.viewport().update(self.bands.area(self))
+
+    # ----- level of detail ----------------------------------------------------------------------
+    def _on_navigator_scale_changed(self, scale: float) -> None:
+        self._fitted = self._fitted or self.isVisible()
+        self._apply_level_of_detail()
+
+    def _on_navigator_wheel_zoomed(self) -> None:
+        self._settle_timer.start()  # bundles while the wheel turns; every link again once it rests
+
+    def _on_settle_timer_timeout(self) -> None:
+        self._apply_level_of_detail()
+
+    def _apply_level_of_detail(self) -> None:
+        """Devices: items, or grouped blocks far out. Links: batched paths, or bundles when they
+        would be a solid smear of long lines anyway (and cost 100+ ms a frame to stroke)."""
+        data = self.data
+        assert data is not None
+        node_px = self.navigator.scale * tl.NODE_W
+        overview = node_px < OVERVIEW_NODE_PX and int(data.drawn.sum()) >= GROUPING_MIN_DEVICES
+        many = data.n_links >= BUNDLING_MIN_LINKS
+        zooming = self._settle_timer.isActive()
+        bundled = overview or (many and (node_px < LINK_DETAIL_NODE_PX or zooming))
+        if (overview or bundled) and self._overview_dirty:
+            self._rebuild_overview()
+        self.overview_mode, self.links_bundled = overview, bundled
+        self.groups_item.setVisible(overview)
+        self._node_layer.setVisible(not overview)
+        self.bundles_item.setVisible(bundled)
+        self._link_parent.setVisible(not bundled)
+        self._set_node_caching(self.navigator.scale * LABEL_PX >= LABEL_MIN_SCREEN_PX)
+
+    def _set_node_caching(self, labelled: bool) -> None:
+        """Cache labelled nodes (text is the costly part); plain blocks paint faster than a pixmap
+        can be made for them, so they are not cached (a zoom step would re-make thousands)."""
+        if labelled == self._nodes_cached:
+            return
+        mode = QGraphicsItem.CacheMode.DeviceCoordinateCache if labelled else QGraphicsItem.CacheMode.NoCache
+        for node in self.nodes.values():
+            node.setCacheMode(mode)
+        self._nodes_cached = labelled
+
+    def _rebuild_overview(self) -> None:
+        data = self.data
+        assert data is not None
+        x = np.where(data.drawn, data.x, np.nan)
+        groups = tl.group_runs(x, data.y, data.band, data.model)
+        live = data.live_links()
+        bundles = tl.bundle_links(groups.of_device, data.link_a[live], data.link_b[live],
+                                  data.link_gbps[live])
+        catalog = self.document.catalog
+        names = [entry.name if (entry := catalog.get(m)) is not None else m for m in data.model_ids]
+        kinds = [catalog.device_spec(m).kind.value for m in data.model_ids]
+        self.groups_item.rebuild(groups, names, kinds)
+        self.bundles_item.rebuild(groups, bundles)
+        self._overview_dirty = False
+
+    # ----- Qt events (delegated to the interaction helper) ---------------------------------------
+    def _first_view(self) -> None:
+        if not self._fitted:  # the user (or a test) may have zoomed already: keep that
+            self.fit_all()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._fitted:
+            QTimer.singleShot(0, self._first_view)  # after the layout gave the viewport its real size
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if not self.interaction.press(event):
+            super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if not self.interaction.move(event):
+            super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if not self.interaction.release(event):
+            super().mouseReleaseEvent(event)
+        self.interaction.finish_node_moves()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if not self.interaction.key(event):
+            super().keyPressEvent(event)
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and self.interaction.tooltip(event):
+            return True
+        return super().viewportEvent(event)
+

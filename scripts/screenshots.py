@@ -1,0 +1,71 @@
+"""Screenshots of the main window on the bundled default design, for the README and the docs.
+
+Run: .venv/bin/python scripts/screenshots.py [--out docs/screenshots]
+Works headless (QT_QPA_PLATFORM=offscreen is set unless a display is configured) and under Xvfb.
+The app runs with a throw-away HOME, so it neither reads nor writes the user's settings, recent
+files or autosaves. Writes main-window.png (the design as opened) and main-window-edit.png (a server
+selected in the inspector, and a Chinese design name to show that CJK text renders).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+WINDOW_SIZE = (1600, 1000)  # planner_gui/ui/main_window.py DEFAULT_SIZE: a 1920 x 1080 screen's usable area
+RESULTS_TIMEOUT_MS = 30_000
+CJK_NAME = "示例智算中心 256 × H100"  # "example AI computing centre": checks that CJK text renders
+SELECTED_DEVICE = "node-001"
+
+
+def _isolate(home: Path) -> None:
+    """Fresh HOME and XDG dirs: no real settings, recent files or recovery files are touched."""
+    os.environ["HOME"] = str(home)
+    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        os.environ[name] = str(home / name.lower())
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def take(out: Path) -> list[Path]:
+    from planner_gui.app import build
+
+    app, window = build(["cluster-planner"])
+    window.resize(*WINDOW_SIZE)
+    window.document.live.wait_idle(RESULTS_TIMEOUT_MS)
+    written = [_grab(app, window, out / "main-window.png")]
+    window.document.set_settings("meta", name=CJK_NAME)
+    window.document.select([SELECTED_DEVICE])
+    window.document.live.wait_idle(RESULTS_TIMEOUT_MS)
+    written.append(_grab(app, window, out / "main-window-edit.png"))
+    window.document.undo_stack.setClean()  # a screenshot session has nothing to save
+    window.close()
+    return written
+
+
+def _grab(app: object, window: object, path: Path) -> Path:
+    for _ in range(5):  # let layouts settle and deferred paints run
+        app.processEvents()  # type: ignore[attr-defined]
+    if not window.grab().save(str(path)):  # type: ignore[attr-defined]
+        raise OSError(f"could not write {path}")
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    default = Path(__file__).resolve().parents[1] / "docs" / "screenshots"
+    parser.add_argument("--out", type=Path, default=default)
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="cluster-planner-shots-") as home:
+        _isolate(Path(home))
+        for path in take(args.out.resolve()):
+            print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
