@@ -210,3 +210,10 @@ def test_bad_paper_and_language_are_refused_before_anything_is_written(tmp_path:
     with pytest.raises(ValueError, match=r"the folder .* does not exist"):
         export_pdf(default_design(), bundled_catalog(), tmp_path / "missing" / "x.pdf")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_progress_goes_from_content_to_done(tmp_path: Path) -> None:
+    seen: list[float] = []
+    export_pdf(default_design(), bundled_catalog(), tmp_path / "p.pdf", today=TODAY, progress=seen.append)
+    assert seen[0] == pytest.approx(0.15) and seen[-1] == pytest.approx(1.0)  # CONTENT_SHARE, then done
+    assert seen == sorted(seen) and len(seen) > 10  # one call per painted page

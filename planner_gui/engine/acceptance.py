@@ -162,9 +162,10 @@ def _seed_notes(profile: FabricProfile) -> tuple[str, ...]:
     t128 = predict(profile, "allreduce", SEED_128MB_BYTES)
     low, high = SEED_GOOD_128MB_MS
     return (
-        f"Seed: a 64 MB AllReduce over {SEED_BAD_64MB_MS:g} ms means a misconfigured network. This design should "
-        f"take {t64.time_us / 1e3:.2f} ms, so the seed's limit is {SEED_BAD_64MB_MS * 1e3 / t64.time_us:.0f}x too "
+        f"Rule of thumb: a 64 MB AllReduce over {SEED_BAD_64MB_MS:g} ms means a misconfigured network. "
+        "This design should "
+        f"take {t64.time_us / 1e3:.2f} ms, so that limit is {SEED_BAD_64MB_MS * 1e3 / t64.time_us:.0f}x too "
         "lax: use the busbw threshold above instead.",
-        f"Seed: 128 MB AllReduce in {low:g}-{high:g} ms on 32 H100 is 'excellent'. This design should take "
+        f"A common claim: 128 MB AllReduce in {low:g}-{high:g} ms on 32 H100 is 'excellent'. This design should take "
         f"{t128.time_us / 1e3:.2f} ms ({t128.busbw_GBps:.0f} GB/s busbw).",
     )

@@ -75,8 +75,8 @@ def _gdr(design: Design, topo: TopologyReport, profile: FabricProfile) -> list[C
     return [Check(
         "gdr-off", _by_loss(slower),
         f"{why}: cross-node traffic is staged through host memory. Model: AllReduce busbw {now:.0f} GB/s at 1 GiB "
-        f"against {on:.0f} GB/s with GPUDirect RDMA, 8-byte latency {t_now:.0f} us against {t_on:.0f} us (the seed "
-        "quotes under 30 % utilisation and 3-5x latency; staging costs little when the NICs, not PCIe, are the "
+        f"against {on:.0f} GB/s with GPUDirect RDMA, 8-byte latency {t_now:.0f} us against {t_on:.0f} us (guides "
+        "often quote under 30 % utilisation and 3-5x latency; staging costs little when the NICs, not PCIe, are the "
         "bottleneck).", (),
         "Use RDMA NICs, load nvidia-peermem (or DMA-BUF), and check with `nvidia-smi topo -m` that each GPU "
         "shares a PCIe switch with its NIC.")]
@@ -95,7 +95,8 @@ def _nccl_env(design: Design, topo: TopologyReport, profile: FabricProfile) -> l
         out.append(Check(
             "nccl-net-socket", Severity.WARNING,
             "NCCL_NET=Socket forces TCP sockets through the kernel: no RDMA, no GPUDirect. InfiniBand and RoCE "
-            "both use NCCL's IB verbs transport (NCCL_NET=IB); the seed's advice to use Socket for RoCE is wrong.",
+            "both use NCCL's IB verbs transport (NCCL_NET=IB); advice to use Socket for RoCE, often repeated in "
+            "guides, is wrong.",
             (), "Set NCCL_NET=IB (or leave it unset) on RDMA fabrics."))
     if not env:
         old_nccl = nccl_version(design.fabric.nccl_version) < NCCL_GID_AUTO_VERSION
@@ -105,7 +106,7 @@ def _nccl_env(design: Design, topo: TopologyReport, profile: FabricProfile) -> l
             "No NCCL environment is planned for a multi-node fabric. NCCL tunes algorithm and protocol itself, "
             "but it must be told which HCAs carry compute traffic"
             + (" and, before NCCL 2.21, which RoCE v2 GID index to use" if gid_needed else "")
-            + "; the seed's '40 % of theoretical with defaults' is what a wrong HCA or GID choice looks like.",
+            + "; the often-quoted '40 % of theoretical with defaults' is what a wrong HCA or GID choice looks like.",
             (), "Start from the recommended NCCL environment (NCCL_IB_HCA, NCCL_NET=IB, ...) and verify with "
             "NCCL_DEBUG=INFO."))
     return out
@@ -123,10 +124,10 @@ def _few_leaves(design: Design, topo: TopologyReport, profile: FabricProfile) ->
         "spine-leaf-few-leaves", _by_loss(cost),
         f"{profile.ranks} GPUs on a spine-leaf fabric with only {leaves.devices} leaf switch(es): cross-leaf traffic "
         f"crosses the spine, {extra_ns:.0f} ns more per network step. Model: an 8-byte AllReduce takes {now:.1f} us "
-        f"against {flat:.1f} us on one switch tier (+{cost:.0%}; the seed saw +30 % latency). Bandwidth is not "
+        f"against {flat:.1f} us on one switch tier (+{cost:.0%}; guides often quote +30 % latency). Bandwidth is not "
         "affected while the uplinks are non-blocking.", (),
         "If every NIC fits on one switch, use a single switch; otherwise rail-optimized leaves keep same-rail "
-        "traffic on one leaf (the seed's '>= 4 leaves' rule does not remove the spine hop).")]
+        "traffic on one leaf (the common '>= 4 leaves' rule does not remove the spine hop).")]
 
 
 def _roce(design: Design, topo: TopologyReport, profile: FabricProfile) -> list[Check]:
@@ -142,7 +143,7 @@ def _roce(design: Design, topo: TopologyReport, profile: FabricProfile) -> list[
         "roce-at-scale", _by_loss(loss),
         f"RoCE with {profile.ranks} GPUs: the model predicts AllReduce busbw {now:.0f} GB/s at 1 GiB, "
         f"{now / ib:.0%} of InfiniBand at the same speed ({ib:.0f} GB/s; 8-byte latency {_small_time(profile):.0f} "
-        f"us against {_small_time(ib_profile):.0f} us). The seed claims {seed} and advises InfiniBand from "
+        f"us against {_small_time(ib_profile):.0f} us). Common guidance quotes {seed} and advises InfiniBand from "
         f"{ROCE_ADVISED_GPUS} GPUs (required from {ROCE_REQUIRED_GPUS}); static ECMP across a spine is what "
         "costs RoCE bandwidth here.", (),
         "Keep RoCE with ECN/DCQCN, adaptive routing and several QPs per connection, or move to InfiniBand."))
@@ -200,7 +201,7 @@ def _tensor_parallel(design: Design, profile: FabricProfile) -> list[Check]:
         out.append(Check(
             "pcie-tensor-parallel", Severity.WARNING if workload.tp >= PCIE_TP_WARN else Severity.INFO,
             f"Tensor parallelism over {workload.tp} PCIe GPUs: each layer's AllReduce of {message / 2**20:.0f} MiB "
-            f"runs at {result.busbw_GBps:.0f} GB/s busbw ({result.time_us / 1e3:.2f} ms) over PCIe; the seed reports "
+            f"runs at {result.busbw_GBps:.0f} GB/s busbw ({result.time_us / 1e3:.2f} ms) over PCIe; guides often quote "
             "under 50 % AllReduce efficiency on PCIe switches against over 95 % on NVSwitch.", (),
             "Use tp=1 or 2 on PCIe servers and scale with data or pipeline parallelism, or use NVLink servers."))
     if workload.tp > profile.gpus_per_node and profile.nodes > 1:

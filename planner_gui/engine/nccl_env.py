@@ -87,7 +87,7 @@ def _size(nbytes: int) -> str:
 def _algo(profile: FabricProfile) -> NcclSetting:
     return NcclSetting("NCCL_ALGO", "", f"Leave unset: NCCL picks the fastest algorithm per call (model for "
                        f"AllReduce on this design: {_choices(profile)}). Forcing Ring slows small messages at "
-                       "scale and forcing Tree caps large ones; NCCL already makes the seed's Ring-or-Tree choice "
+                       "scale and forcing Tree caps large ones; NCCL already makes the usual Ring-or-Tree choice "
                        "per call. "
                        "Only set NCCL_ALGO=Ring to measure raw network bandwidth on 2 nodes.")
 
@@ -96,7 +96,7 @@ def _proto(profile: FabricProfile) -> NcclSetting:
     auto = predict(profile, "allreduce", PROBE_SIZES[0]).time_us
     simple = predict(profile, "allreduce", PROBE_SIZES[0], proto="Simple").time_us
     return NcclSetting("NCCL_PROTO", "", "Leave unset: NCCL uses LL for small, LL128 for medium and Simple for "
-                       f"large messages. Forcing Simple (the seed's advice) makes an 8-byte AllReduce take "
+                       f"large messages. Forcing Simple (a common tuning tip) makes an 8-byte AllReduce take "
                        f"{simple:.0f} us instead of {auto:.0f} us on this design (model).")
 
 
@@ -104,7 +104,7 @@ def _net(profile: FabricProfile) -> NcclSetting:
     if not profile.gdr and profile.technology == "ethernet":
         return NcclSetting("NCCL_NET", "Socket", "The compute NICs have no RDMA, so NCCL can only use TCP sockets.")
     return NcclSetting("NCCL_NET", "IB", "Use NCCL's IB verbs transport. RoCE uses it too (RDMA over Ethernet "
-                       "is still verbs): NCCL_NET=Socket, as the seed suggests for RoCE, would send everything "
+                       "is still verbs): NCCL_NET=Socket, as some guides suggest for RoCE, would send everything "
                        "through the kernel's TCP stack without RDMA or GPUDirect.")
 
 
@@ -187,6 +187,6 @@ def _buffsize(design: Design) -> NcclSetting:
     workload = design.workload
     if workload is not None and workload.zero_stage >= ZERO3_STAGE:
         return NcclSetting("NCCL_BUFFSIZE", ZERO3_BUFFSIZE, "ZeRO-3 / FSDP gathers and scatters parameters every "
-                           "layer: twice the 4 MiB default buffer lets each network step carry more (the seed's "
-                           "advice); measure, as it costs GPU memory per channel and peer.")
+                           "layer: twice the 4 MiB default buffer lets each network step carry more (common "
+                           "FSDP advice); measure, as it costs GPU memory per channel and peer.")
     return NcclSetting("NCCL_BUFFSIZE", "", "Leave at the 4 MiB default.")

@@ -6,6 +6,7 @@ from dataclasses import asdict, fields
 from enum import StrEnum
 from typing import Any
 
+from planner_gui.io.links import links_to_skip, read_links
 from planner_gui.io.reader import Problems, Reader
 from planner_gui.model import (
     CoolingType,
@@ -18,8 +19,6 @@ from planner_gui.model import (
     FabricSettings,
     Feed,
     HardwareSpecs,
-    Link,
-    Medium,
     Precision,
     Rack,
     Recompute,
@@ -105,22 +104,16 @@ def data_to_design(data: dict[str, Any], specs: HardwareSpecs, problems: Problem
 
 def _add_links(design: Design, root: Reader, specs: HardwareSpecs, failed: set[str]) -> None:
     """Links to devices that failed to load are counted in one message, not one error each."""
-    orphaned = 0
-    links: list[Link] = []
-    paths: list[str] = []
-    for link_reader in root.items("links"):
-        link = _read_link(link_reader)
-        if link is None:
-            continue
-        if link.a.partition("/")[0] in failed or link.b.partition("/")[0] in failed:
-            orphaned += 1
-            continue
-        links.append(link)
-        paths.append(link_reader.path)
+    links, positions = read_links(root)
+    skip = links_to_skip(links, failed)
+    if skip:
+        links = [link for i, link in enumerate(links) if i not in skip]
+        positions = [p for i, p in enumerate(positions) if i not in skip]
     for index, error in design.add_links(links, specs):
-        _record(root.problems, paths[index], error)
-    if orphaned:
-        root.problems.error("links", f"{orphaned} link(s) could not be loaded because a device they connect is invalid")
+        _record(root.problems, f"{root.at('links')}[{positions[index]}]", error)
+    if skip:
+        message = f"{len(skip)} link(s) could not be loaded because a device they connect is invalid"
+        root.problems.error("links", message)
 
 
 def _apply(problems: Problems, path: str, action: Any, *args: Any) -> bool:
@@ -188,33 +181,6 @@ def _read_feed(r: Reader) -> Feed:
         amps=r.number("amps", 32.0, 1.0, 1000.0) or 32.0,
         phases=r.integer("phases", 3, 1, 3) or 3,
     )
-
-
-_LINK_KEYS = frozenset(("id", "a", "b", "medium", "length_m"))
-_MEDIA = {m.value: m for m in Medium}
-
-
-def _read_link(r: Reader) -> Link | None:
-    fast = _well_formed_link(r.data)
-    if fast is not None:
-        return fast
-    link_id, a, b = r.text("id", None, True), r.text("a", None, True), r.text("b", None, True)
-    if link_id is None or a is None or b is None:
-        return None
-    length = r.number("length_m", 1.0, 0.0, 100_000.0)
-    return Link(id=link_id, a=a, b=b, medium=r.choice("medium", Medium, Medium.DAC),
-                length_m=1.0 if length is None else length)
-
-
-def _well_formed_link(data: dict[str, Any]) -> Link | None:
-    """The common case, checked in one go; anything unusual takes the slow path with its messages."""
-    if data.keys() != _LINK_KEYS:
-        return None
-    link_id, a, b, medium, length = data["id"], data["a"], data["b"], data["medium"], data["length_m"]
-    if not (type(link_id) is str and type(a) is str and type(b) is str and medium in _MEDIA
-            and type(length) in (int, float) and 0.0 <= length <= 100_000.0):
-        return None
-    return Link(link_id, a, b, _MEDIA[medium], float(length))
 
 
 def _read_meta(r: Reader) -> DesignMeta:

@@ -7,22 +7,33 @@ from collections.abc import Iterator
 from enum import StrEnum
 from typing import Any, TypeVar
 
+from planner_gui.io.limits import MAX_ERRORS_KEPT, MAX_MAP_ENTRIES, MAX_TEXT_CHARS, TooManyProblems
+
 E = TypeVar("E", bound=StrEnum)
-MAX_TEXT_CHARS = 10_000
 _MISSING = object()
 
 
 class Problems:
-    """Collects problems found while reading a file, each with its JSON path."""
+    """Collects problems found while reading a file, each with its JSON path.
+
+    Both lists are bounded: the error that makes MAX_ERRORS_KEPT raises :class:`TooManyProblems`
+    (reading a hopeless file stops there), and warnings past that many are only counted.
+    """
 
     def __init__(self) -> None:
         self.errors: list[str] = []
         self.warnings: list[str] = []
+        self.warnings_dropped = 0
 
     def error(self, path: str, message: str) -> None:
         self.errors.append(f"{path}: {message}" if path else message)
+        if len(self.errors) >= MAX_ERRORS_KEPT:
+            raise TooManyProblems()
 
     def warn(self, path: str, message: str) -> None:
+        if len(self.warnings) >= MAX_ERRORS_KEPT:
+            self.warnings_dropped += 1
+            return
         self.warnings.append(f"{path}: {message}" if path else message)
 
 
@@ -37,7 +48,7 @@ class Reader:
         self.path = path
         self.problems = problems
         if not isinstance(data, dict):
-            problems.error(path, f"expected an object, got {_json_type(data)}")
+            problems.error(path, f"expected an object, got {json_type(data)}")
             data = {}
         self.data: dict[str, Any] = data
 
@@ -55,7 +66,7 @@ class Reader:
     def items(self, key: str) -> Iterator[Reader]:
         value = self.data.get(key, [])
         if not isinstance(value, list):
-            self.problems.error(self.at(key), f"expected a list, got {_json_type(value)}")
+            self.problems.error(self.at(key), f"expected a list, got {json_type(value)}")
             return
         for index, item in enumerate(value):
             yield Reader(item, f"{self.at(key)}[{index}]", self.problems)
@@ -65,10 +76,9 @@ class Reader:
         if value is None or value is default:
             return value
         if not isinstance(value, str):
-            return self._bad(key, f"expected text, got {_json_type(value)}", default)
-        if len(value) > MAX_TEXT_CHARS:
-            return self._bad(key, f"text of {len(value)} characters is longer than {MAX_TEXT_CHARS}", default)
-        return value
+            return self._bad(key, f"expected text, got {json_type(value)}", default)
+        problem = text_problem(value)
+        return value if problem is None else self._bad(key, problem, default)
 
     def integer(self, key: str, default: int | None, low: int, high: int, required: bool = False) -> int | None:
         value = self._get(key, default, required)
@@ -89,7 +99,8 @@ class Reader:
             return value
         if isinstance(value, bool) or not isinstance(value, int | float):
             return self._bad(key, f"expected a number, got {_describe(value)}", default)
-        if not math.isfinite(value) or not low <= value <= high:
+        # Compare before converting: float(10**400) overflows, while int/float comparison is exact.
+        if not low <= value <= high or (isinstance(value, float) and not math.isfinite(value)):
             return self._bad(key, f"{_describe(value)} is outside {low:g}..{high:g}", default)
         return float(value)
 
@@ -110,22 +121,39 @@ class Reader:
             return self._bad(key, f"{_describe(value)} is not one of {allowed}", default)
 
     def number_map(self, key: str, high: float) -> dict[str, float]:
-        value = self.data.get(key, {})
-        if not isinstance(value, dict):
-            return self._bad(key, f"expected an object of numbers, got {_json_type(value)}", {})
+        value = self._map(key, "numbers")
         inner = Reader(value, self.at(key), self.problems)
         result = {}
         for name in value:
             number = inner.number(name, None, 0.0, high)
-            if number is not None:
-                result[str(name)] = number
+            if number is not None and self._good_key(key, name):
+                result[name] = number
         return result
 
     def text_map(self, key: str) -> dict[str, str]:
+        value = self._map(key, "text values")
+        inner = Reader(value, self.at(key), self.problems)
+        result = {}
+        for name, text in value.items():
+            if not isinstance(text, str):
+                self.problems.error(inner.at(name), f"expected text, got {json_type(text)}")
+            elif inner.text(name, None) is not None and self._good_key(key, name):
+                result[name] = text
+        return result
+
+    def _map(self, key: str, what: str) -> dict[str, Any]:
         value = self.data.get(key, {})
-        if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
-            return self._bad(key, "expected an object of text values", {})
-        return dict(value)
+        if not isinstance(value, dict):
+            return self._bad(key, f"expected an object of {what}, got {json_type(value)}", {})
+        if len(value) > MAX_MAP_ENTRIES:
+            return self._bad(key, f"{len(value)} entries is more than the {MAX_MAP_ENTRIES} allowed", {})
+        return value
+
+    def _good_key(self, key: str, name: str) -> bool:
+        problem = text_problem(name)
+        if problem is not None:
+            self.problems.error(self.at(key), f"key {_describe(name)}: {problem}")
+        return problem is None
 
     def _get(self, key: str, default: Any, required: bool) -> Any:
         value = self.data.get(key, _MISSING)
@@ -140,7 +168,20 @@ class Reader:
         return default
 
 
-def _json_type(value: Any) -> str:
+def text_problem(value: str) -> str | None:
+    """Why a string from a file cannot be kept (too long, or not encodable as UTF-8), or None."""
+    if len(value) > MAX_TEXT_CHARS:
+        return f"text of {len(value)} characters is longer than {MAX_TEXT_CHARS}"
+    if not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as error:  # a lone surrogate, e.g. the JSON escape \ud800
+            return (f"contains an unpaired surrogate \\u{ord(value[error.start]):04x} at character {error.start};"
+                    " the text is damaged (retype it)")
+    return None
+
+
+def json_type(value: Any) -> str:
     names = {dict: "an object", list: "a list", str: "text", bool: "true/false", int: "a number",
              float: "a number", type(None): "null"}
     return names.get(type(value), type(value).__name__)
@@ -152,4 +193,4 @@ def _describe(value: Any) -> str:
     if isinstance(value, int | float) and not isinstance(value, bool):
         text = repr(value)
         return text if len(text) <= 24 else f"{text[:20]}... ({len(text)} digits)"
-    return _json_type(value)
+    return json_type(value)

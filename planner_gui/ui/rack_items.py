@@ -307,7 +307,16 @@ class GhostItem(QGraphicsItem):
         self.update()
 
     def boundingRect(self) -> QRectF:
-        return self.rect.adjusted(-PAD, -PAD, 2 * self.rect.width(), PAD + LABEL_PX * 2)  # and the reason
+        return self.rect.united(self._reason_rect()).adjusted(-PAD, -PAD, PAD, PAD)
+
+    def _reason_rect(self) -> QRectF:
+        """A label just above the ghost, wide enough for the reason (on white, readable over panels)."""
+        if not self.reason:
+            return QRectF()
+        metrics = QFontMetricsF(_font(LABEL_PX, bold=True))
+        width = metrics.horizontalAdvance(self.reason) + 2 * TEXT_INSET
+        height = metrics.height() + PAD
+        return QRectF(self.rect.left(), self.rect.top() - height - PAD, width, height)
 
     def shape(self) -> QPainterPath:
         return QPainterPath()
@@ -321,10 +330,13 @@ class GhostItem(QGraphicsItem):
         painter.setBrush(fill)
         painter.drawRect(self.rect)
         if self.reason:
+            label = self._reason_rect()
+            painter.setPen(QPen(colour, 0))
+            painter.setBrush(QColor(colors.RACK_INTERIOR))
+            painter.drawRect(label)
             painter.setPen(QColor(colors.RED))
             painter.setFont(_font(LABEL_PX, bold=True))
-            below = QRectF(self.rect.left(), self.rect.bottom() + PAD, self.rect.width() * 2, LABEL_PX * 2)
-            painter.drawText(below, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, self.reason)
+            painter.drawText(label, Qt.AlignmentFlag.AlignCenter, self.reason)
 
 
 def bar_text(used_w: float, available_w: float) -> tuple[float | None, str]:

@@ -114,6 +114,7 @@ class RackView(QGraphicsView):
         self._relayout()
         for device in self.document.design.devices.values():
             self._add_device_item(device)
+        self._place_tray_chips()  # once, after every chip exists
         self._refresh_blocks(self.rack_items)
         self._apply_results(self.document.analysis)
         self._apply_level_of_detail(force=True)
@@ -281,8 +282,6 @@ class RackView(QGraphicsView):
             rect, parent = QRectF(0, 0, rl.FACE_W, rl.TRAY_CHIP_H), self.tray.holder
         item = DeviceItem(device.id, label, model, spec.kind.value, rect, parent, self._start_device_drag)
         self.device_items[device.id] = item
-        if not device.placed:
-            self._place_tray_chips()
 
     def _zero_u_rect(self, rack: RackItem) -> QRectF:
         face = rack.device_rect(1, rack.box.height_u)

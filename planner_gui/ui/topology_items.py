@@ -29,14 +29,13 @@ LABEL_INSET = 4.0  # scene units between a label and its node's edges
 LABEL_MIN_SCREEN_PX = 7.0  # below this on screen, labels are skipped (they would be unreadable)
 NODE_RADIUS = 4.0  # rounded corners of a node, scene units
 SELECTION_WIDTH = 2.5  # cosmetic px
-OUTLINE_WIDTH = 1.0
 # A path with more segments than this is drawn without antialiasing: aliased opaque lines are
 # 4-5x faster in Qt's raster engine (measured: 120,000 segments in 34 ms vs 136+ ms).
 AA_SEGMENT_LIMIT = 2000
 BUNDLE_MIN_WIDTH, BUNDLE_MAX_WIDTH = 1.0, 2.0  # cosmetic px of overview bundles, by capacity
 LOAD_COLOURS = (colors.GREEN, colors.AMBER, colors.RED, colors.NO_DATA)  # load level codes 0..3
 MAX_BANDS = 64  # band codes per key digit: far above the 4-5 tiers a fabric has, plus the two others
-Z_BUNDLES, Z_LINKS, Z_GROUPS, Z_NODES, Z_OVERLAY, Z_LABELS = 0, 1, 2, 3, 4, 5
+Z_BUNDLES, Z_LINKS, Z_GROUPS, Z_NODES, Z_OVERLAY = 0, 1, 2, 3, 4
 
 
 def label_font() -> QFont:
@@ -76,7 +75,6 @@ class NodeItem(QGraphicsItem):
         self.setFlags(flags.ItemIsSelectable | flags.ItemIsMovable | flags.ItemSendsGeometryChanges)
         # Repainting a cached pixmap is a blit; nodes change rarely and never rotate (style_anchors §5.2).
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self.setToolTip("")
 
     def boundingRect(self) -> QRectF:
         pad = SELECTION_WIDTH

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 from PySide6.QtCore import QEvent, QRectF, QTimer
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QShowEvent
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView, QWidget
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
 from planner_gui.document.document import Document
 from planner_gui.ui import colors
@@ -25,13 +25,9 @@ from planner_gui.ui.topology_bands import BandStrip
 from planner_gui.ui.topology_data import TopologyData
 from planner_gui.ui.topology_interaction import TopologyInteraction
 from planner_gui.ui.topology_items import (
-    LABEL_MIN_SCREEN_PX,
-    LABEL_PX,
     Z_LINKS,
     Z_NODES,
     Z_OVERLAY,
-    BundlesItem,
-    GroupsItem,
     LayerItem,
     LinkLayer,
     NodeItem,
@@ -39,19 +35,9 @@ from planner_gui.ui.topology_items import (
     cosmetic_pen,
     segments_path,
 )
+from planner_gui.ui.topology_lod import DetailLevels
 from planner_gui.ui.view_navigation import ViewNavigator, configure_view
 
-# Level of detail, by a device's on-screen width (px). Below OVERVIEW_NODE_PX a big design shows
-# grouped blocks; below LINK_DETAIL_NODE_PX its links are bundled per pair of groups. Measured in
-# benchmarks/gui_views.py: at 1,024 nodes, stroking every link at fit-all zoom took 90-280 ms
-# a frame, the bundles well under 10 ms.
-OVERVIEW_NODE_PX = 20.0
-LINK_DETAIL_NODE_PX = 40.0
-GROUPING_MIN_DEVICES = 200  # small designs are never grouped: every device is always visible
-BUNDLING_MIN_LINKS = 5000  # below this every link is always drawn (the default design has 639)
-# While the wheel turns, a big design draws bundles (a few ms) instead of every link (115 ms a frame at
-# 4,096 nodes, benchmarks/gui_views.py); every link returns this long after the last notch.
-ZOOM_SETTLE_MS = 200
 SCENE_MARGIN = 200.0  # scene units around the content, room to drag devices outward
 MAX_LABEL_STRIP_FRACTION = 0.15  # fit_all keeps at most this share of the width free for band names
 SELECTED_LINK_WIDTH = 3.0  # cosmetic px
@@ -70,20 +56,16 @@ class TopologyView(QGraphicsView):
         self._scene.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         self.setScene(self._scene)
         configure_view(self)
+        self.viewport().setMouseTracking(True)  # moves without a button: the link under the cursor lights up
         self.navigator = ViewNavigator(self)
         self.navigator.scale_changed.connect(self._on_navigator_scale_changed)
-        self.navigator.wheel_zoomed.connect(self._on_navigator_wheel_zoomed)
-        self._settle_timer = QTimer(self, singleShot=True, interval=ZOOM_SETTLE_MS)
-        self._settle_timer.timeout.connect(self._on_settle_timer_timeout)
+        self.detail = DetailLevels(self)
+        self.navigator.wheel_zoomed.connect(self.detail.wheel_zoomed)
         self.data: TopologyData | None = None
         self.nodes: dict[int, NodeItem] = {}
         self.selected_links: set[str] = set()
-        self.overview_mode = False
-        self.links_bundled = False
-        self._nodes_cached = True
         self._fitted = False
         self._syncing = False
-        self._overview_dirty = True
         self.bands = BandStrip()
         self._refresh_timer = QTimer(self, singleShot=True, interval=0)
         self._refresh_timer.timeout.connect(self._on_refresh_timer_timeout)
@@ -125,24 +107,19 @@ class TopologyView(QGraphicsView):
         self.selected_links = set()
         self.data = TopologyData.from_design(self.document.design, self.document.catalog)
         self._apply_analysis(self.document.analysis, relayout=True)
-        self._node_layer = LayerItem(Z_NODES)
-        self._link_parent = LayerItem(Z_LINKS)
-        for layer in (self._node_layer, self._link_parent):
+        self.node_layer, self.link_parent = LayerItem(Z_NODES), LayerItem(Z_LINKS)
+        for layer in (self.node_layer, self.link_parent):
             self._scene.addItem(layer)
-        self.links = LinkLayer(self._link_parent)
-        self.groups_item, self.bundles_item = GroupsItem(), BundlesItem()
-        self._scene.addItem(self.groups_item)
-        self._scene.addItem(self.bundles_item)
+        self.links = LinkLayer(self.link_parent)
+        self.detail.reset()
         self.selection_overlay = self._overlay(cosmetic_pen(colors.SELECTION, SELECTED_LINK_WIDTH))
         self.interaction.reset()
-        self._nodes_cached = True  # new NodeItems start cached
         for i in np.flatnonzero(self.data.drawn).tolist():
             self._add_node(i)
         self.refresh_links()
-        self._overview_dirty = True
         self._update_bands()
         self._update_scene_rect()
-        self._apply_level_of_detail()
+        self.detail.apply()
         if self.isVisible():
             self.fit_all()
         else:
@@ -151,7 +128,7 @@ class TopologyView(QGraphicsView):
     def after_hand_move(self) -> None:
         """Devices were dragged by hand: links rejoin their batched paths, the scene grows to fit."""
         self.refresh_links()
-        self._overview_dirty = True
+        self.detail.dirty = True
         self._update_scene_rect()
 
     def refresh_links(self, exclude: np.ndarray | None = None) -> None:
@@ -210,12 +187,14 @@ class TopologyView(QGraphicsView):
     # ----- selection ----------------------------------------------------------------------------
     def show_selection(self, ids: list[str], reveal: bool) -> None:
         """Mirror the document's selection; ``reveal`` centres the view on it."""
-        wanted = set(ids)
+        chosen = {node for i in ids if (node := self.node_of(i)) is not None}
         self._syncing = True
         try:
-            for node in self.nodes.values():
-                if node.isSelected() != (node.device_id in wanted):
-                    node.setSelected(node.device_id in wanted)
+            for item in self._scene.selectedItems():  # only what is selected now, not every node
+                if item not in chosen:
+                    item.setSelected(False)
+            for node in chosen:
+                node.setSelected(True)
             self.selected_links = {i for i in ids if i in self.document.design.links}
         finally:
             self._syncing = False
@@ -265,11 +244,10 @@ class TopologyView(QGraphicsView):
         assert data is not None
         device_id = data.device_ids[i]
         device = self.document.design.devices[device_id]
-        node = NodeItem(i, device_id, device.name or device_id, data.kinds[i], self._node_layer,
+        node = NodeItem(i, device_id, device.name or device_id, data.kinds[i], self.node_layer,
                         self.interaction.node_moved)
         node.place(float(data.x[i]), float(data.y[i]))
-        if not self._nodes_cached:
-            node.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+        node.setCacheMode(self.detail.cache_mode())
         self.nodes[i] = node
 
     def _overlay(self, pen: Any) -> PassivePathItem:
@@ -307,10 +285,10 @@ class TopologyView(QGraphicsView):
 
     def _on_refresh_timer_timeout(self) -> None:
         self.refresh_links()
-        self._overview_dirty = True
+        self.detail.dirty = True
         self._update_bands()
         self._update_scene_rect()
-        self._apply_level_of_detail()
+        self.detail.apply()
 
     def _update_bands(self) -> None:
         assert self.data is not None
@@ -331,59 +309,17 @@ class TopologyView(QGraphicsView):
         self.viewport().update(self.bands.area(self))
 
     # ----- level of detail ----------------------------------------------------------------------
+    @property
+    def overview_mode(self) -> bool:
+        return self.detail.overview_mode
+
+    @property
+    def links_bundled(self) -> bool:
+        return self.detail.links_bundled
+
     def _on_navigator_scale_changed(self, scale: float) -> None:
         self._fitted = self._fitted or self.isVisible()
-        self._apply_level_of_detail()
-
-    def _on_navigator_wheel_zoomed(self) -> None:
-        self._settle_timer.start()  # bundles while the wheel turns; every link again once it rests
-
-    def _on_settle_timer_timeout(self) -> None:
-        self._apply_level_of_detail()
-
-    def _apply_level_of_detail(self) -> None:
-        """Devices: items, or grouped blocks far out. Links: batched paths, or bundles when they
-        would be a solid smear of long lines anyway (and cost 100+ ms a frame to stroke)."""
-        data = self.data
-        assert data is not None
-        node_px = self.navigator.scale * tl.NODE_W
-        overview = node_px < OVERVIEW_NODE_PX and int(data.drawn.sum()) >= GROUPING_MIN_DEVICES
-        many = data.n_links >= BUNDLING_MIN_LINKS
-        zooming = self._settle_timer.isActive()
-        bundled = overview or (many and (node_px < LINK_DETAIL_NODE_PX or zooming))
-        if (overview or bundled) and self._overview_dirty:
-            self._rebuild_overview()
-        self.overview_mode, self.links_bundled = overview, bundled
-        self.groups_item.setVisible(overview)
-        self._node_layer.setVisible(not overview)
-        self.bundles_item.setVisible(bundled)
-        self._link_parent.setVisible(not bundled)
-        self._set_node_caching(self.navigator.scale * LABEL_PX >= LABEL_MIN_SCREEN_PX)
-
-    def _set_node_caching(self, labelled: bool) -> None:
-        """Cache labelled nodes (text is the costly part); plain blocks paint faster than a pixmap
-        can be made for them, so they are not cached (a zoom step would re-make thousands)."""
-        if labelled == self._nodes_cached:
-            return
-        mode = QGraphicsItem.CacheMode.DeviceCoordinateCache if labelled else QGraphicsItem.CacheMode.NoCache
-        for node in self.nodes.values():
-            node.setCacheMode(mode)
-        self._nodes_cached = labelled
-
-    def _rebuild_overview(self) -> None:
-        data = self.data
-        assert data is not None
-        x = np.where(data.drawn, data.x, np.nan)
-        groups = tl.group_runs(x, data.y, data.band, data.model)
-        live = data.live_links()
-        bundles = tl.bundle_links(groups.of_device, data.link_a[live], data.link_b[live],
-                                  data.link_gbps[live])
-        catalog = self.document.catalog
-        names = [entry.name if (entry := catalog.get(m)) is not None else m for m in data.model_ids]
-        kinds = [catalog.device_spec(m).kind.value for m in data.model_ids]
-        self.groups_item.rebuild(groups, names, kinds)
-        self.bundles_item.rebuild(groups, bundles)
-        self._overview_dirty = False
+        self.detail.apply()
 
     # ----- Qt events (delegated to the interaction helper) ---------------------------------------
     def _first_view(self) -> None:

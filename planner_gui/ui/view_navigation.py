@@ -12,11 +12,12 @@ from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QTransform, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView
 
-ZOOM_STEP = 1.0015  # scale factor per wheel angle unit: one 120-unit notch zooms ~20 % (Qt angleDelta)
-MIN_SCALE = 0.002  # a 4,096-node design (about 10,000 x 8,000 scene units) still fits a small window
-MAX_SCALE = 8.0  # beyond this a 1 U face is taller than the screen: nothing more to see
-FIT_MARGIN = 16.0  # scene units left around the content by fit_all
 NOTCH = 120.0  # Qt: one wheel notch is 120 eighths of a degree (QWheelEvent::angleDelta)
+NOTCH_ZOOM = 1.2  # one notch zooms by 20 %; ~15 notches from a 4,096-node hall overview to 100 %
+ZOOM_STEP = NOTCH_ZOOM ** (1.0 / NOTCH)  # per angle unit, so touchpads' small deltas zoom smoothly
+MIN_SCALE = 0.002  # far below any fit-all: a 4,096-node hall fits a 1,600 px view at about 0.06
+MAX_SCALE = 8.0  # beyond this a 1 U face is taller than the screen: nothing more to see
+FIT_MARGIN = 16.0  # viewport px left around the content by fit
 
 
 def configure_view(view: QGraphicsView) -> None:

@@ -198,3 +198,18 @@ def test_middle_button_drag_pans(view: TopologyView, qtbot: QtBot) -> None:
     qtbot.mouseRelease(viewport, Qt.MouseButton.MiddleButton, NONE, end)
     assert (bars[0].value() - before[0], bars[1].value() - before[1]) == (80, 40)  # the drawing follows the hand
     assert view.document.selection == []  # panning selects nothing
+
+
+def test_hovering_a_link_highlights_it(view: TopologyView) -> None:
+    link_id = next(lid for lid, link in view.document.design.links.items() if link.a.startswith("fab-leaf-2/"))
+    j = view.data.link_index[link_id]
+    x0, y0, x1, y1 = (float(v[0]) for v in view.data.segments(np.array([j])))
+    point = QPointF(x0 + (x1 - x0) * 0.3, y0 + (y1 - y0) * 0.3)  # near the leaf, clear of other nodes
+    view.centerOn(point)
+    position = QPointF(view.mapFromScene(point))
+    move = QMouseEvent(QEvent.Type.MouseMove, position, view.viewport().mapToGlobal(position), Qt.MouseButton.NoButton,
+                       Qt.MouseButton.NoButton, NONE)
+    QApplication.sendEvent(view.viewport(), move)
+    hovered = view.interaction.hovered_link
+    assert hovered >= 0 and view.data.link_a[hovered] == view.data.index["fab-leaf-2"]
+    assert view.interaction.hover.path().elementCount() == 2  # one highlighted segment

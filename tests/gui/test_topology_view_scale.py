@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from planner_gui.catalog import bundled_catalog
 from planner_gui.document.document import Document
+from planner_gui.model import Design
 from planner_gui.templates import TemplateSpec, generate_design
 from planner_gui.ui.topology_view import TopologyView
 
@@ -24,11 +25,11 @@ EDIT_LIMIT_S = 0.5
 
 
 @pytest.fixture(scope="module")
-def big_design():  # type: ignore[no-untyped-def]
+def big_design() -> Design:
     return generate_design(bundled_catalog(), TemplateSpec("dgx-h100", NODES))
 
 
-def test_a_4096_node_design_builds_and_paints_in_bounded_time(qtbot: QtBot, big_design) -> None:  # type: ignore[no-untyped-def]
+def test_a_4096_node_design_builds_and_paints_in_bounded_time(qtbot: QtBot, big_design: Design) -> None:
     document = Document(bundled_catalog(), big_design, analyzer=lambda design, catalog, cache: None)
     start = time.perf_counter()
     view = TopologyView(document)

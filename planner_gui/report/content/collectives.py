@@ -46,6 +46,8 @@ def collectives(ctx: Ctx) -> list[Block]:
     if section is None:
         return []
     profile = section.profile
+    if profile.ranks <= 1:
+        return [Heading(t("sec.collectives"), 1, "collectives"), Paragraph(t("coll.single"))]
     blocks: list[Block] = [
         Heading(t("sec.collectives"), 1, "collectives"),
         Paragraph(

@@ -13,6 +13,7 @@ from planner_gui.report.content.i18n import Tr
 
 NAME_LIMIT = 120  # characters of a user-given name kept in a table cell; the cover shows more
 ELLIPSIS = "…"
+REASON_LIMIT = 200  # characters of an engine reason quoted in the proposal
 
 
 def shorten(text: str, limit: int = NAME_LIMIT) -> str:
@@ -73,7 +74,10 @@ class Ctx:
     def name(self) -> str:
         return self.design.meta.name.strip() or self.t("cover.untitled")
 
-    def section_missing(self, name: str) -> str:
-        """Why an analysis section is absent, for a sentence in the proposal."""
-        return self.analysis.unavailable.get(name, "")
-
+    def missing_reason(self, name: str, reason: str) -> str:
+        """Why an analysis section is absent; the usual causes in the report's language."""
+        if name in ("training", "storage") and self.design.workload is None:
+            return self.t("sum.no_workload")
+        if not self.servers():
+            return self.t("sum.no_servers_reason")
+        return shorten(reason, REASON_LIMIT)

@@ -85,20 +85,13 @@ def summary(ctx: Ctx) -> list[Block]:
         Paragraph(_verdict(ctx)),
     ]
     missing = [
-        t("sum.missing_item", section=t(f"part.{name}"), reason=_reason(ctx, name, reason))
+        t("sum.missing_item", section=t(f"part.{name}"), reason=ctx.missing_reason(name, reason))
         for name, reason in a.unavailable.items()
         if f"part.{name}" in _PARTS and not (name == "storage" and "training" in a.unavailable)
     ]
     if missing:
         blocks += [Paragraph(t("sum.missing")), Bullets(tuple(missing))]
     return blocks
-
-
-def _reason(ctx: Ctx, name: str, reason: str) -> str:
-    """Why a section is missing; the usual case (no workload) in the report's language."""
-    if name in ("training", "storage") and ctx.design.workload is None:
-        return ctx.t("sum.no_workload")
-    return shorten(reason, 200)
 
 
 def _cost_rows(ctx: Ctx) -> list[tuple[str, str]]:

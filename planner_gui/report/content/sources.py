@@ -5,6 +5,7 @@ from __future__ import annotations
 from planner_gui.engine.power import CONTINUOUS_LOAD_FACTOR
 from planner_gui.report.content.blocks import Block, Bullets, Column, ColumnKind, Heading, Paragraph, Table
 from planner_gui.report.content.context import Ctx, shorten
+from planner_gui.report.content.strings import STRINGS
 
 SOURCE_LIMIT = 600  # characters of a catalog source kept (several URLs); the catalog has the full text
 ESTIMATE_LIMIT = 300  # characters of one estimate's explanation
@@ -25,7 +26,11 @@ def sources(ctx: Ctx) -> list[Block]:
         blocks += [
             Paragraph(t("src.unavailable")),
             Bullets(
-                tuple(f"{name}: {shorten(reason, 300)}" for name, reason in ctx.analysis.unavailable.items())
+                tuple(
+                    t("sum.missing_item", section=t(f"part.{name}"), reason=ctx.missing_reason(name, reason))
+                    for name, reason in ctx.analysis.unavailable.items()
+                    if f"part.{name}" in STRINGS
+                )
             ),
         ]
     blocks += [

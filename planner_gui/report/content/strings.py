@@ -118,6 +118,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "no training workload is set (add one in the design's workload settings)",
         "方案未设置训练任务（可在方案的训练任务设置中添加）",
     ),
+    "sum.no_servers_reason": (
+        "the design has no GPU servers of a model the catalog knows",
+        "方案中没有目录内型号的 GPU 服务器",
+    ),
     "sum.more_models": ("and {count} more models", "另有 {count} 种型号"),
     "sum.no_gpu": ("no GPU", "无 GPU"),
     "sum.no_servers": ("no GPU servers", "无 GPU 服务器"),
@@ -328,6 +332,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "and is calibrated to published nccl-tests measurements.",
         "以下为网络可承载的最大任务（{ranks} 张 GPU，{nodes} 个节点 × {per_node}）的 nccl-tests "
         "预测结果。模型按 NCCL 的方式选择算法和协议，并用公开的 nccl-tests 实测数据校准。",
+    ),
+    "coll.single": (
+        "The job has a single GPU: there is no collective communication to predict.",
+        "任务只有一张 GPU，不涉及集合通信。",
     ),
     "coll.profile_title": ("What the model sees", "模型输入"),
     "coll.gpu": ("GPU", "GPU"),

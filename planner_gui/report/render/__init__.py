@@ -19,8 +19,10 @@ from planner_gui.report.content import build_proposal
 from planner_gui.report.content.i18n import check_lang
 from planner_gui.report.render.fonts import CJK_CANDIDATES, NO_CJK_FONT_WARNING, FontSet
 from planner_gui.report.render.page import check_paper
-from planner_gui.report.render.pdf import RenderResult, render_pdf
+from planner_gui.report.render.pdf import Progress, RenderResult, render_pdf
 from planner_gui.report.render.qt_app import ensure_gui_app
+
+CONTENT_SHARE = 0.15  # of an export's time: analysis and content (benchmarks/report.py, 1,024 nodes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,8 +43,13 @@ def export_pdf(
     analysis: Analysis | None = None,
     today: date | None = None,
     cjk_candidates: tuple[str, ...] = CJK_CANDIDATES,
+    progress: Progress | None = None,
 ) -> ExportResult:
-    """Write the proposal for ``design`` to ``path``; bad arguments raise ValueError saying what to pass."""
+    """Write the proposal for ``design`` to ``path``; bad arguments raise ValueError saying what to pass.
+
+    ``progress`` (optional) gets the share of the work done (0 .. 1) as it goes, for a progress bar;
+    ``analysis`` can be the one the GUI already holds, which saves the engine run.
+    """
     lang, paper = check_lang(lang), check_paper(paper)
     ensure_gui_app()
     fonts = FontSet.detect(cjk_candidates)
@@ -51,8 +58,12 @@ def export_pdf(
     if lang == "zh" and fonts.cjk is None:
         warnings.append(NO_CJK_FONT_WARNING)
         written = "en"
+    report = progress or (lambda share: None)
     document = build_proposal(design, catalog, analysis, written, today)
-    result: RenderResult = render_pdf(document, Path(path), paper, fonts)
+    report(CONTENT_SHARE)
+    result: RenderResult = render_pdf(
+        document, Path(path), paper, fonts, lambda share: report(CONTENT_SHARE + (1 - CONTENT_SHARE) * share)
+    )
     return ExportResult(
         result.path, result.pages, written, result.anchors, tuple(warnings) + document.warnings
     )

@@ -6,6 +6,7 @@ page is painted, the table of contents with its page numbers and every footer wi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,6 +25,8 @@ COVER_BAND_PT = 10.0  # the coloured band at the top of the cover
 COVER_TITLE_TOP_PT = 150.0
 TOC_INDENT_PT = 14.0
 LEADER_DOT = " . "
+Progress = Callable[[float], None]  # called with the share of the work done, 0 .. 1
+LAYOUT_SHARE = 0.5  # of render time: layout and painting take about the same (benchmarks/report.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +41,12 @@ def render_pdf(
     path: Path,
     paper: str = "a4",
     fonts: FontSet | None = None,
+    progress: Progress | None = None,
 ) -> RenderResult:
-    """Write ``document`` to ``path`` as a PDF on ``paper`` ("a4" or "letter")."""
+    """Write ``document`` to ``path`` as a PDF on ``paper`` ("a4" or "letter").
+
+    ``progress`` (optional) is called after the layout and after each page is painted.
+    """
     fonts = fonts or FontSet.detect()
     path = Path(path)
     if path.parent and not path.parent.exists():
@@ -55,6 +62,8 @@ def render_pdf(
     frame = Frame.for_device(writer.width(), writer.height(), RESOLUTION_DPI)
     document = map_strings(document, fonts.printable)
     flow = _layout(document, frame, fonts, writer)
+    report = progress or (lambda share: None)
+    report(LAYOUT_SHARE)
     painter = QPainter()
     if not painter.begin(writer):
         raise ValueError(
@@ -62,7 +71,7 @@ def render_pdf(
             "the folder read-only?)"
         )
     try:
-        _paint(painter, writer, flow, document, fonts, frame)
+        _paint(painter, writer, flow, document, fonts, frame, report)
     finally:
         painter.end()
     return RenderResult(path, len(flow.pages), {k: v + 1 for k, v in flow.anchors.items()})
@@ -130,7 +139,13 @@ def _toc_line(flow: Flow, heading: Heading) -> None:
 
 
 def _paint(
-    painter: QPainter, writer: QPdfWriter, flow: Flow, document: ReportDocument, fonts: FontSet, frame: Frame
+    painter: QPainter,
+    writer: QPdfWriter,
+    flow: Flow,
+    document: ReportDocument,
+    fonts: FontSet,
+    frame: Frame,
+    report: Progress,
 ) -> None:
     total = len(flow.pages)
     for index, page in enumerate(flow.pages):
@@ -142,6 +157,7 @@ def _paint(
             painter.restore()
         if index:
             _running_heads(painter, document, page.section, index + 1, total, fonts, frame)
+        report(LAYOUT_SHARE + (1.0 - LAYOUT_SHARE) * (index + 1) / total)
 
 
 def _running_heads(

@@ -1,0 +1,100 @@
+"""What the topology view draws at the current zoom (level of detail).
+
+Far out, a big design's devices merge into blocks (one per run of up to eight identical devices in
+a row) and its links into bundles (one line per pair of blocks). Closer, every device is an item,
+drawn as a plain block until its label is legible; links stay bundled until devices are ~40 px
+wide, because every link of a 1,024-node fabric at that zoom is a solid smear that costs 100+ ms a
+frame to stroke. While the wheel turns, big designs keep the bundles and draw every link again
+once it rests. Switching is per threshold crossing (a few calls), never per frame.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QGraphicsItem
+
+from planner_gui.ui import topology_layout as tl
+from planner_gui.ui.topology_items import LABEL_MIN_SCREEN_PX, LABEL_PX, BundlesItem, GroupsItem
+
+if TYPE_CHECKING:
+    from planner_gui.ui.topology_view import TopologyView
+
+# By a device's on-screen width (px). Measured in benchmarks/gui_views.py: at 1,024 nodes,
+# stroking every link at fit-all zoom took 90-280 ms a frame, the bundles well under 10 ms.
+OVERVIEW_NODE_PX = 20.0
+LINK_DETAIL_NODE_PX = 40.0
+GROUPING_MIN_DEVICES = 200  # small designs are never grouped: every device is always visible
+BUNDLING_MIN_LINKS = 5000  # below this every link is always drawn (the default design has 639)
+# While the wheel turns, a big design draws bundles (a few ms) instead of every link (~100 ms a
+# frame at 4,096 nodes, benchmarks/gui_views.py); every link returns this long after the last notch.
+ZOOM_SETTLE_MS = 200
+
+
+class DetailLevels:
+    def __init__(self, view: TopologyView) -> None:
+        self.view = view
+        self.overview_mode = False
+        self.links_bundled = False
+        self.dirty = True  # blocks and bundles are out of date (rebuilt when next shown)
+        self._nodes_cached = True
+        self._settle_timer = QTimer(view, singleShot=True, interval=ZOOM_SETTLE_MS)
+        self._settle_timer.timeout.connect(self.apply)
+
+    def reset(self) -> None:
+        """A new scene: new drawing items, nodes start cached."""
+        self.groups_item, self.bundles_item = GroupsItem(), BundlesItem()
+        self.view.scene().addItem(self.groups_item)
+        self.view.scene().addItem(self.bundles_item)
+        self._nodes_cached = True
+        self.dirty = True
+
+    def wheel_zoomed(self) -> None:
+        self._settle_timer.start()
+
+    def apply(self) -> None:
+        view, data = self.view, self.view.data
+        assert data is not None
+        node_px = view.navigator.scale * tl.NODE_W
+        overview = node_px < OVERVIEW_NODE_PX and int(data.drawn.sum()) >= GROUPING_MIN_DEVICES
+        many = data.n_links >= BUNDLING_MIN_LINKS
+        zooming = self._settle_timer.isActive()
+        bundled = overview or (many and (node_px < LINK_DETAIL_NODE_PX or zooming))
+        if (overview or bundled) and self.dirty:
+            self._rebuild()
+        self.overview_mode, self.links_bundled = overview, bundled
+        self.groups_item.setVisible(overview)
+        view.node_layer.setVisible(not overview)
+        self.bundles_item.setVisible(bundled)
+        view.link_parent.setVisible(not bundled)
+        self._set_node_caching(view.navigator.scale * LABEL_PX >= LABEL_MIN_SCREEN_PX)
+
+    def cache_mode(self) -> QGraphicsItem.CacheMode:
+        """For a node made now: what the others use."""
+        cached = QGraphicsItem.CacheMode.DeviceCoordinateCache
+        return cached if self._nodes_cached else QGraphicsItem.CacheMode.NoCache
+
+    def _set_node_caching(self, labelled: bool) -> None:
+        """Cache labelled nodes (text is the costly part); plain blocks paint faster than a pixmap
+        can be made for them, so they are not cached (a zoom step would re-make thousands)."""
+        if labelled == self._nodes_cached:
+            return
+        self._nodes_cached = labelled
+        mode = self.cache_mode()
+        for node in self.view.nodes.values():
+            node.setCacheMode(mode)
+
+    def _rebuild(self) -> None:
+        data, catalog = self.view.data, self.view.document.catalog
+        assert data is not None
+        groups = tl.group_runs(np.where(data.drawn, data.x, np.nan), data.y, data.band, data.model)
+        live = data.live_links()
+        ends = data.link_a[live], data.link_b[live]
+        bundles = tl.bundle_links(groups.of_device, *ends, data.link_gbps[live])
+        names = [entry.name if (entry := catalog.get(m)) is not None else m for m in data.model_ids]
+        kinds = [catalog.device_spec(m).kind.value for m in data.model_ids]
+        self.groups_item.rebuild(groups, names, kinds)
+        self.bundles_item.rebuild(groups, bundles)
+        self.dirty = False
