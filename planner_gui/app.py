@@ -17,6 +17,8 @@ from planner_gui.catalog import load_catalog
 from planner_gui.document import Document
 from planner_gui.document.recent import APP_DIR_NAME
 from planner_gui.examples import default_example_path
+from planner_gui.i18n import install_language
+from planner_gui.preferences import load_preferences
 from planner_gui.ui.main_window import APP_TITLE, MainWindow
 from planner_gui.ui.new_design_dialog import blank_design
 from planner_gui.ui.recovery import offer_recovery
@@ -34,7 +36,9 @@ def build(argv: list[str]) -> tuple[QApplication, MainWindow]:
     """
     app = QApplication.instance() or QApplication(list(argv) or ["cluster-planner"])
     _identify(app)  # type: ignore[arg-type]
-    catalog = load_catalog()
+    prefs = load_preferences()  # never raises: a bad file is set aside with a message
+    install_language(prefs.preferences.language, app)
+    catalog = load_catalog(prefs.preferences.user_catalog_path())
     document = Document(catalog, blank_design())
     window = MainWindow(document)
     if not offer_recovery(window, document, window.autosaver):
@@ -43,6 +47,8 @@ def build(argv: list[str]) -> tuple[QApplication, MainWindow]:
     if catalog.problems:
         shown = "; ".join(catalog.problems[:MAX_CATALOG_PROBLEMS_SHOWN])
         window.status.show_message(f"{len(catalog.problems)} catalog problem(s): {shown}")
+    if prefs.message:
+        window.status.show_message(prefs.message)
     window.show()
     return app, window  # type: ignore[return-value]
 

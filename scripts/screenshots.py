@@ -41,6 +41,14 @@ def take(out: Path) -> list[Path]:
     window.document.select([SELECTED_DEVICE])
     window.document.live.wait_idle(RESULTS_TIMEOUT_MS)
     written.append(_grab(app, window, out / "main-window-edit.png"))
+    from planner_gui.i18n import install_language
+    from planner_gui.i18n.switch import switch_language
+
+    window = switch_language(window, "zh_CN")  # the same design, rebuilt in Chinese
+    window.resize(*WINDOW_SIZE)
+    written.append(_grab(app, window, out / "main-window-zh.png"))
+    window = switch_language(window, "en")
+    install_language("en")
     window.document.undo_stack.setClean()  # a screenshot session has nothing to save
     window.close()
     return written

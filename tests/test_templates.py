@@ -10,6 +10,7 @@ import pytest
 from planner_gui.catalog import bundled_catalog
 from planner_gui.model import Design, Medium
 from planner_gui.templates import TemplateError, TemplateSpec, generate_design
+from planner_gui.templates.spec import MAX_NODES
 
 CATALOG = bundled_catalog()
 
@@ -111,7 +112,7 @@ def test_4096_nodes_need_three_tiers_and_stay_connected() -> None:
     (TemplateSpec("dgx-h101", 4), r"--server: unknown server id 'dgx-h101' \(known server ids: "),
     (TemplateSpec("dgx-h100", 4, nic_id="qm9700"), "--fabric: unknown nic id 'qm9700'"),
     (TemplateSpec("dgx-h100", 4, nics_per_node=12), "--nics-per-node 12: server 'dgx-h100' takes 1 to 8"),
-    (TemplateSpec("dgx-h100", 0), "--nodes 0: give 1 to 8192 nodes"),
+    (TemplateSpec("dgx-h100", 0), f"--nodes 0: give 1 to {MAX_NODES} nodes"),
     (TemplateSpec("dgx-h100", 16, topology="single-switch"), "128 NICs do not fit one qm9700 .64 ports.; use"),
     (TemplateSpec("dgx-h100", 4, rack_kw=8.0), "draws up to 10.2 kW, more than the rack budget 8 kW"),
     (TemplateSpec("dgx-h100", 4, topology="torus"), "--topology 'torus': choose one of"),

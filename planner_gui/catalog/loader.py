@@ -8,6 +8,8 @@ reported in :attr:`Catalog.problems` and skipped, never fatal.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -15,7 +17,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from planner_gui.catalog.schema import validate_entry
+from planner_gui.catalog.schema import KINDS, validate_entry
+from planner_gui.model.ids import ID_PATTERN
 from planner_gui.model.specs import DeviceKind, DeviceSpec, PortRole, PortSpec, unknown_spec
 
 # Kinds that are physical devices placed in racks, and the model's name for each.
@@ -30,6 +33,16 @@ DEVICE_KINDS = {
 # References between entries that must resolve: (kind, field, kind it must point to).
 _REFERENCES = (("server", "gpu_id", "gpu"), ("server", "default_nic_id", "nic"), ("nic", "default_switch_id", "switch"))
 USER_CATALOG_LIMIT_BYTES = 8 * 1024 * 1024
+# Bounds on a hostile user catalog (docs/reliability.md). The bundled catalog has ~60 entries, and
+# the largest switch in it (hardware_catalog.csv) has 144 ports; each bound is far above real use.
+MAX_CATALOG_ENTRIES = 10_000
+MAX_PORTS_PER_DEVICE = 4_096
+MAX_TEXT_CHARS = 10_000  # as for a design's names and notes (io/limits.py)
+ID_SHOWN_CHARS = 80  # how much of a bad id a message repeats
+MAX_FIGURE = 10**15  # above every maximum in catalog/schema.py (the largest, price_usd, is 1e8)
+# Device specs kept per catalog. Keys a file chooses (a made-up nic_id on each of 200,000 servers)
+# stop being cached past this; the specs of real entries (servers x NICs x 0-64 NIC counts) always are.
+MAX_CACHED_SPECS = 20_000
 MANAGEMENT_PORT_GBPS = 1.0  # BMC ports are 1 GbE RJ45 on every server in the catalog
 
 
@@ -95,9 +108,29 @@ class Catalog:
         key = (catalog_id, nic_id, nic_count)
         spec = self._spec_cache.get(key)
         if spec is None:
-            spec = self._build_spec(catalog_id, nic_id, nic_count)
-            self._spec_cache[key] = spec
+            entry = self.entries.get(catalog_id)
+            if entry is None or entry.kind not in DEVICE_KINDS:
+                return unknown_spec(catalog_id)  # not cached: a hostile file could name millions
+            if entry.kind != "server" or (nic_id is not None and not self._is_nic(nic_id)):
+                nic_id = None  # ignored (or unknown, so the default NIC is used): share the cached spec
+            if entry.kind != "server":
+                nic_count = None
+            spec = self._cached_spec(catalog_id, nic_id, nic_count)
+            if len(self._spec_cache) < MAX_CACHED_SPECS:
+                self._spec_cache[key] = spec
         return spec
+
+    def _cached_spec(self, catalog_id: str, nic_id: str | None, nic_count: int | None) -> DeviceSpec:
+        """The cache holds only keys of real catalog entries, so its size is bounded by the catalog."""
+        key = (catalog_id, nic_id, nic_count)
+        spec = self._spec_cache.get(key)
+        if spec is None:
+            spec = self._spec_cache[key] = self._build_spec(catalog_id, nic_id, nic_count)
+        return spec
+
+    def _is_nic(self, nic_id: str) -> bool:
+        entry = self.entries.get(nic_id)
+        return entry is not None and entry.kind == "nic"
 
     def _build_spec(self, catalog_id: str, nic_id: str | None, nic_count: int | None) -> DeviceSpec:
         entry = self.entries.get(catalog_id)
@@ -168,27 +201,54 @@ def bundled_catalog() -> Catalog:
 
 
 def _read_entries(path: Path, problems: list[str]) -> list[Any]:
+    """The file's ``entries`` list; any problem with the file as a whole is reported and the file ignored."""
     try:
-        if path.stat().st_size > USER_CATALOG_LIMIT_BYTES:
-            problems.append(f"{path}: larger than {USER_CATALOG_LIMIT_BYTES // 2**20} MB; ignored")
-            return []
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+        document = json.loads(_read_small_file(path).decode("utf-8"), parse_constant=_refuse_constant)
+    except _Unusable as reason:
+        problems.append(f"{path}: {reason}; ignored")
+        return []
+    except (OSError, ValueError, RecursionError) as error:  # ValueError: bad JSON, UTF-8 or a 5,000-digit number
         problems.append(f"{path}: cannot be read ({_short(error)}); ignored")
         return []
     entries = document.get("entries") if isinstance(document, dict) else None
     if not isinstance(entries, list):
         problems.append(f"{path}: expected an object with a list 'entries'; ignored")
         return []
+    if len(entries) > MAX_CATALOG_ENTRIES:
+        problems.append(f"{path}: {len(entries):,} entries is more than the {MAX_CATALOG_ENTRIES:,} allowed; ignored")
+        return []
     return entries
+
+
+class _Unusable(Exception):
+    """The catalog file is not something to parse at all (a folder, a pipe, too large)."""
+
+
+def _read_small_file(path: Path) -> bytes:
+    """A regular file of at most USER_CATALOG_LIMIT_BYTES, read without ever blocking on a pipe or device."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise _Unusable("is not a regular file")
+        data = os.read(fd, USER_CATALOG_LIMIT_BYTES + 1)
+        if info.st_size > USER_CATALOG_LIMIT_BYTES or len(data) > USER_CATALOG_LIMIT_BYTES:
+            raise _Unusable(f"larger than {USER_CATALOG_LIMIT_BYTES // 2**20} MB")
+        return data
+    finally:
+        os.close(fd)
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
 
 
 def _merge(catalog: Catalog, entries: Iterable[Any], origin: str, label: str) -> None:
     for index, raw in enumerate(entries):
-        problems = validate_entry(raw)
+        problems = _entry_problems(raw)
         where = f"{label} entries[{index}]"
         if isinstance(raw, dict) and isinstance(raw.get("id"), str):
-            where += f" ({raw['id']})"
+            where += f" ({raw['id'][:ID_SHOWN_CHARS]!r})"
         if problems:
             catalog.problems.extend(f"{where}: {p}; entry skipped" for p in problems)
             continue
@@ -196,6 +256,59 @@ def _merge(catalog: Catalog, entries: Iterable[Any], origin: str, label: str) ->
             catalog.problems.append(f"{where}: duplicate id {raw['id']!r}; entry skipped")
             continue
         catalog.entries[raw["id"]] = CatalogEntry(raw["id"], raw["kind"], raw["name"], dict(raw), origin)
+
+
+def _entry_problems(raw: Any) -> list[str]:
+    """Checks a hostile entry needs before the schema's: shapes the schema assumes, ids, sizes."""
+    if not isinstance(raw, dict):
+        return validate_entry(raw)
+    early = _shape_problems(raw)
+    if early:
+        return early
+    try:
+        return validate_entry(raw) or _size_problems(raw)
+    except (TypeError, ValueError, OverflowError, RecursionError) as error:  # a shape the schema did not expect
+        return [f"could not be checked ({_short(error)})"]
+
+
+def _shape_problems(raw: dict[str, Any]) -> list[str]:
+    kind, entry_id, groups = raw.get("kind"), raw.get("id"), raw.get("port_groups")
+    if not isinstance(kind, str):
+        return [f"kind must be text, one of {', '.join(KINDS)}"]
+    if isinstance(entry_id, str) and not ID_PATTERN.match(entry_id):
+        return [f"id {entry_id[:ID_SHOWN_CHARS]!r} must be 1-64 letters, digits, '.', '_', ':' or '-' "
+                "(designs refer to hardware by this id)"]
+    if groups is not None and not isinstance(groups, list):
+        return ["port_groups must be a list of {prefix, count, speed_gbps, form_factor}"]
+    numbers = [(name, v) for name, v in raw.items() if isinstance(v, int) and not isinstance(v, bool)]
+    numbers += [(f"port_groups[{i}].{name}", v) for i, g in enumerate(groups or []) if isinstance(g, dict)
+                for name, v in g.items() if isinstance(v, int) and not isinstance(v, bool)]
+    # The schema formats numbers as floats; an integer beyond float range (10**400) would crash it.
+    return [f"{name}: {str(v)[:ID_SHOWN_CHARS]} is far outside any allowed range"
+            for name, v in numbers if abs(v) > MAX_FIGURE]
+
+
+def _size_problems(raw: dict[str, Any]) -> list[str]:
+    """Bounds the schema does not set: text length and the number of ports one device may have."""
+    texts = [(name, v) for name, v in raw.items() if isinstance(v, str)]
+    texts += [(f"estimated.{name}", v) for name, v in (raw.get("estimated") or {}).items()]
+    texts += [(f"port_groups[{i}].{name}", v) for i, g in enumerate(raw.get("port_groups") or [])
+              for name, v in g.items() if isinstance(v, str)]
+    problems = [f"{name}: text of {len(v):,} characters is longer than {MAX_TEXT_CHARS:,}"
+                for name, v in texts if len(v) > MAX_TEXT_CHARS]
+    problems += [f"{name}: contains an unpaired surrogate; retype it" for name, v in texts if not _encodable(v)]
+    ports = sum(g["count"] for g in raw.get("port_groups") or [])
+    if ports > MAX_PORTS_PER_DEVICE:
+        problems.append(f"port_groups: {ports:,} ports is more than the {MAX_PORTS_PER_DEVICE:,} one device may have")
+    return problems
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _drop_broken_references(catalog: Catalog) -> None:

@@ -11,7 +11,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from planner_gui.catalog import Catalog
 from planner_gui.commands.common import catalog_for_cli, load_for_cli
+from planner_gui.model import Design
 
 LANGUAGES = ("en", "zh")  # report/content/i18n.py LANGUAGES (not imported: keep --help free of the engine)
 PAPERS = ("a4", "letter")  # report/render/page.py PAPERS
@@ -25,6 +27,9 @@ def register(commands: argparse._SubParsersAction) -> None:
         "--lang", choices=LANGUAGES, default="en", help="language of the proposal (default en)"
     )
     parser.add_argument("--paper", choices=PAPERS, default="a4", help="paper size (default a4)")
+    parser.add_argument("--compare", metavar="OTHER.cluster", help="add a comparison with another design")
+    parser.add_argument("--accept", metavar="RESULTS.txt",
+                        help="add an acceptance section from nccl-tests output measured on the delivered cluster")
     parser.set_defaults(handler=run)
 
 
@@ -38,10 +43,28 @@ def run(args: argparse.Namespace) -> int:
         )
     catalog = catalog_for_cli()
     design = load_for_cli(args.file, catalog).design
+    comparison, acceptance = _optional_sections(args, design, catalog)
     from planner_gui.report.render import export_pdf  # Qt is loaded only for this command
 
-    result = export_pdf(design, catalog, output, args.lang, args.paper)
+    result = export_pdf(design, catalog, output, args.lang, args.paper, comparison=comparison, acceptance=acceptance)
     for warning in result.warnings:
         print(f"cluster-planner: warning: {warning}", file=sys.stderr)
     print(f"{output}: {result.pages} pages ({result.lang}, {args.paper})")
     return 0
+
+
+def _optional_sections(args: argparse.Namespace, design: Design, catalog: Catalog) -> tuple[object, object]:
+    """The comparison and acceptance sections asked for with --compare / --accept (None when not asked)."""
+    comparison = acceptance = None
+    if args.compare:
+        from planner_gui.engine.compare import compare_designs
+
+        comparison = compare_designs(design, load_for_cli(args.compare, catalog).design, catalog)
+    if args.accept:
+        from planner_gui.commands.accept_cmd import read_results
+        from planner_gui.engine.acceptance_check import check_acceptance
+        from planner_gui.engine.nccl_results import named_test, parse_nccl_tests
+
+        results = parse_nccl_tests(read_results(args.accept), named_test(Path(args.accept).name))
+        acceptance = check_acceptance(design, catalog, results)
+    return comparison, acceptance

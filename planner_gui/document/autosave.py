@@ -5,6 +5,10 @@ file per running app, named after its process), with a small JSON note of the de
 A clean exit or a successful save deletes it; a crash leaves it, and the next start offers it back.
 If the user declines, the file stays until their next successful save, so a mistaken "No" is not
 final.
+
+Whether the app that wrote a file still runs is decided by a lock it holds for its lifetime (POSIX
+flock, which the kernel drops when the process dies, even by SIGKILL or a power cut), not by its
+pid alone: after a reboot another program may have that pid, and the work would never be offered.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -22,12 +27,20 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from planner_gui.document.document import Document
 from planner_gui.document.recent import APP_DIR_NAME
 from planner_gui.io import design_to_json
+from planner_gui.io.saving import write_new_file
+
+try:
+    import fcntl
+except ImportError:  # Windows: liveness falls back to the pid check
+    fcntl = None  # type: ignore[assignment]
 
 AUTOSAVE_INTERVAL_MS = 60_000  # issue 5: autosave every minute
 RECOVERY_FOLDER = "recovery"
 PREFIX = "autosave-"
 SUFFIX = ".cluster"
 INFO_SUFFIX = ".json"
+LOCK_SUFFIX = ".lock"
+LOCK_FILE_MODE = 0o600  # only the user's own apps need to open it
 NS_PER_MS = 1_000_000  # unit conversion
 
 
@@ -42,6 +55,10 @@ class RecoveryFile:
     @property
     def info_path(self) -> Path:
         return self.design_path.with_suffix(INFO_SUFFIX)
+
+    @property
+    def lock_path(self) -> Path:
+        return self.design_path.with_suffix(LOCK_SUFFIX)
 
 
 def recovery_folder() -> Path:
@@ -61,6 +78,7 @@ class Autosaver(QObject):
         self._declined: list[RecoveryFile] = []
         self._changes = 0  # bumped on every change; autosave skips when nothing changed since the last
         self._written = -1
+        self._lock_fd: int | None = None  # held from the first autosave until a clean stop
         for signal in (document.racks_changed, document.devices_changed, document.links_changed,
                        document.settings_changed, document.design_replaced):
             signal.connect(self._on_document_changed)
@@ -92,6 +110,8 @@ class Autosaver(QObject):
         info = {"original_path": str(document.path) if document.path else None, "pid": os.getpid(),
                 "saved_at": datetime.now(UTC).replace(microsecond=0).isoformat(),
                 "name": document.design.meta.name}
+        if self._lock_fd is None:
+            self._lock_fd = _hold_lock(self.own_path.with_suffix(LOCK_SUFFIX))
         _write_atomically(self.own_path, design_to_json(document.design))
         _write_atomically(self.own_path.with_suffix(INFO_SUFFIX), json.dumps(info, ensure_ascii=False))
 
@@ -101,8 +121,16 @@ class Autosaver(QObject):
         if not self.folder.is_dir():
             return []
         found = [_read_info(path) for path in self.folder.glob(f"{PREFIX}*{SUFFIX}") if path != self.own_path]
-        live = [f for f in found if not _other_app_running(f.pid)]
-        return sorted(live, key=lambda f: f.design_path.stat().st_mtime, reverse=True)
+        left = [(f, _modified(f.design_path)) for f in found if not _writer_running(f)]
+        self._remove_unused_locks()
+        return [f for f, when in sorted(left, key=lambda pair: pair[1], reverse=True) if when is not None]
+
+    def _remove_unused_locks(self) -> None:
+        """Locks of apps that ended with nothing to recover (a crash after their work was saved)."""
+        for lock in self.folder.glob(f"{PREFIX}*{LOCK_SUFFIX}"):
+            if lock != self.own_path.with_suffix(LOCK_SUFFIX) and not lock.with_suffix(SUFFIX).exists() \
+                    and _lock_held(lock) is False:
+                lock.unlink(missing_ok=True)
 
     def decline(self, files: list[RecoveryFile]) -> None:
         """Keep these files until the next successful save (a "No" can still be changed)."""
@@ -110,18 +138,25 @@ class Autosaver(QObject):
 
     def discard(self, files: list[RecoveryFile]) -> None:
         for recovery in files:
-            for path in (recovery.design_path, recovery.info_path):
-                path.unlink(missing_ok=True)
+            for path in (recovery.design_path, recovery.info_path, recovery.lock_path):
+                with suppress(OSError):  # already gone, or a read-only folder: nothing more to do
+                    path.unlink(missing_ok=True)
 
     def discard_own(self) -> None:
         for path in (self.own_path, self.own_path.with_suffix(INFO_SUFFIX)):
-            path.unlink(missing_ok=True)
+            with suppress(OSError):
+                path.unlink(missing_ok=True)
         self._written = -1
 
     def stop(self) -> None:
         """A clean exit: the user has saved or discarded their work, so nothing needs recovering."""
         self._timer.stop()
         self.discard_own()
+        if self._lock_fd is not None:
+            with suppress(OSError):
+                self.own_path.with_suffix(LOCK_SUFFIX).unlink(missing_ok=True)
+                os.close(self._lock_fd)
+            self._lock_fd = None
 
     def _on_document_changed(self, *_: object) -> None:
         self._changes += 1
@@ -133,17 +168,28 @@ class Autosaver(QObject):
 
 
 def _write_atomically(path: Path, text: str) -> None:
-    """Temp file then rename: a crash during an autosave leaves the previous autosave intact."""
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(text, encoding="utf-8")
-    os.replace(temporary, path)
+    """New fsynced temp file then rename: a crash or a full disk leaves the previous autosave intact."""
+    temporary = write_new_file(path.parent, f".{path.name}.", text.encode("utf-8"))
+    try:
+        os.replace(temporary, path)
+    except OSError:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def _modified(path: Path) -> float | None:
+    """When a recovery file was written; None if it vanished meanwhile (another app took or discarded it)."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return None
 
 
 def _read_info(design_path: Path) -> RecoveryFile:
     """The note beside a recovery file; a missing or damaged note still lets the design be offered."""
     try:
         info = json.loads(design_path.with_suffix(INFO_SUFFIX).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         info = {}
     info = info if isinstance(info, dict) else {}
     original = info.get("original_path")
@@ -151,6 +197,49 @@ def _read_info(design_path: Path) -> RecoveryFile:
     return RecoveryFile(design_path, Path(original) if isinstance(original, str) else None,
                         str(info.get("saved_at", "")), str(info.get("name", design_path.stem)),
                         pid if isinstance(pid, int) else 0)
+
+
+def _writer_running(recovery: RecoveryFile) -> bool:
+    """True while the app that wrote ``recovery`` runs: its lock decides, else (no lock) its pid."""
+    if recovery.pid == os.getpid():
+        return False  # only an earlier app in this process (tests), or a crashed one whose pid was reused
+    held = _lock_held(recovery.lock_path)
+    return _other_app_running(recovery.pid) if held is None else held
+
+
+def _hold_lock(path: Path) -> int | None:
+    """Open and lock ``path`` for this app's life; None where locks are unavailable (the pid check remains)."""
+    if fcntl is None:
+        return None
+    try:
+        fd = os.open(path, os.O_RDWR | os.O_CREAT, LOCK_FILE_MODE)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return None
+    return fd
+
+
+def _lock_held(path: Path) -> bool | None:
+    """Whether a live process holds the lock at ``path``; None when that cannot be known."""
+    if fcntl is None:
+        return None
+    try:
+        fd = os.open(path, os.O_RDWR)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return None
+    finally:
+        os.close(fd)  # closing also releases the probe's own lock
+    return False
 
 
 def _other_app_running(pid: int) -> bool:

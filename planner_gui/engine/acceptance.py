@@ -24,7 +24,7 @@ from planner_gui.engine.fabric_profile import fabric_profile_from_design
 from planner_gui.engine.nccl_env import recommend_nccl_env
 from planner_gui.engine.topology import TopologyReport, analyze_topology
 from planner_gui.engine.topology_graph import KIND_SERVER
-from planner_gui.engine.topology_hardware import main_server
+from planner_gui.engine.topology_hardware import main_server_at
 from planner_gui.engine.topology_results import jsonable
 from planner_gui.model import Design
 
@@ -120,7 +120,7 @@ def _row(profile: FabricProfile, test: str, op: str, size: int, algo: str = "aut
 
 def _max_bytes(design: Design, catalog: Any, topo: TopologyReport) -> int:
     """The largest power of two up to 8 GiB whose test buffers fit one GPU's memory."""
-    main = main_server(design, catalog, topo.graph.ids(topo.graph.devices_of_kind(KIND_SERVER)))
+    main = main_server_at(design, catalog, topo.graph, topo.graph.devices_of_kind(KIND_SERVER))
     memory_gb = main[1].gpu_memory_gb if main else 0.0
     if memory_gb <= 0:
         return MAX_TEST_BYTES

@@ -22,50 +22,61 @@ import dataclasses
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable
 from functools import cached_property
-from operator import attrgetter, itemgetter
+from itertools import chain
+from operator import attrgetter
 from typing import Any, TypeVar
 
+from planner_gui.engine.link_columns import LinkColumns
 from planner_gui.model import Design
 
 T = TypeVar("T")
 # Distinct fabric profiles whose curves and communication models are kept: a session flips between
 # a handful of fabric variants (GDR on/off, a NIC swap), and one entry is ~130 predictions.
 MAX_CACHED_PROFILES = 8
-_DEVICE_FIELDS = attrgetter("id", "catalog_id", "nic_id", "nic_count", "rack_id", "u")
-_MODEL_FIELDS = itemgetter(1, 2, 3)  # catalog_id, nic_id, nic_count in a device snapshot
-_RACK_FIELDS = attrgetter("id", "row", "position", "height_u", "power_budget_kw", "cooling",
-                          "cooling_capacity_kw", "catalog_id")
+# Snapshots are one list per field, not one tuple per device or rack: at 100,000 GPUs a tuple each is
+# ~50,000 objects per analysis, enough to set off the garbage collector's passes over the whole design.
+_MODEL_FIELDS = slice(1, 4)  # catalog_id, nic_id, nic_count in a device snapshot
+_RACK_FIELDS = tuple(map(attrgetter, ("id", "row", "position", "height_u", "power_budget_kw", "cooling",
+                                      "cooling_capacity_kw", "catalog_id")))
 _FEED_A, _FEED_B = attrgetter("feed_a"), attrgetter("feed_b")
-_MEDIUM, _LENGTH = attrgetter("medium"), attrgetter("length_m")
 
 
 class DesignInputs:
-    """Comparable snapshots of the design's parts, each built at most once per analysis."""
+    """Comparable snapshots of the design's parts, each built at most once per analysis.
+
+    The links, their media and their lengths are the very columns topology and power read
+    (link_columns.py), so one pass over the links serves the keys and the computation.
+    """
 
     def __init__(self, design: Design) -> None:
         self._design = design
+        self.columns = LinkColumns(design)
 
     @cached_property
-    def devices(self) -> tuple[tuple[Any, ...], ...]:
-        return tuple(map(_DEVICE_FIELDS, self._design.devices.values()))
+    def devices(self) -> tuple[list[Any], ...]:
+        """id, catalog id, NIC, NIC count, rack and U of every device (list comprehensions: faster than
+        map(attrgetter) on slotted objects in Python 3.11)."""
+        devices = list(self._design.devices.values())
+        return ([d.id for d in devices], [d.catalog_id for d in devices], [d.nic_id for d in devices],
+                [d.nic_count for d in devices], [d.rack_id for d in devices], [d.u for d in devices])
 
     @cached_property
     def links(self) -> list[Any]:
-        return list(self._design.links.values())
+        return self.columns.links
 
     @cached_property
     def media(self) -> list[Any]:
-        return list(map(_MEDIUM, self.links))  # Medium members (or strings): immutable, compared by identity
+        return self.columns.media_list  # Medium members (or strings): immutable, compared by identity
 
     @cached_property
     def lengths(self) -> list[Any]:
-        return list(map(_LENGTH, self.links))
+        return self.columns.lengths_list
 
     @cached_property
-    def racks(self) -> tuple[tuple[Any, ...], ...]:
+    def racks(self) -> tuple[list[Any], ...]:
         racks = list(self._design.racks.values())
-        return (tuple(map(_RACK_FIELDS, racks)), tuple(map(_feed, map(_FEED_A, racks))),
-                tuple(map(_feed, map(_FEED_B, racks))))
+        return (*_columns(racks, _RACK_FIELDS), list(chain.from_iterable(map(_feed, map(_FEED_A, racks)))),
+                list(chain.from_iterable(map(_feed, map(_FEED_B, racks)))))
 
     @cached_property
     def fabric(self) -> tuple[Any, ...]:
@@ -84,7 +95,7 @@ class DesignInputs:
     def device_mix(self) -> tuple[tuple[Any, int], ...]:
         """(catalog id, NIC, NIC count) -> devices, in order of first appearance (what picks the main
         server: the most common model, the first seen on a tie)."""
-        return tuple(Counter(map(_MODEL_FIELDS, self.devices)).items())
+        return tuple(Counter(zip(*self.devices[_MODEL_FIELDS], strict=True)).items())
 
     def unchanged(self) -> bool:
         """True when the snapshots taken so far still match the design (cheap ones only: every
@@ -93,7 +104,7 @@ class DesignInputs:
         design = self._design
         taken = self.__dict__
         checks = {
-            "devices": lambda: tuple(map(_DEVICE_FIELDS, design.devices.values())),
+            "devices": lambda: DesignInputs(design).devices,
             "links": lambda: list(design.links.values()),
             "racks": lambda: DesignInputs(design).racks,
             "fabric": lambda: _snapshot(design.fabric),
@@ -124,11 +135,15 @@ class LazyKey:
             getattr(self._inputs, name)
 
 
+def _columns(items: list[Any], fields: tuple[attrgetter[Any], ...]) -> tuple[list[Any], ...]:
+    return tuple(list(map(field, items)) for field in fields)
+
+
 def _feed(feed: Any) -> tuple[Any, ...]:
     try:
         return (feed.voltage_v, feed.amps, feed.phases)
     except AttributeError:  # None (no B feed) or a malformed feed, which the power model reports
-        return (type(feed), repr(feed))
+        return (type(feed), repr(feed), None)  # as wide as a feed, so the flat list stays aligned
 
 
 def _snapshot(settings: Any) -> tuple[Any, ...]:
@@ -173,6 +188,8 @@ class AnalysisCache:
 
     def finish(self, inputs: DesignInputs) -> None:
         """End an analysis: keep its results only if the design did not change while it ran."""
+        if not self._replaced:  # nothing was stored: nothing to take back
+            return
         try:
             stable = inputs.unchanged()
         except Exception:  # a design that cannot even be snapshotted: keep nothing from this run

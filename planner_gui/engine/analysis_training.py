@@ -21,7 +21,7 @@ from planner_gui.engine.checks_base import Check, Severity
 from planner_gui.engine.collectives import FabricProfile
 from planner_gui.engine.fabric_profile import job_servers
 from planner_gui.engine.topology import TopologyReport
-from planner_gui.engine.topology_hardware import ServerHardware, main_server
+from planner_gui.engine.topology_hardware import ServerHardware, main_server_at
 from planner_gui.engine.training import (
     CommModel,
     StorageKind,
@@ -37,7 +37,8 @@ from planner_gui.model import Design, Workload
 
 INVALID_LAYOUT_FIX = ("Make tp·pp·dp·cp the number of GPUs the job should use (at most the GPUs of the "
                       "connected servers), with tp dividing the attention heads and pp·vpp the layers.")
-# 2^16 replicas: far beyond any design the planner accepts (templates: at most 8,192 nodes, spec.py)
+# 2^16 = 65,536 replicas: the next doubling, 131,072 GPUs, is beyond the template limit of 12,500 8-GPU
+# nodes (100,000 GPUs, templates/spec.py)
 SCALING_DOUBLINGS_MAX = 16
 
 
@@ -59,7 +60,7 @@ def invalid_layout_check(message: str) -> Check:
 
 def job_hardware(design: Design, catalog: Any, topo: TopologyReport) -> ServerHardware:
     """The most common GPU server of the largest connected group of servers."""
-    found = main_server(design, catalog, topo.graph.ids(job_servers(topo)))
+    found = main_server_at(design, catalog, topo.graph, job_servers(topo))
     if found is None:
         raise SectionSkipped("the design has no GPU servers")
     return found[1]

@@ -16,6 +16,7 @@ from typing import Any
 
 from planner_gui.catalog import Catalog
 from planner_gui.engine.power import W_PER_KW, PowerReport, RackPower
+from planner_gui.engine.reuse import LastResults
 from planner_gui.model import CoolingType, Design, Rack
 
 BTU_PER_H_PER_W = 3.412  # heat: BTU/h = W × 3.412 (hardware_power.md §5 Formulas, [S44])
@@ -107,11 +108,7 @@ class RackCooling:
     @property
     def limit(self) -> str | None:
         """What caps the rack: "power-budget", "feeds", "cooling", or None when nothing does."""
-        if self.heat_w <= self.available_w:
-            return None
-        if self.capacity_w < self.supply_w:
-            return "cooling"
-        return "power-budget" if self.budget_w <= self.supply_w else "feeds"
+        return rack_limit(self.heat_w, self.capacity_w, self.supply_w, self.budget_w)
 
     @property
     def throttle_factor(self) -> float:
@@ -157,6 +154,15 @@ class CoolingReport:
                 "racks": [r.to_json() for r in self.racks.values()]}
 
 
+def rack_limit(heat_w: float, capacity_w: float, supply_w: float, budget_w: float) -> str | None:
+    """What caps a rack drawing ``heat_w``: "power-budget", "feeds", "cooling", or None when nothing does."""
+    if heat_w <= min(supply_w, capacity_w):
+        return None
+    if capacity_w < supply_w:
+        return "cooling"
+    return "power-budget" if budget_w <= supply_w else "feeds"
+
+
 def throttle_factor(available_w: float, demand_w: float) -> float:
     """min(1, available ÷ demand) with the 0.5 floor; 1.0 when nothing is demanded."""
     if demand_w <= 0.0 or demand_w <= available_w:
@@ -172,12 +178,25 @@ def cooling_report(design: Design, catalog: Catalog, power: PowerReport,
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < math.inf:
             raise ValueError(f"{name} {value!r} must be a positive temperature difference")
     figures: dict[str, CoolingFigures] = {}
-    racks = {}
+    settings = (air_delta_t_f, liquid_delta_t_k)
+    old_inputs, old_racks = _LAST_RACKS.previous(design, catalog, settings)
+    kept: dict[str, tuple[Any, ...]] = {}
+    racks: dict[str, RackCooling] = {}
     for rack_id, rack in design.racks.items():
         rack_power = power.racks[rack_id]
-        racks[rack_id] = _rack_cooling(rack, rack_power, _figures(catalog, rack, figures),
-                                       air_delta_t_f, liquid_delta_t_k)
+        capacity = rack.cooling_capacity_kw
+        inputs = (rack_power, rack.cooling, type(capacity), capacity)
+        if old_inputs.get(rack_id) == inputs:  # RackPower compared by identity first: cheap
+            racks[rack_id] = old_racks[rack_id]
+        else:
+            racks[rack_id] = _rack_cooling(rack, rack_power, _figures(catalog, rack, figures), air_delta_t_f,
+                                           liquid_delta_t_k)
+        kept[rack_id] = inputs
+    _LAST_RACKS.keep(design, catalog, settings, kept, racks)
     return CoolingReport(racks)
+
+
+_LAST_RACKS = LastResults()  # what the last call built per rack, reused for racks whose inputs are equal
 
 
 def _figures(catalog: Catalog, rack: Rack, cache: dict[str, CoolingFigures]) -> CoolingFigures | None:

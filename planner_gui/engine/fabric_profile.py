@@ -16,7 +16,7 @@ import numpy as np
 from planner_gui.engine.collectives import FabricProfile
 from planner_gui.engine.topology import TopologyReport, analyze_topology
 from planner_gui.engine.topology_graph import KIND_FABRIC_SWITCH, KIND_SERVER
-from planner_gui.engine.topology_hardware import INTRA_PCIE, ServerHardware, main_server
+from planner_gui.engine.topology_hardware import INTRA_PCIE, ServerHardware, main_server_at
 from planner_gui.model import Design
 
 # Oversubscription above this is outside the collective model's validated range (its profile check).
@@ -37,7 +37,7 @@ def fabric_profile_from_design(design: Design, catalog: Any, topo: TopologyRepor
         raise ValueError("the design has no GPU servers: add at least one server (and, for more than one, "
                          "cable their compute NICs to fabric switches) before predicting collectives")
     graph = topo.graph
-    main = main_server(design, catalog, graph.ids(members))
+    main = main_server_at(design, catalog, graph, members)
     assert main is not None  # members is not empty
     hw = main[1]
     nodes = int(members.size)
@@ -87,7 +87,9 @@ def _nic_facts(topo: TopologyReport, members: np.ndarray, hw: ServerHardware) ->
     """(NICs per node, NIC speed in Gb/s, median NIC cable length) over the job's servers."""
     graph = topo.graph
     nic_links = graph.fab_nic >= 0
-    mine = nic_links & np.isin(graph.fab_u, members)
+    member = np.zeros(graph.n_devices, dtype=bool)
+    member[members] = True
+    mine = nic_links & member[graph.fab_u]  # np.isin's result, without its sort
     direct = mine & (graph.device_kind[graph.fab_v] == KIND_SERVER)  # back-to-back: a NIC at each end
     per_server = (np.bincount(graph.fab_u[mine], minlength=graph.n_devices)
                   + np.bincount(graph.fab_v[direct], minlength=graph.n_devices))[members]

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
 
 from planner_gui.engine.checks_base import Check, Severity, sort_checks
-from planner_gui.engine.cooling import CoolingReport, RackCooling
+from planner_gui.engine.cooling import (
+    BTU_PER_H_PER_W,
+    CoolingReport,
+    RackCooling,
+    rack_limit,
+    throttle_factor,
+)
 from planner_gui.engine.cost import CostReport
-from planner_gui.engine.power import W_PER_KW, PowerReport, RackPower
+from planner_gui.engine.power import W_PER_KW, DevicePowers, PowerReport, RackPower
+from planner_gui.engine.reuse import LastResults
 from planner_gui.model import CoolingType
 
 LIMIT_WORDS = {"power-budget": "power budget", "feeds": "pair of feeds", "cooling": "cooling"}
@@ -21,16 +30,56 @@ def facility_checks(power: PowerReport, cooling: CoolingReport, cost: CostReport
     ``floor_rating_kg_m2`` is the floor's rated load; the model has no field for it yet, so callers pass it.
     """
     found: list[Check] = []
+    racks_cooling = cooling.racks
+    old_inputs, old_checks = _LAST_RACKS.previous(None, None, floor_rating_kg_m2)
+    kept: dict[str, tuple[Any, ...]] = {}
+    checks: dict[str, tuple[Check, ...]] = {}
     for rack_id, rack in power.racks.items():
-        found.extend(_rack_power_checks(rack))
-        found.extend(_rack_weight_checks(rack, floor_rating_kg_m2))
-        found.extend(_rack_cooling_checks(cooling.racks[rack_id], rack))
+        inputs = (rack, racks_cooling[rack_id])
+        # the same (immutable) rack figures give the same findings: compared by identity first, cheap
+        found_here = old_checks[rack_id] if old_inputs.get(rack_id) == inputs else _rack_checks(
+            rack, inputs[1], floor_rating_kg_m2)
+        found.extend(found_here)
+        kept[rack_id] = inputs
+        checks[rack_id] = found_here
+    _LAST_RACKS.keep(None, None, floor_rating_kg_m2, kept, checks)
     found.extend(_device_checks(power))
     if cost is not None:
         found.extend(_cost_checks(cost))
     return sort_checks(found)
 
 
+_LAST_RACKS = LastResults()  # the last call's findings per rack, with the figures they came from
+
+
+def _rack_checks(rack: RackPower, rack_cooling: RackCooling, floor_rating_kg_m2: float | None
+                 ) -> tuple[Check, ...]:
+    found: list[Check] = []
+    if _may_power(rack):
+        found.extend(_rack_power_checks(rack))
+    max_load = rack.max_load_kg
+    if floor_rating_kg_m2 is not None or (max_load is not None and not rack.device_weight_kg <= max_load):
+        found.extend(_rack_weight_checks(rack, floor_rating_kg_m2))
+    if _may_cooling(rack_cooling):
+        found.extend(_rack_cooling_checks(rack_cooling, rack))
+    return tuple(found)
+
+
+def _may_power(rack: RackPower) -> bool:
+    """False only when no power check can fire: two feeds, each carrying the draw, within budget (a
+    cheap test per rack: at 100,000 GPUs there are ~4,500 racks)."""
+    feed_b = rack.feed_b_w
+    return feed_b is None or not rack.max_w <= min(rack.budget_w, rack.feed_a_w, feed_b)  # NaN: check
+
+
+def _may_cooling(rack: RackCooling) -> bool:
+    """False only when no cooling check can fire: heat within capacity and supply, catalog capacity, air
+    or rear-door cooling."""
+    return (not rack.heat_w <= min(rack.capacity_w, rack.supply_w) or rack.capacity_source == "override"
+            or rack.cooling == CoolingType.LIQUID)
+
+
+@lru_cache(maxsize=4096)  # designs repeat a few rack loads thousands of times
 def _kw(watts: float) -> str:
     return f"{watts / W_PER_KW:.1f} kW"
 
@@ -80,21 +129,19 @@ def _rack_cooling_checks(rack: RackCooling, power: RackPower) -> Iterable[Check]
     ids = (rack.rack_id,)
     if rack.over_capacity:
         yield Check("rack-over-cooling", Severity.ERROR,
-                    f"rack {rack.rack_id} gives off up to {_kw(rack.heat_w)} ({rack.heat_btu_h:,.0f} BTU/h) "
-                    f"but its {rack.cooling} cooling removes {_kw(rack.capacity_w)}", ids,
+                    f"rack {rack.rack_id}{_over_cooling_text(rack.heat_w, rack.cooling, rack.capacity_w)}",
+                    ids,
                     "move servers to another rack or use a denser cooling type (rear door or liquid)")
     if rack.ceiling_w is not None and rack.capacity_source == "override" and rack.capacity_w > rack.ceiling_w:
         yield Check("rack-cooling-override-high", Severity.WARNING,
                     f"rack {rack.rack_id} claims {_kw(rack.capacity_w)} of {rack.cooling} cooling, above the "
                     f"{_kw(rack.ceiling_w)} that type reaches in practice", ids,
                     "check the figure with the facility, or choose a denser cooling type")
-    if rack.gpu_count and rack.throttle_factor < 1.0:
+    throttled = (_throttle_text(rack.heat_w, rack.capacity_w, rack.supply_w, rack.budget_w)
+                 if rack.gpu_count else None)
+    if throttled is not None:
         yield Check("gpu-throttled", Severity.ERROR,
-                    f"the {rack.gpu_count} GPUs in rack {rack.rack_id} would run at about "
-                    f"{rack.throttle_factor:.0%} speed: the rack needs {_kw(rack.heat_w)} but its "
-                    f"{LIMIT_WORDS.get(rack.limit or '', rack.limit)} allows {_kw(rack.available_w)}; "
-                    "synchronous training runs at the "
-                    "slowest rack's pace", ids,
+                    f"the {rack.gpu_count} GPUs in rack {rack.rack_id} would run at about {throttled}", ids,
                     "bring the rack's draw under its power and cooling limits")
     if rack.cooling == CoolingType.LIQUID and power.gpu_count and power.liquid_cooled_max_w == 0.0:
         yield Check("rack-liquid-without-cold-plates", Severity.WARNING,
@@ -103,14 +150,28 @@ def _rack_cooling_checks(rack: RackCooling, power: RackPower) -> Iterable[Check]
                     "choose liquid-cooled server models, or set the rack's cooling to air or rear door")
 
 
+@lru_cache(maxsize=1024)
+def _over_cooling_text(heat_w: float, cooling: str, capacity_w: float) -> str:
+    return (f" gives off up to {_kw(heat_w)} ({heat_w * BTU_PER_H_PER_W:,.0f} BTU/h) "
+            f"but its {cooling} cooling removes {_kw(capacity_w)}")
+
+
+@lru_cache(maxsize=1024)
+def _throttle_text(heat_w: float, capacity_w: float, supply_w: float, budget_w: float) -> str | None:
+    """The end of the gpu-throttled message, None when the rack runs at full speed (RackCooling's own
+    ``throttle_factor``, ``limit`` and ``available_w``, from the four figures they read)."""
+    available = min(supply_w, capacity_w)
+    factor = throttle_factor(available, heat_w)
+    if not factor < 1.0:
+        return None
+    limit = rack_limit(heat_w, capacity_w, supply_w, budget_w)
+    return (f"{factor:.0%} speed: the rack needs {_kw(heat_w)} but its "
+            f"{LIMIT_WORDS.get(limit or '', limit)} allows {_kw(available)}; "
+            "synchronous training runs at the slowest rack's pace")
+
+
 def _device_checks(power: PowerReport) -> Iterable[Check]:
-    no_psu_spare: dict[str, list[str]] = defaultdict(list)
-    feed_derate: dict[str, list[str]] = defaultdict(list)
-    for device in power.devices.values():
-        if device.survives_psu_loss is False:
-            no_psu_spare[device.catalog_id].append(device.device_id)
-        elif device.survives_feed_loss is False and device.rack_id is not None:
-            feed_derate[device.catalog_id].append(device.device_id)
+    no_psu_spare, feed_derate = _psu_shortfalls(power)
     for catalog_id, ids in sorted(no_psu_spare.items()):
         yield Check("device-psu-not-redundant", Severity.WARNING,
                     f"{len(ids)} {catalog_id} device(s) cannot carry their maximum draw after losing one PSU",
@@ -136,6 +197,21 @@ def _device_checks(power: PowerReport) -> Iterable[Check]:
                         f"{group.ends} {group.medium} link end(s) at {group.speed_gbps:g}G have no catalog "
                         "cable entry; their module power counts as 0 W", (),
                         "add a cable entry for that medium and speed")
+
+
+def _psu_shortfalls(power: PowerReport) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """catalog id -> devices without a spare PSU, and -> placed devices slowed by losing a feed."""
+    devices = power.devices
+    if isinstance(devices, DevicePowers):  # the power model's own table: one numpy pass, no objects
+        return devices.psu_shortfalls()
+    no_psu_spare: dict[str, list[str]] = defaultdict(list)
+    feed_derate: dict[str, list[str]] = defaultdict(list)
+    for device in devices.values():
+        if device.survives_psu_loss is False:
+            no_psu_spare[device.catalog_id].append(device.device_id)
+        elif device.survives_feed_loss is False and device.rack_id is not None:
+            feed_derate[device.catalog_id].append(device.device_id)
+    return no_psu_spare, feed_derate
 
 
 def _cost_checks(cost: CostReport) -> Iterable[Check]:

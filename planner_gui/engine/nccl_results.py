@@ -13,24 +13,28 @@ what the columns mean is collectives.md §2 (algbw = size / time, busbw = algbw 
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
+
+from planner_gui.engine.nccl_rows import (
+    NcclRow,
+    Placement,
+    excerpt,
+    infer_ranks,
+    infer_test,
+    parse_float,
+    parse_row,
+)
+
+__all__ = ["OP_TESTS", "TEST_OPS", "NcclResults", "NcclRow", "NcclRun", "ParseProblem", "Placement",
+           "ProblemKind", "infer_ranks", "infer_test", "named_test", "parse_nccl_tests", "parse_row"]
 
 # nccl-tests binary -> the collective model's op (engine/collectives OPS)
 TEST_OPS = {"all_reduce_perf": "allreduce", "all_gather_perf": "allgather",
             "reduce_scatter_perf": "reducescatter", "alltoall_perf": "alltoall", "sendrecv_perf": "sendrecv",
             "broadcast_perf": "broadcast", "reduce_perf": "reduce"}
 OP_TESTS = {op: test for test, op in TEST_OPS.items()}
-# nccl-tests' data types (common.cu test_typenames) and their sizes in bytes
-TYPE_BYTES = {"int8": 1, "uint8": 1, "int32": 4, "uint32": 4, "int64": 8, "uint64": 8, "half": 2,
-              "float": 4, "double": 8, "bfloat16": 2, "f8e4m3": 1, "f8e5m2": 1, "fp8_e4m3": 1, "fp8_e5m2": 1}
-PLACEMENT_COLUMNS = 4  # time, algbw, busbw, #wrong (or error) per placement block
-MAX_EXCERPT = 80  # characters of a bad line quoted in its message
-MAX_SIZE_BYTES = 2**50  # 1 PiB: far above any GPU's memory, so a bigger size is a garbled line
-RANK_INFERENCE_TOLERANCE = 0.15  # a rank count inferred from busbw/algbw must be this close to whole
-MIN_INFERENCE_ALGBW = 1.0  # GB/s: below this, two printed decimals are too coarse to infer ranks
 
 _PREFIXES = (
     re.compile(r"^.*?\[\d+,\d+\]<std(?:out|err)>:\s?"),  # Open MPI --tag-output
@@ -45,7 +49,7 @@ _HEADER = re.compile(r"nThread\s+\d+\s+nGpus\s+\d+")
 _GRAPH = re.compile(r"graph:\s*(\d+)")  # -G: CUDA graph launches (absent before nccl-tests 2.10)
 _RANK = re.compile(r"Rank\s+(\d+)\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+(\S+)\s+device\s+(\d+)")
 _AVG = re.compile(r"Avg bus bandwidth\s*:\s*(\S+)")
-_FAILURE = re.compile(r"Test (?:NCCL |CUDA )?failure|exited on signal|Segmentation fault|Aborted \(core dumped\)")
+_FAILURE = re.compile(r"Test (?:NCCL |CUDA )?failure|exited on signal|Segmentation fault|core dumped")
 _NCCL_LOG = re.compile(r"\bNCCL (?:INFO|TRACE|WARN)\b")
 
 
@@ -65,38 +69,6 @@ class ParseProblem:
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}"
-
-
-@dataclass(frozen=True, slots=True)
-class Placement:
-    """One block of a result row: out-of-place or in-place."""
-
-    time_us: float
-    algbw_gbs: float
-    busbw_gbs: float
-    wrong: int | None  # data errors found (#wrong); None when not checked (-c 0) or an old 'error' column
-
-
-@dataclass(frozen=True, slots=True)
-class NcclRow:
-    line: int
-    bytes: int
-    count: int
-    dtype: str
-    redop: str  # "" when the layout has no redop column
-    out_of_place: Placement
-    in_place: Placement | None
-
-    @property
-    def best(self) -> Placement:
-        """The faster placement: what nccl-tests users quote; both are shown next to each other."""
-        if self.in_place is None or self.out_of_place.busbw_gbs >= self.in_place.busbw_gbs:
-            return self.out_of_place
-        return self.in_place
-
-    @property
-    def wrong(self) -> int:
-        return sum(p.wrong or 0 for p in (self.out_of_place, self.in_place) if p is not None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,16 +140,16 @@ class _Reader:
             return
         elif _NCCL_LOG.search(text):
             if "NCCL WARN" in text:
-                self._problem(number, ProblemKind.NOTE, f"NCCL warning: {_excerpt(text)}")
+                self._problem(number, ProblemKind.NOTE, f"NCCL warning: {excerpt(text)}")
         elif _FAILURE.search(text):
-            self._problem(number, ProblemKind.FAILURE, f"nccl-tests reported a failure: {_excerpt(text)}")
+            self._problem(number, ProblemKind.FAILURE, f"nccl-tests reported a failure: {excerpt(text)}")
         elif text[0].isdigit():
             self._data(number, text)
         elif (name := _TEST_NAME.search(text)) is not None:
             self._close()
             self.pending_test = (name.group(1), "command")
         else:
-            self._problem(number, ProblemKind.IGNORED, f"not nccl-tests output, skipped: {_excerpt(text)!r}")
+            self._problem(number, ProblemKind.IGNORED, f"not nccl-tests output, skipped: {excerpt(text)!r}")
 
     def _comment(self, number: int, text: str) -> None:
         if (found := _STARTING.search(text)) is not None:
@@ -199,7 +171,7 @@ class _Reader:
             run.columns = len(text.split())
 
     def _average(self, number: int, value: str) -> None:
-        number_value = _float(value)
+        number_value = parse_float(value)
         if self.current is None or number_value is None:
             self._problem(number, ProblemKind.MALFORMED, f"'Avg bus bandwidth' line without a readable "
                                                          f"value or results above it: {value!r}")
@@ -217,11 +189,16 @@ class _Reader:
         if row.bytes == 0:
             return  # AllGather/AllToAll print 0-byte rows below ranks × type size: nothing was sent
         run = self.current
-        if run is None or self.restart_pending or (run.rows and row.bytes <= run.rows[-1].bytes):
-            if run is not None and run.rows and not self.restart_pending:
+        if run is None:
+            run = self._open(number)
+        elif run.rows and (self.restart_pending or row.bytes <= run.rows[-1].bytes):
+            if not self.restart_pending:
                 self._problem(number, ProblemKind.NOTE, f"size {row.bytes} B after {run.rows[-1].bytes} B: "
                                                         "a new sweep starts here")
-            run = self._open(number) if run is None or run.rows else run
+            previous = (run.test, run.test_source) if run.test is not None else None
+            run = self._open(number)
+            if previous is not None and run.test is None:  # a repeat without a header: the same test
+                run.test, run.test_source = previous
         self.restart_pending = False
         run.rows.append(row)
         run.last_line = number
@@ -268,7 +245,15 @@ def parse_nccl_tests(text: str, test_hint: str | None = None) -> NcclResults:
     return NcclResults(tuple(reader.runs), tuple(reader.problems), len(lines))
 
 
-def test_from_name(name: str) -> str | None:
+def _strip_prefix(line: str) -> str:
+    for pattern in _PREFIXES:
+        stripped = pattern.sub("", line, count=1)
+        if stripped != line:
+            return stripped
+    return line
+
+
+def named_test(name: str) -> str | None:
     """The nccl-tests binary a file name mentions (``node1_all_reduce_perf.log``), else None."""
     found = _TEST_NAME.search(name.replace("-", "_").lower())
     return None if found is None else found.group(1)
@@ -283,86 +268,6 @@ def _check_hint(hint: str | None) -> str | None:
         return OP_TESTS[hint]
     raise ValueError(f"unknown nccl-tests test {hint!r}; use one of {', '.join(TEST_OPS)} "
                      f"(or the collective: {', '.join(OP_TESTS)})")
-
-
-# ----- one row -----------------------------------------------------------------------------------
-def parse_row(number: int, text: str, expected: int | None = None) -> tuple[NcclRow | None, str]:
-    """A result row, or (None, why not) with the reason phrased for the user.
-
-    ``expected`` is the column count the header line announced; without a header, a row must have
-    both placement blocks after 3 to 5 descriptive columns (11 to 13 columns in all).
-    """
-    tokens = text.split()
-    fixed = _fixed_columns(tokens, expected)
-    if fixed is None:
-        wanted = f"{expected} columns, as the header line says" if expected else "11 to 13 columns"
-        return None, (f"result row with {len(tokens)} columns where nccl-tests prints {wanted} (size, count, "
-                      f"type, redop, root, then time, algbw, busbw, #wrong out-of-place and in-place): cut "
-                      f"short or garbled, skipped: {_excerpt(text)!r}")
-    size, count = _int(tokens[0]), _int(tokens[1])
-    if size is None or count is None or not 0 <= size <= MAX_SIZE_BYTES or count < 0:
-        return None, f"size and count must be whole numbers of bytes and elements, skipped: {_excerpt(text)!r}"
-    redop = tokens[3] if fixed >= 4 and _int(tokens[3]) is None else ""
-    blocks = [_placement(tokens[i:i + PLACEMENT_COLUMNS]) for i in range(fixed, len(tokens), PLACEMENT_COLUMNS)]
-    out_of_place = blocks[0]
-    in_place = blocks[1] if len(blocks) > 1 else None
-    if out_of_place is None or (len(blocks) > 1 and in_place is None):
-        return None, f"time, algbw and busbw must be non-negative numbers, skipped: {_excerpt(text)!r}"
-    return NcclRow(number, size, count, tokens[2], redop, out_of_place, in_place), ""
-
-
-def _fixed_columns(tokens: list[str], expected: int | None) -> int | None:
-    """How many descriptive columns lead the row (3 to 5), or None when the row does not fit a layout."""
-    if expected is not None and len(tokens) != expected:
-        return None
-    blocks = 2 if expected is None else None  # without a header, both placements must be there
-    for fixed in (5, 4, 3):
-        rest = len(tokens) - fixed
-        if rest <= 0 or rest % PLACEMENT_COLUMNS or (blocks is not None and rest != blocks * PLACEMENT_COLUMNS):
-            continue
-        if _float(tokens[2]) is not None:
-            return None  # the type column is a word (float, bfloat16 ...): this is not a result row
-        if fixed == 5 and (_int(tokens[4]) is None or _int(tokens[3]) is not None):
-            continue  # five columns: a redop word, then a numeric root
-        return fixed
-    return None
-
-
-def _placement(tokens: list[str]) -> Placement | None:
-    if len(tokens) != PLACEMENT_COLUMNS:
-        return None
-    time_us, algbw, busbw = (_float(t) for t in tokens[:3])
-    if time_us is None or algbw is None or busbw is None or min(time_us, algbw, busbw) < 0:
-        return None
-    wrong = _int(tokens[3])
-    if wrong is None and tokens[3] != "N/A" and _float(tokens[3].rstrip("*")) is None:
-        return None
-    return Placement(time_us, algbw, busbw, wrong)
-
-
-def _float(token: str) -> float | None:
-    try:
-        value = float(token)
-    except ValueError:
-        return None
-    return value if math.isfinite(value) else None
-
-
-def _int(token: str) -> int | None:
-    return int(token) if re.fullmatch(r"-?\d+", token) else None
-
-
-def _strip_prefix(line: str) -> str:
-    for pattern in _PREFIXES:
-        stripped = pattern.sub("", line, count=1)
-        if stripped != line:
-            return stripped
-    return line
-
-
-def _excerpt(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= MAX_EXCERPT else text[: MAX_EXCERPT - 1] + "…"
 
 
 # ----- finishing a run ---------------------------------------------------------------------------
@@ -384,45 +289,3 @@ def _finish(run: _Open, hint: str | None) -> NcclRun:
                    run.avg)
 
 
-def _ratio(rows: tuple[NcclRow, ...]) -> float | None:
-    """busbw / algbw of the row with the largest algbw (the most printed digits)."""
-    usable = [r.out_of_place for r in rows if r.out_of_place.algbw_gbs >= MIN_INFERENCE_ALGBW]
-    if not usable:
-        return None
-    best = max(usable, key=lambda p: p.algbw_gbs)
-    return best.busbw_gbs / best.algbw_gbs
-
-
-def infer_ranks(rows: tuple[NcclRow, ...], op: str) -> int | None:
-    """Ranks from nccl-tests' busbw factor (collectives.md §2): 2(n−1)/n for AllReduce, (n−1)/n for
-    AllGather, ReduceScatter and AllToAll; None when it cannot be told (SendRecv's factor is 1)."""
-    factor = _ratio(rows)
-    if factor is None:
-        return None
-    if op == "allreduce" and factor < 2.0:
-        ranks = 2.0 / (2.0 - factor)
-    elif op in ("allgather", "reducescatter", "alltoall") and factor < 1.0:
-        ranks = 1.0 / (1.0 - factor)
-    else:
-        return None
-    whole = round(ranks)
-    return whole if whole >= 2 and abs(ranks - whole) <= RANK_INFERENCE_TOLERANCE else None
-
-
-def infer_test(rows: tuple[NcclRow, ...], ranks: int | None) -> str | None:
-    """The test a headerless run most likely is, from its columns; None when two tests fit.
-
-    busbw/algbw above 1 only happens for AllReduce; below 1 with a reduction (``sum``) is
-    ReduceScatter; ``none`` below 1 is AllGather or AllToAll, which the columns cannot tell apart.
-    """
-    factor = _ratio(rows)
-    redop = rows[0].redop if rows else ""
-    if factor is None:
-        return None
-    if factor > 1.0:
-        return "all_reduce_perf"
-    if factor < 1.0 and redop not in ("", "none"):
-        return "reduce_scatter_perf"
-    if factor == 1.0 and ranks is not None and ranks > 2 and redop not in ("", "none"):
-        return "sendrecv_perf"
-    return None

@@ -6,50 +6,36 @@ connected ports (optics and active cables draw from the port, hardware_power.md 
 power"). Rack draw is the sum of its devices, compared with the rack's power budget and with the
 derated capacity of its A and B feeds. Pure Python, no Qt.
 
-Link ends are counted with C-level passes (``map`` over dicts, then numpy) and device sums are numpy
-columns, never a Python loop per port, so 4,096 servers and ~65,000 links stay within the live budget.
+Link ends are counted with numpy over the topology's cached parse of the links (power_ends.py) and
+device sums are numpy columns, never a Python loop per port, so 12,500 servers and ~390,000 links stay
+within the live budget.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
-from itertools import repeat
 from operator import attrgetter, is_not
 from typing import Any
 
 import numpy as np
 
 from planner_gui.catalog import Catalog
-from planner_gui.engine.power_parts import DeviceBase, PartsCache, PortEnds, module_power
-from planner_gui.model import Design, Feed, Rack
+from planner_gui.engine.array_ops import FirstSeen
+from planner_gui.engine.power_ends import module_power
+from planner_gui.engine.power_parts import DeviceBase, PartsCache, PortEnds
+from planner_gui.engine.power_racks import (
+    CONTINUOUS_LOAD_FACTOR,
+    W_PER_KW,
+    RackPower,
+    feed_capacity_w,
+    rack_powers,
+)
+from planner_gui.model import Design
 
-__all__ = ["DevicePower", "DevicePowers", "ModelPower", "PortEnds", "PowerReport", "RackPower",
-           "feed_capacity_w", "power_report"]
-
-SQRT3 = math.sqrt(3.0)  # three phase, line-to-line V: kVA = V × A × √3 (hardware_power.md §5 Formulas, [S48])
-CONTINUOUS_LOAD_FACTOR = 0.8  # continuous loads at 80 % (NEC practice; hardware_power.md §5 Formulas, [S48])
-W_PER_KW = 1000.0  # unit conversion
-SINGLE_PHASE, THREE_PHASE = 1, 3  # the two supply arrangements rack PDUs use ([S48])
-
-
-def feed_capacity_w(feed: Feed, where: str = "feed") -> float:
-    """Continuous capacity of one feed in W: V × A (× √3 for three phase) × 0.8.
-
-    A ValueError names the feed and the bad value when the feed cannot be evaluated.
-    """
-    if feed.phases not in (SINGLE_PHASE, THREE_PHASE):
-        raise ValueError(f"{where}: phases {feed.phases!r} must be 1 (single phase) or 3 (three phase)")
-    for name in ("voltage_v", "amps"):
-        value = getattr(feed, name)
-        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < math.inf:
-            raise ValueError(f"{where}: {name} {value!r} must be a positive number; set it on the rack's "
-                             "feed")
-    phase_factor = SQRT3 if feed.phases == THREE_PHASE else 1.0
-    return feed.voltage_v * feed.amps * phase_factor * CONTINUOUS_LOAD_FACTOR
-
+__all__ = ["CONTINUOUS_LOAD_FACTOR", "W_PER_KW", "DevicePower", "DevicePowers", "ModelPower", "PortEnds",
+           "PowerReport", "RackPower", "feed_capacity_w", "power_report"]
 
 @dataclass(frozen=True, slots=True)
 class DevicePower:
@@ -120,9 +106,10 @@ class DevicePowers(Mapping[str, DevicePower]):
     """device id -> :class:`DevicePower`, built on first access: most callers need only a few devices."""
 
     def __init__(self, ids: list[str], rack_ids: list[str | None], bases: list[DeviceBase], rows: list[int],
-                 module_w: list[float]) -> None:
+                 module_w: list[float], max_w: np.ndarray | None = None) -> None:
         self._ids, self._rack_ids, self._bases = ids, rack_ids, bases
         self._rows, self._module = rows, module_w
+        self._max_w = max_w  # every device's DevicePower.max_w, as computed by the device table
         self._index: dict[str, int] | None = None
 
     def __getitem__(self, device_id: str) -> DevicePower:
@@ -141,6 +128,48 @@ class DevicePowers(Mapping[str, DevicePower]):
         bases = map(self._bases.__getitem__, self._rows)
         return list(map(DevicePower, self._ids, self._rack_ids, bases, self._module))
 
+    def psu_shortfalls(self) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+        """catalog id -> ids, in device order, of the devices whose ``survives_psu_loss`` is False, and of
+        the placed others whose ``survives_feed_loss`` is False: the same test, as numpy columns."""
+        if self._max_w is None:
+            return _shortfalls_one_by_one(self.values())
+        bases = self._bases
+        known = [b.psu_count is not None and b.psu_w is not None for b in bases]
+        count = np.array([b.psu_count if k else 0 for b, k in zip(bases, known, strict=True)], np.int64)
+        watts = np.array([b.psu_w if k else 0.0 for b, k in zip(bases, known, strict=True)], np.float64)
+        rows = np.asarray(self._rows, dtype=np.int64)
+        has_psu = np.array(known, dtype=bool)[rows] if bases else np.zeros(0, bool)
+        max_w = self._max_w
+        no_spare = has_psu & ~((count - 1)[rows] * watts[rows] >= max_w)
+        placed = np.fromiter(map(_IS_NOT_NONE, self._rack_ids), bool, len(self._rack_ids))
+        derate = has_psu & ~no_spare & placed & ~((count // 2)[rows] * watts[rows] >= max_w)
+        return self._by_model(no_spare), self._by_model(derate)
+
+    def _by_model(self, mask: np.ndarray) -> dict[str, list[str]]:
+        """catalog id -> ids of the devices in ``mask``, in device order (C-level passes per model)."""
+        found: dict[str, list[str]] = {}
+        if not mask.any():
+            return found
+        rows = np.asarray(self._rows, dtype=np.int64)
+        models = [b.catalog_id for b in self._bases]
+        for catalog_id in dict.fromkeys(models):
+            of_model = np.array([m == catalog_id for m in models], dtype=bool)[rows]
+            chosen = np.flatnonzero(mask & of_model)
+            if chosen.size:
+                found[catalog_id] = list(map(self._ids.__getitem__, chosen.tolist()))
+        return found
+
+
+def _shortfalls_one_by_one(devices: list[DevicePower]) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    no_spare: dict[str, list[str]] = {}
+    derate: dict[str, list[str]] = {}
+    for device in devices:
+        if device.survives_psu_loss is False:
+            no_spare.setdefault(device.catalog_id, []).append(device.device_id)
+        elif device.survives_feed_loss is False and device.rack_id is not None:
+            derate.setdefault(device.catalog_id, []).append(device.device_id)
+    return no_spare, derate
+
 
 @dataclass(frozen=True, slots=True)
 class ModelPower:
@@ -158,63 +187,6 @@ class ModelPower:
         return {"catalog_id": self.catalog_id, "kind": self.kind, "count": self.count,
                 "typical_w": self.typical_w, "max_w": self.max_w, "peak_unit_w": self.peak_unit_w,
                 "height_u": self.height_u}
-
-
-@dataclass(frozen=True, slots=True)
-class RackPower:
-    """A rack's electrical and mechanical totals against its budget, feeds and rated load."""
-
-    rack_id: str
-    device_count: int
-    gpu_count: int
-    typical_w: float
-    max_w: float
-    liquid_cooled_max_w: float  # draw of devices with cold plates (the share a liquid loop can take)
-    budget_w: float
-    feed_a_w: float
-    feed_b_w: float | None  # None: the rack has a single feed
-    device_weight_kg: float
-    rack_weight_kg: float | None  # the empty rack, from its catalog entry
-    max_load_kg: float | None  # the rack's rated equipment load
-    footprint_m2: float | None
-
-    @property
-    def feeds_w(self) -> float:
-        """What both feeds carry together (load shared, no redundancy)."""
-        return self.feed_a_w + (self.feed_b_w or 0.0)
-
-    @property
-    def supply_w(self) -> float:
-        """The power the rack can actually get: its budget, capped by what the feeds carry."""
-        return min(self.budget_w, self.feeds_w)
-
-    @property
-    def feed_redundant(self) -> bool:
-        """True when losing either feed leaves enough: max draw ≤ the smaller feed's capacity."""
-        return self.feed_b_w is not None and self.max_w <= min(self.feed_a_w, self.feed_b_w)
-
-    @property
-    def over_budget(self) -> bool:
-        return self.max_w > self.budget_w
-
-    @property
-    def total_weight_kg(self) -> float:
-        return self.device_weight_kg + (self.rack_weight_kg or 0.0)
-
-    @property
-    def floor_load_kg_m2(self) -> float | None:
-        return None if not self.footprint_m2 else self.total_weight_kg / self.footprint_m2
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "rack_id": self.rack_id, "device_count": self.device_count, "gpu_count": self.gpu_count,
-            "typical_w": self.typical_w, "max_w": self.max_w, "liquid_cooled_max_w": self.liquid_cooled_max_w,
-            "budget_w": self.budget_w, "feed_a_w": self.feed_a_w, "feed_b_w": self.feed_b_w,
-            "feeds_w": self.feeds_w, "supply_w": self.supply_w, "feed_redundant": self.feed_redundant,
-            "over_budget": self.over_budget, "device_weight_kg": self.device_weight_kg,
-            "rack_weight_kg": self.rack_weight_kg, "max_load_kg": self.max_load_kg,
-            "total_weight_kg": self.total_weight_kg, "floor_load_kg_m2": self.floor_load_kg_m2,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,27 +225,31 @@ class PowerReport:
 def power_report(design: Design, catalog: Catalog) -> PowerReport:
     """Per-device and per-rack draw of ``design`` with hardware figures from ``catalog``."""
     parts = PartsCache(catalog)
-    module_w, port_ends = module_power(design, parts)
-    table = _DeviceTable(design, parts, module_w)
-    racks = _racks(design, parts, table)
-    return PowerReport(table.devices(), racks, table.models(), port_ends, table.unknown_ids(),
+    table = _DeviceTable(design, parts)
+    table.add_modules(*module_power(design, parts, table.keys, table.row_base))
+    racks = rack_powers(design, parts, table.rack_ids, table.gpus, table.typical, table.maximum,
+                        np.where(table.liquid, table.maximum, 0.0), table.weight)
+    return PowerReport(table.devices(), racks, table.models(), table.port_ends, table.unknown_ids(),
                        table.unweighed_ids(), table.totals())
 
 
 class _DeviceTable:
     """Every device's figures as numpy arrays (one row per device), so sums never loop in Python."""
 
-    def __init__(self, design: Design, parts: PartsCache, module_w: Mapping[str, float]) -> None:
+    def __init__(self, design: Design, parts: PartsCache) -> None:
         devices = list(design.devices.values())
-        keys = list(map(_DEVICE_KEY, devices))
-        unique = list(dict.fromkeys(keys))
-        self.bases = [parts.base(*key) for key in unique]
-        position = {key: i for i, key in enumerate(unique)}
+        position = FirstSeen()  # model key -> row of the model table, numbered in order of appearance
         count = len(devices)
+        self.row_base = np.fromiter(map(position.__getitem__, map(_DEVICE_KEY, devices)), np.int64, count)
+        self.keys = list(position)  # the distinct (catalog id, NIC, NIC count) models
+        self.bases = [parts.base(*key) for key in self.keys]
         self.ids = list(map(attrgetter("id"), devices))
         self.rack_ids = list(map(attrgetter("rack_id"), devices))
-        self.row_base = np.fromiter(map(position.__getitem__, keys), np.int64, count)
-        self.module = np.fromiter(map(module_w.get, self.ids, repeat(0.0)), np.float64, count)
+        self.placed = np.fromiter(map(_IS_NOT_NONE, self.rack_ids), bool, count)
+
+    def add_modules(self, module_w: np.ndarray, port_ends: tuple[PortEnds, ...]) -> None:
+        """The module watts of every device (same order as its rows), then the derived columns."""
+        self.module, self.port_ends = module_w, port_ends
         column = self._column
         self.typical = column("typical_w") + self.module
         is_switch = column("switch").astype(bool)
@@ -282,14 +258,14 @@ class _DeviceTable:
         self.gpus = column("gpu_count")
         self.liquid = column("liquid_cooled").astype(bool)
         self.weight = np.array([b.weight_kg or 0.0 for b in self.bases])[self.row_base]
-        self.placed = np.fromiter(map(_IS_NOT_NONE, self.rack_ids), bool, count)
 
     def _column(self, name: str) -> np.ndarray:
         per_base = np.array([float(getattr(b, name)) for b in self.bases], dtype=np.float64)
         return per_base[self.row_base] if per_base.size else np.zeros(0)
 
     def devices(self) -> DevicePowers:
-        return DevicePowers(self.ids, self.rack_ids, self.bases, self.row_base.tolist(), self.module.tolist())
+        return DevicePowers(self.ids, self.rack_ids, self.bases, self.row_base.tolist(), self.module.tolist(),
+                            self.maximum)
 
     def models(self) -> dict[str, ModelPower]:
         models: dict[str, ModelPower] = {}
@@ -332,47 +308,5 @@ class _DeviceTable:
 
 
 _DEVICE_KEY = attrgetter("catalog_id", "nic_id", "nic_count")
+
 _IS_NOT_NONE = partial(is_not, None)
-
-
-def _racks(design: Design, parts: PartsCache, table: _DeviceTable) -> dict[str, RackPower]:
-    rack_index = {rack_id: i for i, rack_id in enumerate(design.racks)}
-    rows = np.fromiter(map(rack_index.get, table.rack_ids, repeat(-1)), np.int64, len(table.rack_ids))
-    placed = rows >= 0
-    count = len(rack_index)
-
-    def per_rack(values: np.ndarray) -> list[float]:
-        return np.bincount(rows[placed], weights=values[placed], minlength=count).tolist()
-
-    ones = np.ones(len(table.ids))
-    devices, gpus = per_rack(ones), per_rack(table.gpus)
-    typical, maximum = per_rack(table.typical), per_rack(table.maximum)
-    liquid, weight = per_rack(np.where(table.liquid, table.maximum, 0.0)), per_rack(table.weight)
-    feeds: dict[tuple[float, float, int], float] = {}
-    racks = {}
-    for i, rack in enumerate(design.racks.values()):
-        frame = parts.rack_frame(rack.catalog_id)
-        racks[rack.id] = RackPower(
-            rack.id, int(devices[i]), int(gpus[i]), typical[i], maximum[i], liquid[i],
-            _budget_w(rack), _feed(rack.feed_a, f"rack {rack.id!r} feed A", feeds),
-            None if rack.feed_b is None else _feed(rack.feed_b, f"rack {rack.id!r} feed B", feeds),
-            weight[i], frame.weight_kg, frame.max_load_kg, frame.footprint_m2,
-        )
-    return racks
-
-
-def _budget_w(rack: Rack) -> float:
-    budget = rack.power_budget_kw
-    if isinstance(budget, bool) or not isinstance(budget, int | float) or not 0 < budget < math.inf:
-        raise ValueError(f"rack {rack.id!r}: power_budget_kw {budget!r} must be a positive number of kW")
-    return float(budget) * W_PER_KW
-
-
-def _feed(feed: Feed, where: str, cache: dict[tuple[float, float, int], float]) -> float:
-    if not isinstance(feed, Feed):
-        raise ValueError(f"{where}: expected a feed (voltage_v, amps, phases), got {type(feed).__name__}")
-    key = (feed.voltage_v, feed.amps, feed.phases)
-    found = cache.get(key)
-    if found is None:
-        found = cache[key] = feed_capacity_w(feed, where)
-    return found

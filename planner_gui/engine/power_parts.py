@@ -1,29 +1,21 @@
 """The power model's parts: cached catalog look-ups and the count of link ends per device.
 
 One :class:`PartsCache` lives for one engine call: it turns a catalog id (plus NIC choice) into the
-figures the power, cooling and cost models need, and picks the cable entry for a link end.
-:func:`count_link_ends` and :func:`module_power` turn a design's links into module watts per device
-and into groups of cable ends for pricing, without a Python loop per link.
+figures the power, cooling and cost models need, and picks the cable entry for a link end
+(power_ends.py turns a design's links into module watts per device with it).
 """
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Collection
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any
 
-import numpy as np
-
 from planner_gui.catalog import Catalog, CatalogEntry
-from planner_gui.model import Design, Link, Medium
 
 RJ45 = "RJ45"  # management ports: twisted-pair cords, no module (hardware_power.md §4: only modules draw)
 RJ45_PATCH_ID = "rj45-patch"  # pseudo cable id for those cords; priced only if the catalog has this id
 MM_PER_M = 1000.0  # unit conversion
 _DIGITS = "0123456789"
-_REF_CACHE_LIMIT = 500_000  # port refs remembered between calls (~4 designs of 65k links); then restarted
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,72 +83,6 @@ class PortEnds:
     def to_json(self) -> dict[str, Any]:
         return {"medium": self.medium, "speed_gbps": self.speed_gbps, "cable_id": self.cable_id,
                 "ends": self.ends, "w_per_end": self.w_per_end, "exact": self.exact}
-
-
-class _EndCodes(dict[str, int]):
-    """Port ref -> integer code of its (device, port-name prefix).
-
-    A pure function of the string, so it is remembered between calls: after the first call on a design,
-    turning its ~130,000 port refs into codes is one C-level ``map`` over ``dict.__getitem__``.
-    """
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.keys_by_code: list[tuple[str, str]] = []
-        self._code_of_key: dict[tuple[str, str], int] = {}
-
-    def __missing__(self, ref: str) -> int:
-        device_id, _, port = ref.partition("/")
-        key = (device_id, port.rstrip(_DIGITS))
-        code = self._code_of_key.get(key)
-        if code is None:
-            code = self._code_of_key[key] = len(self.keys_by_code)
-            self.keys_by_code.append(key)
-        self[ref] = code
-        return code
-
-
-_END_CODES = _EndCodes()
-_END_CODES_LOCK = threading.Lock()  # the engine may run in a worker thread; codes must not interleave
-_MEDIA: tuple[str, ...] = tuple(m.value for m in Medium)
-# Keyed by the enum members: a link's medium is one, so look-ups hit on identity (plain strings still match).
-_MEDIUM_CODES: dict[str, int] = {m: i for i, m in enumerate(Medium)}
-_DENSE_FACTOR = 4  # count with bincount while the code range is at most this many times the number of ends
-
-
-def count_link_ends(links: Collection[Link]) -> list[tuple[str, str, str, int]]:
-    """Link ends counted by (medium, device id, port-name prefix): numpy over integer codes, no loop."""
-    global _END_CODES
-    count = len(links)
-    with _END_CODES_LOCK:
-        if len(_END_CODES) > _REF_CACHE_LIMIT:
-            _END_CODES = _EndCodes()
-        codes = _END_CODES
-        try:
-            mediums = map(attrgetter("medium"), links)
-            media = np.fromiter(map(_MEDIUM_CODES.__getitem__, mediums), np.int64, count)
-        except KeyError as error:
-            raise ValueError(f"a link has medium {error.args[0]!r}; use one of {', '.join(_MEDIA)}") from None
-        ends_a = np.fromiter(map(codes.__getitem__, map(attrgetter("a"), links)), np.int64, count)
-        ends_b = np.fromiter(map(codes.__getitem__, map(attrgetter("b"), links)), np.int64, count)
-        keys = codes.keys_by_code
-    n_media = len(_MEDIA)
-    combined = np.concatenate((ends_a * n_media + media, ends_b * n_media + media))
-    unique, counts = _count(combined)
-    return [(_MEDIA[code % n_media], *keys[code // n_media], ends)
-            for code, ends in zip(unique.tolist(), counts.tolist(), strict=True)]
-
-
-def _count(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(distinct values, how often each occurs): bincount when the values are dense, else a sort."""
-    if values.size == 0:
-        return values, values
-    top = int(values.max()) + 1
-    if top <= _DENSE_FACTOR * values.size:
-        counts = np.bincount(values, minlength=top)
-        present = np.flatnonzero(counts)
-        return present, counts[present]
-    return np.unique(values, return_counts=True)
 
 
 class PartsCache:
@@ -272,28 +198,6 @@ class PartsCache:
                 found = RackFrame(weight, max_load, area)
             self._frames[catalog_id] = found
         return found
-
-
-def module_power(design: Design, parts: PartsCache) -> tuple[dict[str, float], tuple[PortEnds, ...]]:
-    """Module power per device, and the design's link ends grouped by medium, speed and cable entry."""
-    module_w: dict[str, float] = {}
-    groups: dict[tuple[str, float, str | None, float, bool], int] = {}
-    for medium, device_id, prefix, ends in count_link_ends(design.links.values()):
-        device = design.devices.get(device_id)
-        if device is None:
-            continue
-        port = parts.port_group(device.catalog_id, device.nic_id, device.nic_count, prefix)
-        if port is None:  # unknown hardware or port: nothing to power or price
-            continue
-        cable = parts.cable_end(medium, port)
-        module_w[device_id] = module_w.get(device_id, 0.0) + ends * cable.w_per_end
-        key = (medium, port.speed_gbps, cable.cable_id, cable.w_per_end, cable.exact)
-        groups[key] = groups.get(key, 0) + ends
-    port_ends = tuple(
-        PortEnds(medium, speed, cable_id, ends, w, exact)
-        for (medium, speed, cable_id, w, exact), ends in sorted(groups.items(), key=lambda kv: str(kv[0]))
-    )
-    return module_w, port_ends
 
 
 def _nearest_speed(candidates: list[CatalogEntry], speed: float) -> list[CatalogEntry]:

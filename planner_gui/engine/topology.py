@@ -9,6 +9,9 @@ so it can run on every edit: see benchmarks/topology_speed.py and docs/models/to
 
 from __future__ import annotations
 
+import dataclasses
+from collections import Counter
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -22,7 +25,7 @@ from planner_gui.engine.topology_graph import (
     FabricGraph,
     build_fabric_graph,
 )
-from planner_gui.engine.topology_hardware import INTRA_NVLINK_MESH, INTRA_NVSWITCH, main_server
+from planner_gui.engine.topology_hardware import INTRA_NVLINK_MESH, INTRA_NVSWITCH, main_server_at
 from planner_gui.engine.topology_metrics import (
     bisection,
     collective_oversubscription,
@@ -50,18 +53,27 @@ from planner_gui.model import Design
 
 __all__ = [
     "CableIssue", "FailureImpact", "HopStats", "RailReport", "SpeedMismatch", "SwitchTable", "SwitchUsage",
-    "TierSummary", "TopologyReport", "UnconnectedNics", "analyze_topology",
+    "TierSummary", "TopologyReport", "UnconnectedNics", "analyze_topology", "topology_structure",
+    "with_cable_lengths",
 ]
+_CATALOG_ID = attrgetter("catalog_id")
 _GPU_TIER_NAMES = {INTRA_NVSWITCH: "gpu-nvswitch", INTRA_NVLINK_MESH: "gpu-nvlink"}
 
 
 def analyze_topology(design: Design, catalog: Any) -> TopologyReport:
     """Everything about the compute fabric of ``design``, with hardware from ``catalog``."""
+    return with_cable_lengths(topology_structure(design, catalog), catalog)
+
+
+def topology_structure(design: Design, catalog: Any) -> TopologyReport:
+    """The report as far as it follows from devices, links and media: cable lengths are left out
+    (no reach findings, no median length) until :func:`with_cable_lengths` adds them. The analysis
+    caches the two steps apart, so editing a cable's length redoes only the second."""
     graph = build_fabric_graph(design, catalog)
     tiers = infer_tiers(graph)
     ratios = switch_ratios(tiers)
     servers = graph.devices_of_kind(KIND_SERVER)
-    main = main_server(design, catalog, graph.ids(servers))
+    main = main_server_at(design, catalog, graph, servers)
     gpus_per_server = main[1].gpus if main else 0
     tier_list = switch_tier_summaries(graph, tiers, ratios)
     if main:
@@ -74,7 +86,6 @@ def analyze_topology(design: Design, catalog: Any) -> TopologyReport:
     comp_ids, comp_sizes, isolated = _server_components(graph, tiers)
     unconnected, unconnected_count = unconnected_nics(graph, design, catalog)
     mismatches, mismatch_count = speed_mismatches(graph)
-    cables, cable_count = cable_issues(graph, catalog)
     nic_links = graph.fab_nic >= 0
     return TopologyReport(
         servers=int(servers.size),
@@ -106,12 +117,26 @@ def analyze_topology(design: Design, catalog: Any) -> TopologyReport:
         unconnected_nic_count=unconnected_count,
         speed_mismatches=mismatches,
         speed_mismatch_count=mismatch_count,
-        cable_issues=cables,
-        cable_issue_count=cable_count,
-        median_compute_cable_m=float(np.median(graph.length_m[graph.fab_link[nic_links]])) if nic_links.any() else None,
+        cable_issues=(),
+        cable_issue_count=0,
+        median_compute_cable_m=None,
         graph=graph,
         tier_data=tiers,
     )
+
+
+def with_cable_lengths(report: TopologyReport, catalog: Any, lengths: np.ndarray | None = None
+                       ) -> TopologyReport:
+    """``report`` (from :func:`topology_structure`) with the cable findings of ``lengths`` (metres per
+    link, in design order; default: the lengths its graph was built with)."""
+    graph = report.graph
+    if lengths is not None and not np.array_equal(lengths, graph.length_m, equal_nan=True):
+        graph = dataclasses.replace(graph, length_m=lengths)
+    cables, cable_count = cable_issues(graph, catalog)
+    nic_links = graph.fab_nic >= 0
+    median = float(np.median(graph.length_m[graph.fab_link[nic_links]])) if nic_links.any() else None
+    return dataclasses.replace(report, cable_issues=cables, cable_issue_count=cable_count,
+                               median_compute_cable_m=median, graph=graph)
 
 
 def _server_components(graph: FabricGraph, tiers: Tiers) -> tuple[int, int, tuple[str, ...]]:
@@ -127,14 +152,11 @@ def _server_components(graph: FabricGraph, tiers: Tiers) -> tuple[int, int, tupl
 
 
 def _gpu_count(design: Design, catalog: Any, graph: FabricGraph, servers: np.ndarray) -> int:
+    models = Counter(map(_CATALOG_ID, map(design.devices.__getitem__, graph.ids(servers))))
     total = 0
-    per_model: dict[str, int] = {}
-    for device_id in graph.ids(servers):
-        catalog_id = design.devices[device_id].catalog_id
-        if catalog_id not in per_model:
-            entry = catalog.get(catalog_id)
-            per_model[catalog_id] = int(entry.get("gpu_count", 0)) if entry is not None else 0
-        total += per_model[catalog_id]
+    for catalog_id, count in models.items():
+        entry = catalog.get(catalog_id)
+        total += count * (int(entry.get("gpu_count", 0)) if entry is not None else 0)
     return total
 
 

@@ -46,6 +46,7 @@ FALLBACK_REACH_M = {
 }
 OPTICAL_MEDIA = (Medium.AOC, Medium.MMF, Medium.SMF)
 HDR_GBPS, NDR_GBPS = 200.0, 400.0  # InfiniBand HDR and NDR port speeds (seed_facts.md, interconnect facts)
+_OPTICAL_CODE = np.array([m in OPTICAL_MEDIA for m in MEDIA])  # per medium code: an optical medium?
 HDR_NDR_OPTICS_MAX_M = 30.0  # HDR<->NDR over optics beyond 30 m loses bandwidth (hardware_power.md §4 [S65])
 
 
@@ -123,8 +124,8 @@ def cable_issues(graph: FabricGraph, catalog: Any) -> tuple[tuple[CableIssue, ..
     source_of[known] = key
     too_long = np.flatnonzero(graph.length_m > limits)
     issues = [_issue(graph, i, "reach", limits[i], sources[source_of[i]]) for i in too_long[:MAX_LISTED_IDS].tolist()]
-    optical = np.isin(graph.medium, [MEDIA.index(m) for m in OPTICAL_MEDIA])
-    low, high = np.fmin(*graph.end_speed), np.fmax(*graph.end_speed)
+    optical = _OPTICAL_CODE.take(graph.medium)
+    low, high = speed, np.fmax(*graph.end_speed)
     hdr_ndr = (optical & (graph.end_tech[0] == TECH_INFINIBAND) & (low == HDR_GBPS) & (high == NDR_GBPS)
                & (graph.length_m > HDR_NDR_OPTICS_MAX_M))
     hdr_ndr &= graph.length_m <= limits  # a link already beyond reach is reported once

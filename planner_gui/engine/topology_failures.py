@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from planner_gui.engine.array_ops import first_lexmin, unique_ints, unique_inverse
 from planner_gui.engine.topology_graph import KIND_SERVER, FabricGraph
 from planner_gui.engine.topology_results import MAX_LISTED_IDS, FailureImpact
 from planner_gui.engine.topology_tiers import Tiers
@@ -75,7 +76,7 @@ def _switch_failures(graph: FabricGraph, tiers: Tiers, hi: np.ndarray, cap: np.n
                      pod_up: np.ndarray, pod_servers: np.ndarray, pod_comp: np.ndarray,
                      ) -> tuple[np.ndarray, FailureImpact | None]:
     n = graph.n_devices
-    pair, inverse = np.unique(pod_key * n + hi, return_inverse=True)
+    pair, inverse = unique_inverse(pod_key * n + hi)
     pair_cap = np.bincount(inverse, cap)
     first = np.zeros(pair.size, dtype=np.int64)
     first[inverse] = np.arange(inverse.size)  # any link of the pair, for its pod and switch
@@ -87,19 +88,19 @@ def _switch_failures(graph: FabricGraph, tiers: Tiers, hi: np.ndarray, cap: np.n
     cut_servers = np.bincount(pair_switch[cut], pod_servers[pair_pod[cut]], minlength=n)
     comp_servers = np.bincount(tiers.components[graph.device_kind == KIND_SERVER], minlength=n)
     cut_servers = np.minimum(cut_servers, comp_servers[tiers.components])
-    spof = np.unique(pair_switch[cut])
-    switches = np.unique(pair_switch)
+    spof = unique_ints(pair_switch[cut])
+    switches = unique_ints(pair_switch)
     if switches.size == 0:
         return spof, None
     remaining = 1.0 - max_share[switches]
-    order = np.lexsort((-cut_servers[switches], remaining))
-    worst = switches[order[0]]
+    best = first_lexmin(remaining, -cut_servers[switches])
+    worst = switches[best]
     tier = int(tiers.level[worst])
     tier_down = tiers.down_cap[tiers.level == tier].sum()
     same = (tiers.level[switches] == tier) & (np.round(remaining, SAME_IMPACT_DIGITS)
-                                               == round(float(remaining[order[0]]), SAME_IMPACT_DIGITS)) \
+                                               == round(float(remaining[best]), SAME_IMPACT_DIGITS)) \
         & (cut_servers[switches] == cut_servers[worst])
-    impact = FailureImpact(graph.device_ids[worst], "switch", tier, int(same.sum()), float(remaining[order[0]]),
+    impact = FailureImpact(graph.device_ids[worst], "switch", tier, int(same.sum()), float(remaining[best]),
                            float(1.0 - tiers.down_cap[worst] / tier_down) if tier_down > 0 else 0.0,
                            int(cut_servers[worst]))
     return spof, impact
@@ -108,8 +109,7 @@ def _switch_failures(graph: FabricGraph, tiers: Tiers, hi: np.ndarray, cap: np.n
 def _worst_link(graph: FabricGraph, tiers: Tiers, links: np.ndarray, level: np.ndarray, cap: np.ndarray,
                 share: np.ndarray, cut: np.ndarray, servers_in_pod: np.ndarray) -> FailureImpact:
     lost_servers = np.where(cut, servers_in_pod, 0)
-    order = np.lexsort((-lost_servers, -share))
-    i = int(order[0])
+    i = first_lexmin(-share, -lost_servers)
     tier = int(level[i])
     same_tier = level == tier
     tier_cap = cap[same_tier].sum()

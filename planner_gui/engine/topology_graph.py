@@ -9,12 +9,16 @@ between two fabric switches, or directly between two servers' compute NICs.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
 
-from planner_gui.engine.topology_parse import link_lengths, link_media, parse_links
+from planner_gui.engine.array_ops import FirstSeen
+from planner_gui.engine.link_columns import link_columns
+from planner_gui.engine.topology_parse import PortRefs, parse_links
 from planner_gui.model import Design, DeviceKind, DeviceSpec, PortRole
 
 # Device kinds, as small integers so that masks over thousands of devices stay vectorised.
@@ -26,6 +30,7 @@ _ROLE_CODES = {PortRole.COMPUTE: ROLE_COMPUTE, PortRole.STORAGE: ROLE_STORAGE,
 TECH_UNKNOWN, TECH_INFINIBAND, TECH_ETHERNET = -1, 0, 1
 _TECH_CODES = {"infiniband": TECH_INFINIBAND, "ethernet": TECH_ETHERNET}
 FABRIC_SWITCH_ROLE = "fabric"  # catalog switch "role" of compute-fabric switches (schema.py)
+_MODEL_KEY = attrgetter("catalog_id", "nic_id", "nic_count")
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -41,7 +46,7 @@ class FabricGraph:
     device_kind: np.ndarray  # int8 per device
     compute_ports: np.ndarray  # int16 per device: compute NIC ports its spec has
     switch_ports: np.ndarray  # int16 per device: non-management switch ports its spec has
-    link_ids: tuple[str, ...]
+    link_ids: Sequence[str]  # LinkIds: a view over the Link objects, not a tuple
     end_dev: np.ndarray  # int32 (2, L)
     end_role: np.ndarray  # int8 (2, L)
     end_speed: np.ndarray  # float64 (2, L)
@@ -54,8 +59,10 @@ class FabricGraph:
     fab_v: np.ndarray  # int32 (F,) device index
     fab_cap: np.ndarray  # float64 (F,): the speed the link runs at (slower end), Gb/s
     fab_nic: np.ndarray  # int16 (F,): NIC index at the server end, -1 for switch-to-switch
-    refs: tuple[list[str], list[str]]  # port references of every link's a end, and of its b end
+    refs: PortRefs  # refs[end][link]: the port reference at end 0 (a) or 1 (b) of a link
     port_speeds: np.ndarray  # the distinct port speeds of the design's hardware, sorted (Gb/s)
+    # int32 per device: its (catalog id, NIC, NIC count), numbered in order of first appearance
+    model: np.ndarray | None = None
 
     @property
     def n_devices(self) -> int:
@@ -65,7 +72,7 @@ class FabricGraph:
         return np.flatnonzero(self.device_kind == kind)
 
     def ids(self, indices: Any) -> tuple[str, ...]:
-        return tuple(self.device_ids[i] for i in np.asarray(indices, dtype=np.int64).ravel())
+        return tuple(map(self.device_ids.__getitem__, np.asarray(indices, dtype=np.int64).ravel().tolist()))
 
     def ref(self, end: int, link: int) -> str:
         """The port reference at one end (0: a, 1: b) of link number ``link``."""
@@ -84,7 +91,8 @@ def build_fabric_graph(design: Design, catalog: Any) -> FabricGraph:
     """The arrays for ``design``; ``catalog`` is a planner_gui.catalog.Catalog (any HardwareSpecs
     whose ``get(catalog_id)`` returns entries with a switch ``role`` will do)."""
     specs, dev_spec, kind = _classify_devices(design, catalog)
-    parse = parse_links(design, {p.name: None for spec in specs for p in spec.ports})
+    columns = link_columns(design)  # read once per analysis, shared with its cache keys and power
+    parse = parse_links(design, {p.name: None for spec in specs for p in spec.ports}, columns.links)
     tables = _port_tables(specs, parse.vocab)
     # one flat index into the (model, port name) tables serves all four lookups
     flat = dev_spec[parse.end_dev] * tables.role.shape[1] + parse.port_code
@@ -94,26 +102,22 @@ def build_fabric_graph(design: Design, catalog: Any) -> FabricGraph:
     compute_ports = np.array([_count_role(s, PortRole.COMPUTE) for s in specs], dtype=np.int16)[dev_spec]
     switch_ports = np.array([_count_role(s, PortRole.SWITCH) for s in specs], dtype=np.int16)[dev_spec]
     fab = _fabric_links(kind, parse.end_dev, end_role, end_speed, end_nic)
-    return FabricGraph(parse.device_ids, kind, compute_ports, switch_ports, tuple(design.links), parse.end_dev,
+    return FabricGraph(parse.device_ids, kind, compute_ports, switch_ports, parse.link_ids, parse.end_dev,
                        end_role, end_speed, tables.tech.ravel().take(flat), end_nic,
-                       link_media(parse.links), link_lengths(parse.links), *fab, parse.refs,
-                       np.unique(tables.speed[np.isfinite(tables.speed)]))
+                       columns.media, columns.lengths, *fab, parse.refs,
+                       np.unique(tables.speed[np.isfinite(tables.speed)]), dev_spec)
 
 
 def _classify_devices(design: Design, catalog: Any) -> tuple[list[DeviceSpec], np.ndarray, np.ndarray]:
     """Each device's spec (deduplicated: a 4,096-node design has a handful) and kind code."""
-    spec_index: dict[tuple[str, str | None, int | None], int] = {}
+    seen = FirstSeen()  # (catalog id, NIC, NIC count) -> spec index, in order of first appearance
+    dev_spec = np.fromiter(map(seen.__getitem__, map(_MODEL_KEY, design.devices.values())), np.int32,
+                           len(design.devices))
     specs: list[DeviceSpec] = []
     spec_kind: list[int] = []
-    dev_spec = np.empty(len(design.devices), dtype=np.int32)
-    for i, device in enumerate(design.devices.values()):
-        key = (device.catalog_id, device.nic_id, device.nic_count)
-        s = spec_index.get(key)
-        if s is None:
-            s = spec_index[key] = len(specs)
-            specs.append(catalog.device_spec(*key))
-            spec_kind.append(_kind_code(specs[-1], catalog.get(device.catalog_id)))
-        dev_spec[i] = s
+    for key in seen:
+        specs.append(catalog.device_spec(*key))
+        spec_kind.append(_kind_code(specs[-1], catalog.get(key[0])))
     kind = np.array(spec_kind, dtype=np.int8)[dev_spec] if specs else np.empty(0, dtype=np.int8)
     return specs, dev_spec, kind
 

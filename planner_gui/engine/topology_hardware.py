@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
+
+import numpy as np
 
 from planner_gui.model import Design, Device
 
@@ -15,6 +18,7 @@ from planner_gui.model import Design, Device
 PCIE_X16_GBYTE_S = {3: 16.0, 4: 32.0, 5: 64.0, 6: 128.0, 7: 256.0}
 NVLS_MIN_NVLINK_GEN = 4  # NVLink SHARP needs third-generation NVSwitch: H100-class, NVLink 4 (collectives.md §5)
 INTRA_NVSWITCH, INTRA_NVLINK_MESH, INTRA_PCIE = "nvswitch", "nvlink_mesh", "pcie"
+_MODEL_KEY = attrgetter("catalog_id", "nic_id", "nic_count")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,12 +77,31 @@ def server_hardware(catalog: Any, device: Device) -> ServerHardware:
 
 def main_server(design: Design, catalog: Any, server_ids: Iterable[str]) -> tuple[Device, ServerHardware] | None:
     """The most common server model among ``server_ids`` (first seen wins a tie), or None."""
-    devices = [design.devices[i] for i in server_ids]
+    devices = list(map(design.devices.__getitem__, server_ids))  # C-level passes: 12,500 servers at 100k GPUs
     if not devices:
         return None
-    counts = Counter((d.catalog_id, d.nic_id, d.nic_count) for d in devices)
-    key = counts.most_common(1)[0][0]
-    device = next(d for d in devices if (d.catalog_id, d.nic_id, d.nic_count) == key)
+    keys = list(map(_MODEL_KEY, devices))
+    key = Counter(keys).most_common(1)[0][0]
+    device = devices[keys.index(key)]
+    return device, server_hardware(catalog, device)
+
+
+def main_server_at(design: Design, catalog: Any, graph: Any, members: np.ndarray
+                   ) -> tuple[Device, ServerHardware] | None:
+    """``main_server(design, catalog, graph.ids(members))`` for ascending device indices ``members`` of a
+    topology graph, counted with numpy over the graph's model numbers (no Python pass per server)."""
+    model = getattr(graph, "model", None)
+    if model is None:
+        return main_server(design, catalog, graph.ids(members))
+    if members.size == 0:
+        return None
+    codes = model[members]
+    counts = np.bincount(codes)
+    tied = np.flatnonzero(counts == counts.max())
+    # most_common(1) keeps the first-counted model among equals: the one whose first server comes first
+    first_of = {int(code): int(np.argmax(codes == code)) for code in tied}
+    position = min(first_of.values())
+    device = design.devices[graph.device_ids[int(members[position])]]
     return device, server_hardware(catalog, device)
 
 

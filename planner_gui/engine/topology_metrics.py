@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from planner_gui.engine.array_ops import unique_ints
 from planner_gui.engine.topology_graph import KIND_FABRIC_SWITCH, KIND_SERVER, FabricGraph
 from planner_gui.engine.topology_results import MAX_LISTED_IDS, HopStats, RailReport, TierSummary
 from planner_gui.engine.topology_tiers import Tiers
@@ -118,8 +119,8 @@ def _splits_a_rail(pods: np.ndarray, nic: np.ndarray) -> bool:
     """True when some NIC index has its links in more than one pod."""
     if pods.size == 0:
         return False
-    pairs = np.unique(nic.astype(np.int64) * (int(pods.max()) + 1) + pods)
-    return bool(np.unique(pairs // (int(pods.max()) + 1)).size < pairs.size)
+    pairs = unique_ints(nic.astype(np.int64) * (int(pods.max()) + 1) + pods)
+    return bool(unique_ints(pairs // (int(pods.max()) + 1)).size < pairs.size)
 
 
 def _nic_links(graph: FabricGraph) -> tuple[np.ndarray, np.ndarray]:
@@ -159,8 +160,8 @@ def _same_pod_pairs(labels: np.ndarray) -> float:
 def rail_report(graph: FabricGraph, tiers: Tiers) -> RailReport:
     to_switch = (graph.fab_nic >= 0) & (graph.device_kind[graph.fab_v] == KIND_FABRIC_SWITCH)
     nic, leaf = _nic_links(graph)
-    used = np.unique(nic)
-    leaves = np.unique(leaf)
+    used = unique_ints(nic)
+    leaves = unique_ints(leaf)
     if leaves.size == 0:
         return RailReport("none", False, int(used.size), 0.0, (), 0)
     if used.size < 2:

@@ -4,28 +4,88 @@ Parsing is the costly part of topology analysis (a 4,096-node design has ~120,00
 240,000 references). The references are joined into one string and split in C, and names are
 mapped to integers with ``dict.__getitem__``, so no Python loop runs per link. The result is
 cached per design (weakly) and reused on the next call for the links that are still the same
-objects in the same order: an edit re-parses only the links after the first change. A link's
-ends are never edited in place (the model's port index depends on them: Design.add_link and
-remove_link are the only way to change them), so the objects' identity is enough to reuse them.
+(or equal) objects in the same order: an edit re-parses only the links after the first change. A
+link's ends are never edited in place (the model's port index depends on them: Design.add_link and
+remove_link are the only way to change them), so equal links have equal parses. References and
+link ids are read back from the Link objects when a report asks for one (:class:`PortRefs`,
+:class:`LinkIds`) rather than kept as lists of 400,000 strings.
 """
 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from operator import attrgetter, is_
-from typing import Any
+from operator import attrgetter
+from typing import Any, overload
 
 import numpy as np
 
+from planner_gui.engine.array_ops import common_prefix
 from planner_gui.model import Design, Medium
 
 MEDIA: tuple[Medium, ...] = tuple(Medium)
 _MEDIUM_BY_MEMBER = {m: i for i, m in enumerate(MEDIA)}
 _MEDIUM_BY_VALUE = {m.value: i for i, m in enumerate(MEDIA)}
+_LINK_ID = attrgetter("id")
 _SEP = "/"  # port reference separator, as in planner_gui.model.ids.PORT_SEPARATOR
 CACHED_DESIGNS = 4  # designs whose parse is kept: the open documents of one session
+
+
+class PortRefs:
+    """``refs[end][link]``: the port reference at end 0 (a) or 1 (b) of link number ``link``, read from
+    the Link objects when asked. Two lists of every reference would be ~800,000 more pointers for the
+    garbage collector to walk after every analysis of a 100,000-GPU design, for the few references a
+    report lists."""
+
+    __slots__ = ("_ends",)
+
+    def __init__(self, links: list[Any]) -> None:
+        self._ends = (_EndRefs(links, "a"), _EndRefs(links, "b"))
+
+    def __getitem__(self, end: int) -> _EndRefs:
+        return self._ends[end]
+
+
+class _EndRefs:
+    __slots__ = ("_end", "_links")
+
+    def __init__(self, links: list[Any], end: str) -> None:
+        self._links, self._end = links, end
+
+    def __getitem__(self, link: int) -> str:
+        return getattr(self._links[link], self._end)  # type: ignore[no-any-return]
+
+    def __len__(self) -> int:
+        return len(self._links)
+
+
+class LinkIds(Sequence[str]):
+    """``ids[i]``: the id of link number ``i``, read from the Link object when asked. A tuple of every id
+    would cost ~5 ms and another 400,000 pointers for the garbage collector after each structural edit
+    of a 100,000-GPU design, for the few ids a report names."""
+
+    __slots__ = ("_links",)
+
+    def __init__(self, links: list[Any]) -> None:
+        self._links = links
+
+    def __len__(self) -> int:
+        return len(self._links)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[str, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> str | tuple[str, ...]:
+        if isinstance(index, slice):
+            return tuple(map(_LINK_ID, self._links[index]))
+        return self._links[index].id  # type: ignore[no-any-return]
+
+    def __iter__(self) -> Iterator[str]:
+        return map(_LINK_ID, self._links)
 
 
 @dataclass(slots=True, eq=False)
@@ -34,10 +94,19 @@ class LinkParse:
 
     links: list[Any]  # the Link objects, in design order
     device_ids: tuple[str, ...]
-    refs: tuple[list[str], list[str]]  # the a references and the b references
     end_dev: np.ndarray  # int32 (2, L)
     port_code: np.ndarray  # int32 (2, L), index into ``vocab``
     vocab: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def link_ids(self) -> LinkIds:
+        """The links' ids in design order (``tuple(design.links)``, without building the tuple)."""
+        return LinkIds(self.links)
+
+    @property
+    def refs(self) -> PortRefs:
+        """The a references and the b references (a link's ends are never edited in place)."""
+        return PortRefs(self.links)
 
     def ref(self, end: int, link: int) -> str:
         return self.refs[end][int(link)]
@@ -46,19 +115,21 @@ class LinkParse:
 _CACHE: dict[int, tuple[weakref.ref[Design], LinkParse]] = {}
 
 
-def parse_links(design: Design, port_names: Iterable[str] = ()) -> LinkParse:
+def parse_links(design: Design, port_names: Iterable[str] = (), links: list[Any] | None = None) -> LinkParse:
     """The parsed links of ``design``, reusing what an earlier call parsed where still valid.
 
     ``port_names`` seeds the name codes with the ports the design's hardware has, which saves
-    collecting the distinct names from the links.
+    collecting the distinct names from the links. ``links`` is ``list(design.links.values())``
+    when the caller already has it (link_columns.py), so that every column of one analysis
+    describes the same list.
     """
-    links = list(design.links.values())
+    links = list(design.links.values()) if links is None else links
     device_ids = tuple(design.devices)
     entry = _CACHE.get(id(design))
     old = entry[1] if entry is not None and entry[0]() is design else None
-    keep = _common_prefix(old.links, links) if old is not None else 0
+    keep = common_prefix(old.links, links) if old is not None else 0
     if old is None:
-        old = LinkParse([], device_ids, ([], []), np.empty((2, 0), np.int32), np.empty((2, 0), np.int32))
+        old = LinkParse([], device_ids, np.empty((2, 0), np.int32), np.empty((2, 0), np.int32))
     for name in port_names:
         old.vocab.setdefault(name, len(old.vocab))
     parse = _extend(old, keep, links, device_ids)
@@ -86,44 +157,35 @@ def link_lengths(links: list[Any]) -> np.ndarray:
     return np.fromiter(map(attrgetter("length_m"), links), dtype=np.float64, count=len(links))
 
 
-def _common_prefix(old: list[Any], new: list[Any]) -> int:
-    """How many leading links are the very same objects in both lists."""
-    n = min(len(old), len(new))
-    if n == 0:
-        return 0
-    same = np.fromiter(map(is_, old, new), dtype=bool, count=n)  # map stops at the shorter list
-    return n if same.all() else int(np.argmin(same))
-
-
 def _extend(old: LinkParse, keep: int, links: list[Any], device_ids: tuple[str, ...]) -> LinkParse:
     """Keep the first ``keep`` parsed links of ``old``, parse the rest of ``links``."""
     if keep == len(old.links) == len(links) and device_ids == old.device_ids:
         old.links = links
         return old  # nothing changed that parsing depends on
     tail = links[keep:]
-    (a_refs, b_refs), dev_names, port_names = _split(tail)
+    dev_names, port_names = _split(tail)
     m = len(tail)
     tail_dev = _device_indices(dev_names, device_ids, tail).reshape(2, m)
     tail_port = _port_codes(port_names, old.vocab).reshape(2, m)
     if keep == 0:
-        return LinkParse(links, device_ids, (a_refs, b_refs), tail_dev, tail_port, old.vocab)
-    kept_a, kept_b = old.refs[0][:keep], old.refs[1][:keep]
+        return LinkParse(links, device_ids, tail_dev, tail_port, old.vocab)
     if device_ids[: len(old.device_ids)] == old.device_ids:
         kept_dev = old.end_dev[:, :keep]  # devices only added: the old indices still hold
     else:  # a device was removed or re-added: look the kept links' devices up again
-        names = _split_refs(kept_a + kept_b)[0]
-        kept_dev = _device_indices(names, device_ids, old.links[:keep]).reshape(2, keep)
-    refs = (kept_a + a_refs, kept_b + b_refs)
+        kept = old.links[:keep]
+        names = _split_refs(list(map(attrgetter("a"), kept)) + list(map(attrgetter("b"), kept)))[0]
+        kept_dev = _device_indices(names, device_ids, kept).reshape(2, keep)
     end_dev = np.concatenate((kept_dev, tail_dev), axis=1)
     port_code = np.concatenate((old.port_code[:, :keep], tail_port), axis=1)
-    return LinkParse(links, device_ids, refs, end_dev, port_code, old.vocab)
+    return LinkParse(links, device_ids, end_dev, port_code, old.vocab)
 
 
-def _split(links: list[Any]) -> tuple[tuple[list[str], list[str]], list[str], list[str]]:
-    """The a and b references, and the device and port names of all a ends then all b ends."""
-    a_refs, b_refs = list(map(attrgetter("a"), links)), list(map(attrgetter("b"), links))
+def _split(links: list[Any]) -> tuple[list[str], list[str]]:
+    """The device and port names of all a ends, then of all b ends."""
+    refs = [link.a for link in links]  # list comprehensions: faster than map(attrgetter) on slotted Links
+    refs += [link.b for link in links]
     try:
-        return (a_refs, b_refs), *_split_refs(a_refs + b_refs)
+        return _split_refs(refs)
     except (ValueError, TypeError):
         for link in links:
             for ref in (link.a, link.b):

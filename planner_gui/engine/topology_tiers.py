@@ -82,12 +82,14 @@ def infer_tiers(graph: FabricGraph) -> Tiers:
     cap = np.nan_to_num(graph.fab_cap)
     vertical = lo >= 0
     peer = ~vertical
-    up_cap = np.bincount(lo[vertical], cap[vertical], minlength=n)
-    down_cap = np.bincount(hi[vertical], cap[vertical], minlength=n)
-    peer_cap = (np.bincount(graph.fab_u[peer], cap[peer], minlength=n)
-                + np.bincount(graph.fab_v[peer], cap[peer], minlength=n))
-    up_links = np.bincount(lo[vertical], minlength=n)
-    down_links = np.bincount(hi[vertical], minlength=n)
+    lo_v, hi_v, cap_v = lo[vertical], hi[vertical], cap[vertical]  # each selected once, used twice
+    up_cap = np.bincount(lo_v, cap_v, minlength=n)
+    down_cap = np.bincount(hi_v, cap_v, minlength=n)
+    cap_p = cap[peer]
+    peer_cap = (np.bincount(graph.fab_u[peer], cap_p, minlength=n)
+                + np.bincount(graph.fab_v[peer], cap_p, minlength=n))
+    up_links = np.bincount(lo_v, minlength=n)
+    down_links = np.bincount(hi_v, minlength=n)
     top = int(level.max()) if n else 0
     switch_pods, reach = _pods(graph, level, max(top, 0))
     return Tiers(level, max(top, 0), lo, hi, up_cap, down_cap, peer_cap, up_links, down_links,
@@ -95,22 +97,26 @@ def infer_tiers(graph: FabricGraph) -> Tiers:
 
 
 def _bfs_levels(graph: FabricGraph) -> np.ndarray:
-    """Hop distance of every device from the nearest server over the compute fabric."""
+    """Hop distance of every device from the nearest server over the compute fabric.
+
+    Each round keeps only the links that still have an unreached end, so the work shrinks tier by
+    tier (server links drop out after the first round, leaf uplinks after the second...)."""
     n = graph.n_devices
     level = np.full(n, NOT_ON_FABRIC, dtype=np.int16)
-    frontier = graph.device_kind == KIND_SERVER
-    level[frontier] = SERVER_LEVEL
+    level[graph.device_kind == KIND_SERVER] = SERVER_LEVEL
     u, v = graph.fab_u, graph.fab_v
     depth = SERVER_LEVEL
-    while True:
-        reached = np.concatenate((v[frontier[u]], u[frontier[v]]))
-        reached = reached[level[reached] == NOT_ON_FABRIC]
+    while u.size:
+        lu, lv = level[u], level[v]
+        u_open, v_open = lu == NOT_ON_FABRIC, lv == NOT_ON_FABRIC
+        reached = np.concatenate((v[(lu == depth) & v_open], u[(lv == depth) & u_open]))
         if reached.size == 0:
-            return level
+            break
         depth += 1
         level[reached] = depth
-        frontier = np.zeros(n, dtype=bool)
-        frontier[reached] = True
+        still_open = u_open | v_open
+        u, v = u[still_open], v[still_open]
+    return level
 
 
 def _pods(graph: FabricGraph, level: np.ndarray, top: int) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:

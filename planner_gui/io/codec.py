@@ -6,6 +6,8 @@ from dataclasses import asdict, fields
 from enum import StrEnum
 from typing import Any
 
+from planner_gui.io.limits import FILE_BOUNDS as B
+from planner_gui.io.limits import MAX_DEVICES, MAX_LINKS, MAX_RACKS
 from planner_gui.io.links import links_to_skip, read_links
 from planner_gui.io.reader import Problems, Reader
 from planner_gui.model import (
@@ -27,8 +29,6 @@ from planner_gui.model import (
 
 FORMAT_NAME = "cluster-planner"
 CURRENT_SCHEMA_VERSION = 1
-MAX_PRICE = 1e12
-MAX_COUNT = 1_000_000
 
 
 # ----- writing -------------------------------------------------------------------------------
@@ -77,6 +77,21 @@ def _plain_value(value: Any) -> Any:
 
 
 # ----- reading -------------------------------------------------------------------------------
+def count_problems(data: dict[str, Any]) -> list[str]:
+    """Refusals for lists longer than this version opens, checked before reading any of them."""
+    racks = data.get("racks")
+    racks = racks if isinstance(racks, list) else []
+    devices = sum(len(r["devices"]) for r in racks if isinstance(r, dict) and isinstance(r.get("devices"), list))
+    unplaced = data.get("unplaced")
+    devices += len(unplaced) if isinstance(unplaced, list) else 0
+    links = data.get("links")
+    counts = (("racks", "racks", len(racks), MAX_RACKS),
+              ("racks[].devices and unplaced", "devices", devices, MAX_DEVICES),
+              ("links", "links", len(links) if isinstance(links, list) else 0, MAX_LINKS))
+    return [f"{path}: {count:,} {what} is more than the {limit:,} this version opens; split the design into parts"
+            for path, what, count, limit in counts if count > limit]
+
+
 def data_to_design(data: dict[str, Any], specs: HardwareSpecs, problems: Problems) -> Design:
     """Build a design from current-version data, recording every problem with its JSON path."""
     root = Reader(data, "", problems)
@@ -142,7 +157,7 @@ def _add_device(design: Design, r: Reader, specs: HardwareSpecs, rack_id: str | 
 def _add_device_checked(design: Design, r: Reader, specs: HardwareSpecs, rack_id: str | None) -> None:
     device_id, catalog_id = r.text("id", None, required=True), r.text("catalog_id", None, required=True)
     rack = design.racks.get(rack_id) if rack_id else None
-    u = r.integer("u", None, 1, 10_000, required=rack is not None) if rack is not None else None
+    u = r.integer("u", None, *_int("devices.u"), required=rack is not None) if rack is not None else None
     if device_id is None or catalog_id is None or (rack is not None and u is None):
         return
     if u is not None and rack is not None and u > rack.height_u:
@@ -150,7 +165,7 @@ def _add_device_checked(design: Design, r: Reader, specs: HardwareSpecs, rack_id
         return
     device = Device(
         id=device_id, catalog_id=catalog_id, name=r.text("name") or "", rack_id=rack_id, u=u,
-        nic_id=r.text("nic_id", None), nic_count=r.integer("nic_count", None, 0, 64),
+        nic_id=r.text("nic_id", None), nic_count=r.integer("nic_count", None, *_int("devices.nic_count")),
     )
     if _apply(r.problems, r.path, design.add_device, device, specs) and not specs.knows(catalog_id):
         r.problems.warn(r.at("catalog_id"), f"unknown catalog id {catalog_id!r}; kept as an opaque 1 U device")
@@ -164,22 +179,22 @@ def _read_rack(r: Reader) -> Rack | None:
     feed_b = r.child("feed_b", required=False)
     return Rack(
         id=rack_id, name=r.text("name") or "", row=r.text("row", "A") or "A",
-        position=r.integer("position", 1, 1, 100_000) or 1,
-        height_u=r.integer("height_u", 42, 1, 60) or 42,
-        power_budget_kw=r.number("power_budget_kw", 20.0, 0.1, 1000.0) or 20.0,
+        position=r.integer("position", 1, *_int("racks.position")) or 1,
+        height_u=r.integer("height_u", 42, *_int("racks.height_u")) or 42,
+        power_budget_kw=r.number("power_budget_kw", 20.0, *B["racks.power_budget_kw"]) or 20.0,
         feed_a=_read_feed(feed_a) if feed_a else Feed(),
         feed_b=_read_feed(feed_b) if feed_b else None,
         cooling=r.choice("cooling", CoolingType, CoolingType.AIR),
-        cooling_capacity_kw=r.number("cooling_capacity_kw", None, 0.1, 1000.0),
+        cooling_capacity_kw=r.number("cooling_capacity_kw", None, *B["racks.cooling_capacity_kw"]),
         catalog_id=r.text("catalog_id", "rack-42u") or "rack-42u",
     )
 
 
 def _read_feed(r: Reader) -> Feed:
     return Feed(
-        voltage_v=r.number("voltage_v", 400.0, 100.0, 1000.0) or 400.0,
-        amps=r.number("amps", 32.0, 1.0, 1000.0) or 32.0,
-        phases=r.integer("phases", 3, 1, 3) or 3,
+        voltage_v=r.number("voltage_v", 400.0, *B["feed.voltage_v"]) or 400.0,
+        amps=r.number("amps", 32.0, *B["feed.amps"]) or 32.0,
+        phases=r.integer("phases", 3, *_int("feed.phases")) or 3,
     )
 
 
@@ -206,34 +221,28 @@ def _read_fabric(r: Reader) -> FabricSettings:
 def _read_cost(r: Reader) -> CostSettings:
     d = CostSettings()
     return CostSettings(
-        cny_per_usd=_num(r, "cny_per_usd", d.cny_per_usd, 0.01, 1000.0),
-        project_months=r.integer("project_months", d.project_months, 1, 600) or d.project_months,
-        rent_per_gpu_month=r.number("rent_per_gpu_month", None, 0.0, MAX_PRICE),
-        rent_per_server_month=r.number_map("rent_per_server_month", MAX_PRICE),
-        annual_prepay_discount=_num(r, "annual_prepay_discount", d.annual_prepay_discount, 0.0, 0.95),
-        cloud_per_gpu_hour=r.number("cloud_per_gpu_hour", None, 0.0, MAX_PRICE),
-        switch_rent_month=r.number_map("switch_rent_month", MAX_PRICE),
-        buy_price=r.number_map("buy_price", MAX_PRICE),
-        installation_fraction=_num(r, "installation_fraction", d.installation_fraction, 0.0, 5.0),
-        electricity_per_kwh=_num(r, "electricity_per_kwh", d.electricity_per_kwh, 0.0, 100.0),
-        pue=r.number("pue", None, 1.0, 3.0),
-        space_per_rack_month=_num(r, "space_per_rack_month", d.space_per_rack_month, 0.0, MAX_PRICE),
+        cny_per_usd=_num(r, "cny_per_usd", d.cny_per_usd),
+        project_months=r.integer("project_months", d.project_months, *_int("cost.project_months")) or d.project_months,
+        rent_per_gpu_month=r.number("rent_per_gpu_month", None, *B["cost.rent_per_gpu_month"]),
+        rent_per_server_month=r.number_map("rent_per_server_month", B["cost.price_maps"][1]),
+        annual_prepay_discount=_num(r, "annual_prepay_discount", d.annual_prepay_discount),
+        cloud_per_gpu_hour=r.number("cloud_per_gpu_hour", None, *B["cost.cloud_per_gpu_hour"]),
+        switch_rent_month=r.number_map("switch_rent_month", B["cost.price_maps"][1]),
+        buy_price=r.number_map("buy_price", B["cost.price_maps"][1]),
+        installation_fraction=_num(r, "installation_fraction", d.installation_fraction),
+        electricity_per_kwh=_num(r, "electricity_per_kwh", d.electricity_per_kwh),
+        pue=r.number("pue", None, *B["cost.pue"]),
+        space_per_rack_month=_num(r, "space_per_rack_month", d.space_per_rack_month),
     )
 
 
 def _read_workload(r: Reader) -> Workload:
     d = Workload()
     values: dict[str, Any] = {}
-    int_limits = {"layers": 10_000, "hidden": 1_000_000, "heads": 10_000, "kv_heads": 10_000,
-                  "ffn_hidden": 10_000_000, "vocab": 10_000_000, "seq_len": 100_000_000,
-                  "global_batch": 100_000_000, "micro_batch": 1_000_000, "tp": MAX_COUNT, "pp": MAX_COUNT,
-                  "dp": MAX_COUNT, "ep": MAX_COUNT, "cp": MAX_COUNT, "vpp": 1000, "zero_stage": 3,
-                  "moe_experts": 100_000, "moe_topk": 1000}
     for f in fields(Workload):
         default = getattr(d, f.name)
-        if f.name in int_limits:
-            low = 0 if f.name in ("zero_stage", "moe_experts", "moe_topk") else 1
-            values[f.name] = r.integer(f.name, default, low, int_limits[f.name])
+        if f"workload.{f.name}" in B and f.name != "train_tokens":
+            values[f.name] = r.integer(f.name, default, *_int(f"workload.{f.name}"))
             if values[f.name] is None and default is not None:
                 values[f.name] = default
     values["gated_mlp"] = r.boolean("gated_mlp", d.gated_mlp)
@@ -241,8 +250,13 @@ def _read_workload(r: Reader) -> Workload:
     values["model_name"] = r.text("model_name", d.model_name) or d.model_name
     values["precision"] = r.choice("precision", Precision, d.precision)
     values["recompute"] = r.choice("recompute", Recompute, d.recompute)
-    values["train_tokens"] = _num(r, "train_tokens", d.train_tokens, 1.0, 1e18)
+    values["train_tokens"] = _num(r, "train_tokens", d.train_tokens, "workload")
     return Workload(**values)
+
+
+def _int(key: str) -> tuple[int, int]:
+    low, high = B[key]
+    return int(low), int(high)
 
 
 def _text(r: Reader, key: str, default: str) -> str:
@@ -250,6 +264,6 @@ def _text(r: Reader, key: str, default: str) -> str:
     return default if value is None else value
 
 
-def _num(r: Reader, key: str, default: float, low: float, high: float) -> float:
-    value = r.number(key, default, low, high)
+def _num(r: Reader, key: str, default: float, section: str = "cost") -> float:
+    value = r.number(key, default, *B[f"{section}.{key}"])
     return default if value is None else value

@@ -2,21 +2,22 @@
 
 from __future__ import annotations
 
+import gc
 import json
-import os
-import tempfile
-from contextlib import suppress
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from planner_gui.io.codec import CURRENT_SCHEMA_VERSION, FORMAT_NAME, data_to_design, design_to_data
+from planner_gui.io.codec import CURRENT_SCHEMA_VERSION, FORMAT_NAME, count_problems, data_to_design
+from planner_gui.io.limits import MAX_ERRORS_KEPT, MAX_ERRORS_SHOWN, MAX_FILE_BYTES, TooManyProblems
 from planner_gui.io.migrations import SchemaError, migrate
 from planner_gui.io.reader import Problems
+from planner_gui.io.saving import SaveError, design_to_json, save_design
+from planner_gui.io.sniff import NotReadable, foreign_format, read_regular_file
 from planner_gui.model import Design, HardwareSpecs
 
-MAX_FILE_BYTES = 64 * 1024 * 1024  # larger files are refused: no real design comes close
-MAX_ERRORS_SHOWN = 50
 FILE_SUFFIX = ".cluster"
 
 
@@ -30,10 +31,6 @@ class LoadError(ValueError):
         super().__init__(f"{path}: {problems[0]}{more}")
 
 
-class SaveError(OSError):
-    """The design could not be saved; the old file on disk is untouched."""
-
-
 @dataclass
 class LoadResult:
     design: Design
@@ -42,9 +39,30 @@ class LoadResult:
 
 
 def load_design(path: Path | str, specs: HardwareSpecs) -> LoadResult:
-    """Open a .cluster file. Raises :class:`LoadError` naming every problem; never anything else."""
-    data = _read_json(Path(path))
-    return design_from_data(data, specs, path)
+    """Open a .cluster file. Raises :class:`LoadError` naming every problem; never anything else.
+
+    The file is untrusted: it is read only if it is a regular file within MAX_FILE_BYTES, parsed
+    as strict JSON (no code runs, nothing is imported or unpickled) and checked value by value.
+    """
+    with gc_paused():
+        data = _read_json(Path(path))
+        return design_from_data(data, specs, path)
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """No cyclic garbage collection while a large file becomes objects.
+
+    Loading allocates millions of objects and no cycles, so the collector's repeated passes over
+    them are pure cost: a third of the link reading at 100,000 GPUs (benchmarks/load_speed.py).
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def design_from_data(data: Any, specs: HardwareSpecs, label: Path | str = "<data>") -> LoadResult:
@@ -55,30 +73,39 @@ def design_from_data(data: Any, specs: HardwareSpecs, label: Path | str = "<data
         data, passed = migrate(data)
     except SchemaError as error:
         raise LoadError(label, [str(error)]) from None
+    oversized = count_problems(data)
+    if oversized:
+        raise LoadError(label, oversized)
     problems = Problems()
-    design = data_to_design(data, specs, problems)
+    try:
+        design = data_to_design(data, specs, problems)
+    except TooManyProblems:
+        shown = problems.errors[:MAX_ERRORS_SHOWN]
+        raise LoadError(label, [*shown, f"stopped reading after {MAX_ERRORS_KEPT} problems"]) from None
     if problems.errors:
         raise LoadError(label, problems.errors[:MAX_ERRORS_SHOWN])
-    return LoadResult(design, problems.warnings, original if passed else None)
+    warnings = problems.warnings
+    if problems.warnings_dropped:
+        warnings = [*warnings, f"... and {problems.warnings_dropped} more warning(s)"]
+    return LoadResult(design, warnings, original if passed else None)
 
 
 def _read_json(path: Path) -> Any:
     try:
-        if path.is_dir():
-            raise LoadError(path, ["is a folder, not a .cluster file"])
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            limit = MAX_FILE_BYTES // 2**20
-            raise LoadError(path, [f"is {size / 2**20:.0f} MB; designs over {limit} MB are refused"])
-        raw = path.read_bytes()
+        raw = read_regular_file(path, MAX_FILE_BYTES)
+    except NotReadable as reason:
+        raise LoadError(path, [str(reason)]) from None
     except FileNotFoundError:
         raise LoadError(path, ["no such file"]) from None
     except PermissionError:
         raise LoadError(path, ["permission denied; check the file's access rights"]) from None
     except OSError as error:
         raise LoadError(path, [f"cannot be read ({error.strerror or error})"]) from None
-    if not raw.strip():
+    if not raw or raw.isspace():  # isspace stops at the first other byte; strip() would copy 50 MB
         raise LoadError(path, ["is empty"])
+    foreign = foreign_format(raw)
+    if foreign is not None:
+        raise LoadError(path, [foreign])
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -102,95 +129,6 @@ def parse_json(text: str, label: Path | str) -> Any:
 
 def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
-
-
-def design_to_json(design: Design) -> str:
-    """The file's text: sorted keys, indented, and one line per device and link.
-
-    One line per record keeps a 100,000-link file fast to write (the C encoder does each line) and
-    makes a diff of two versions show exactly which devices and links changed.
-    """
-    return _dump(design_to_data(design), 0) + "\n"
-
-
-_INDENT = " "
-
-
-def _dump(value: Any, level: int) -> str:
-    if isinstance(value, dict) and value:
-        pad = _INDENT * (level + 1)
-        items = ",\n".join(f"{pad}{_compact(key)}: {_dump(value[key], level + 1)}" for key in sorted(value))
-        return "{\n" + items + "\n" + _INDENT * level + "}"
-    if isinstance(value, list) and value:
-        pad = _INDENT * (level + 1)
-        if all(_is_flat_record(item) for item in value):
-            items = ",\n".join(pad + _compact(item) for item in value)
-        else:
-            items = ",\n".join(pad + _dump(item, level + 1) for item in value)
-        return "[\n" + items + "\n" + _INDENT * level + "]"
-    return _compact(value)
-
-
-def _is_flat_record(value: Any) -> bool:
-    return isinstance(value, dict) and not any(isinstance(v, dict | list) for v in value.values())
-
-
-def _compact(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, ensure_ascii=False, allow_nan=False)
-
-
-def save_design(design: Design, path: Path | str) -> None:
-    """Write atomically: temp file in the same folder, fsync, keep the old file as ``.bak``, rename.
-
-    At every instant the path holds either the old or the new complete file. Raises
-    :class:`SaveError` with a readable message; on error the old file is untouched.
-    """
-    path = Path(path)
-    payload = design_to_json(design).encode("utf-8")
-    folder = path.parent if str(path.parent) else Path(".")
-    tmp_name = None
-    try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if path.exists():
-            _keep_backup(path)
-        os.replace(tmp_name, path)
-        tmp_name = None
-        _fsync_folder(folder)
-    except OSError as error:
-        raise SaveError(f"{path}: could not save ({error.strerror or error}); the previous file is unchanged") from None
-    finally:
-        if tmp_name is not None:
-            with suppress(OSError):
-                os.unlink(tmp_name)
-
-
-def _keep_backup(path: Path) -> None:
-    """Copy the current file to ``.bak`` atomically (the original stays in place until replaced)."""
-    backup = path.with_name(path.name + ".bak")
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{backup.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(path.read_bytes())
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp_name, backup)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(tmp_name)
-        raise
-
-
-def _fsync_folder(folder: Path) -> None:
-    with suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 __all__ = ["CURRENT_SCHEMA_VERSION", "FILE_SUFFIX", "LoadError", "LoadResult", "SaveError", "design_from_data",

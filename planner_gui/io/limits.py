@@ -20,6 +20,29 @@ MAX_ERRORS_SHOWN = 50  # LoadError carries this many; the GUI shows fewer (ui/ma
 # The C JSON decoder refuses nesting deeper than Python's recursion limit (1,000 by default), and
 # the codec never recurses into file data, so depth needs no limit of its own.
 
+MAX_PRICE = 1e12  # any price or rent, in the design's currency: a trillion is beyond any cluster
+MAX_COUNT = 1_000_000  # parallelism degrees (tp, pp, dp, ep, cp)
+# The range a file may give each number (inclusive). The Document must not accept more than this,
+# or a design would save but not open again: document/properties.py should read its bounds here.
+FILE_BOUNDS: dict[str, tuple[float, float]] = {
+    "racks.position": (1, 100_000), "racks.height_u": (1, 60),  # model/design.py add_rack: 1-60 U
+    "racks.power_budget_kw": (0.1, 1000.0), "racks.cooling_capacity_kw": (0.1, 1000.0),  # model: <= 1000 kW
+    "feed.voltage_v": (100.0, 1000.0), "feed.amps": (1.0, 1000.0), "feed.phases": (1, 3),
+    "devices.u": (1, 10_000), "devices.nic_count": (0, 64),  # model/design.py add_device
+    "links.length_m": (0.0, 100_000.0),  # model/design.py add_link
+    "cost.cny_per_usd": (0.01, 1000.0), "cost.project_months": (1, 600), "cost.rent_per_gpu_month": (0.0, MAX_PRICE),
+    "cost.price_maps": (0.0, MAX_PRICE), "cost.annual_prepay_discount": (0.0, 0.95),
+    "cost.cloud_per_gpu_hour": (0.0, MAX_PRICE), "cost.installation_fraction": (0.0, 5.0),
+    "cost.electricity_per_kwh": (0.0, 100.0), "cost.pue": (1.0, 3.0), "cost.space_per_rack_month": (0.0, MAX_PRICE),
+    "workload.layers": (1, 10_000), "workload.hidden": (1, 1_000_000), "workload.heads": (1, 10_000),
+    "workload.kv_heads": (1, 10_000), "workload.ffn_hidden": (1, 10_000_000), "workload.vocab": (1, 10_000_000),
+    "workload.seq_len": (1, 100_000_000), "workload.global_batch": (1, 100_000_000),
+    "workload.micro_batch": (1, 1_000_000), "workload.tp": (1, MAX_COUNT), "workload.pp": (1, MAX_COUNT),
+    "workload.dp": (1, MAX_COUNT), "workload.ep": (1, MAX_COUNT), "workload.cp": (1, MAX_COUNT),
+    "workload.vpp": (1, 1000), "workload.zero_stage": (0, 3), "workload.moe_experts": (0, 100_000),
+    "workload.moe_topk": (0, 1000), "workload.train_tokens": (1.0, 1e18),
+}
+
 
 class TooManyProblems(Exception):
     """Raised by :class:`~planner_gui.io.reader.Problems` once MAX_ERRORS_KEPT errors are recorded."""

@@ -8,14 +8,14 @@ records: the fast one only skips the bookkeeping a good record never needs.
 
 from __future__ import annotations
 
+from planner_gui.io.limits import FILE_BOUNDS
 from planner_gui.io.reader import Reader, json_type
 from planner_gui.model import Link, Medium
 
 LINK_FIELDS = 5  # id, a, b, medium, length_m: what codec.design_to_data writes for every link
-MAX_LENGTH_M = 100_000.0  # the model's own bound on a link's length (model/design.py add_link)
+MAX_LENGTH_M = FILE_BOUNDS["links.length_m"][1]  # the model's own bound (model/design.py add_link)
 DEFAULT_LENGTH_M = 1.0  # the model's default (model/parts.py Link)
 _MEDIA: dict[str, Medium] = {m.value: m for m in Medium}
-_NUMBER_TYPES = (int, float)
 
 
 def read_links(root: Reader) -> tuple[list[Link], list[int]]:
@@ -27,17 +27,23 @@ def read_links(root: Reader) -> tuple[list[Link], list[int]]:
     links: list[Link] = []
     positions: list[int] = []
     keep, mark = links.append, positions.append
-    media, number_types, make = _MEDIA, _NUMBER_TYPES, Link
+    media, make = _MEDIA, Link
     for index, item in enumerate(raw):
-        # Five keys and five well-typed values means exactly the five expected keys.
+        # Five keys, all present and well typed, means exactly the five expected keys.
         if type(item) is dict and len(item) == LINK_FIELDS:
-            link_id, a, b = item.get("id"), item.get("a"), item.get("b")
-            medium, length = item.get("medium"), item.get("length_m")
-            if (type(link_id) is str and type(a) is str and type(b) is str and type(medium) is str
-                    and medium in media and type(length) in number_types and 0.0 <= length <= MAX_LENGTH_M):
-                keep(make(link_id, a, b, media[medium], float(length)))
-                mark(index)
-                continue
+            try:
+                link_id, a, b, medium, length = item["id"], item["a"], item["b"], item["medium"], item["length_m"]
+            except KeyError:
+                pass
+            else:
+                kind = type(length)
+                if (type(link_id) is str and type(a) is str and type(b) is str and type(medium) is str
+                        and (kind is float or kind is int) and 0.0 <= length <= MAX_LENGTH_M):
+                    known = media.get(medium)
+                    if known is not None:
+                        keep(make(link_id, a, b, known, length if kind is float else float(length)))
+                        mark(index)
+                        continue
         link = _read_link_slowly(Reader(item, f"{root.at('links')}[{index}]", root.problems))
         if link is not None:
             keep(link)

@@ -8,7 +8,7 @@ Every link gets a length from the rack positions and the cheapest medium whose r
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 
 from planner_gui.catalog import Catalog, CatalogEntry
@@ -20,6 +20,9 @@ from planner_gui.templates.spec import ResolvedSpec, TemplateError, TemplateSpec
 NODES_PER_STORAGE_SERVER = 16  # one NVMe/NFS storage server per 16 GPU nodes (planning rule of thumb, estimate)
 STORAGE_OVERSUBSCRIPTION = 2.0  # storage traffic is bursty; a 2:1 storage leaf is the common choice (estimate)
 MANAGEMENT_OVERSUBSCRIPTION = 8.0  # 1G BMC traffic is tiny
+# A non-blocking three-tier folded Clos of radix-R switches reaches R^3 / 4 endpoints: R pods of R/2
+# leaves with R/2 downlinks each (Al-Fares et al., SIGCOMM 2008, the k-ary fat tree; clos.py builds it).
+THREE_TIER_DIVISOR = 4
 
 
 def generate_design(catalog: Catalog, spec: TemplateSpec) -> Design:
@@ -30,10 +33,14 @@ def generate_design(catalog: Catalog, spec: TemplateSpec) -> Design:
                         spec.cooling_kw)
     server_ids = _server_ids(spec.nodes)
     compute = _compute_plan(catalog, resolved, server_ids)
-    _place_servers_and_pods(design, packer, resolved, server_ids, compute)
-    links = list(compute.connections)
-    if spec.storage:
-        links += _storage_network(design, catalog, packer, resolved, server_ids)
+    storage: list[tuple[str, str]] = []
+
+    def shared() -> None:  # placed after the middle pod: every pod is at most half the hall away
+        if spec.storage:
+            storage.extend(_storage_network(design, catalog, packer, resolved, server_ids))
+
+    _place_servers_and_pods(design, packer, resolved, server_ids, compute, shared)
+    links = list(compute.connections) + storage
     if spec.management:
         links += _management_network(design, catalog, packer)
     _add_links(design, catalog, links)
@@ -80,7 +87,27 @@ def _compute_plan(catalog: Catalog, resolved: ResolvedSpec, server_ids: list[str
         down = down + up  # a lone leaf needs no uplinks: all its ports serve endpoints
         up = []
     spine = spine_switch_for(catalog, leaf, _speed_of(leaf, up[0])) if up else None
-    return plan_clos("fab", members, leaf, down, up, spine)
+    try:
+        return plan_clos("fab", members, leaf, down, up, spine)
+    except TemplateError as error:
+        raise TemplateError(f"{error}{_bigger_fabrics(catalog, endpoints)}") from None
+
+
+def _bigger_fabrics(catalog: Catalog, endpoints: int) -> str:
+    """A hint naming the catalog fabrics whose switches reach ``endpoints`` NICs in three tiers."""
+    fits = []
+    for nic in catalog.of_kind("nic"):
+        switch = catalog.get(nic["default_switch_id"])
+        if switch is None or switch.kind != "switch" or switch["role"] != "fabric":
+            continue
+        radix = sum(g["count"] for g in switch["port_groups"] if g["speed_gbps"] == nic["speed_gbps"])
+        if radix ** 3 // THREE_TIER_DIVISOR >= endpoints:
+            fits.append((radix, nic.id, switch.id))
+    if not fits:
+        return ""
+    named = ", ".join(f"--fabric {nic_id} ({switch_id}, {radix} ports)"
+                      for radix, nic_id, switch_id in sorted(fits))
+    return f". For {endpoints:,} NICs in three tiers choose a fabric with a larger switch: {named}"
 
 
 def _rail_members(server_ids: list[str], nics: int, ports_per_leaf: int) -> list[list[str]]:
@@ -108,20 +135,26 @@ def _speed_of(entry: CatalogEntry, port: str) -> float:
 
 
 def _place_servers_and_pods(design: Design, packer: RackPacker, resolved: ResolvedSpec, server_ids: list[str],
-                            plan: ClosPlan) -> None:
-    """Each pod's servers, then its leaves and spines in a network rack beside them; cores last."""
+                            plan: ClosPlan, shared: Callable[[], None]) -> None:
+    """Each pod's servers, then its leaves and spines in a network rack beside them; the cores and
+    ``shared`` (the storage network) after the middle pod, so that no run to them is longer than half
+    the hall (at 12,500 nodes a hall of 12-rack rows is ~900 m deep, beyond a 500 m single-mode DR
+    link; placed at the end they overran it). With one pod this is the end, as before."""
     nodes_per_pod = math.ceil(len(server_ids) / plan.pods)
     switches_by_pod: dict[int, list] = {}
     for switch in plan.switches:
         switches_by_pod.setdefault(switch.pod, []).append(switch)
     reserve = 1 if resolved.spec.management else 0
+    middle = (plan.pods - 1) // 2
     for pod in range(plan.pods):
         for server_id in server_ids[pod * nodes_per_pod:(pod + 1) * nodes_per_pod]:
             device = Device(server_id, resolved.server.id, name=server_id, nic_id=resolved.nic.id,
                             nic_count=resolved.nics_per_node)
             packer.place(device, "compute", top_reserve_u=reserve)
         _place_switches(packer, switches_by_pod.get(pod, []))
-    _place_switches(packer, switches_by_pod.get(-1, []))
+        if pod == middle:
+            _place_switches(packer, switches_by_pod.get(-1, []))
+            shared()
 
 
 def _place_switches(packer: RackPacker, switches: Iterable) -> None:

@@ -14,6 +14,7 @@ def run_app(path: str | None, quit_after_ms: int | None = None) -> int:
     ``quit_after_ms`` closes the window after that long (smoke tests of the installed command).
     """
     from planner_gui.app import build
+    from planner_gui.ui.welcome import should_welcome, show_welcome
 
     app, window = build(["cluster-planner", *([path] if path else [])])
     if path and window.startup_failed:
@@ -21,4 +22,6 @@ def run_app(path: str | None, quit_after_ms: int | None = None) -> int:
         return EXIT_BAD_FILE
     if quit_after_ms is not None:
         QTimer.singleShot(quit_after_ms, window.close)
+    elif not path and should_welcome(window.settings):  # first run: greet once the window is up
+        QTimer.singleShot(0, lambda: show_welcome(window, window.settings, modal=False))
     return app.exec()

@@ -13,7 +13,9 @@ from html import escape as _escape
 from typing import Any
 
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QAbstractItemModel,
+    QCoreApplication,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -35,16 +37,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from planner_gui.i18n import CHINESE, current_language
+from planner_gui.i18n.checks_zh import check_fix, check_title
 from planner_gui.ui.results_style import SEVERITIES, as_dict, severity_colour, severity_icon
 
 LIST_MARGIN_PX = 2  # a dock's frame already pads; a thin margin keeps the content off it
 SEVERITY_ROLE = Qt.ItemDataRole.UserRole + 1
 IDS_ROLE = Qt.ItemDataRole.UserRole + 2
 CODE_ROLE = Qt.ItemDataRole.UserRole + 3
-NOUNS = {"error": ("error", "errors"), "warning": ("warning", "warnings"), "info": ("note", "notes")}
-NOT_COMPUTED = "Checks not yet computed"
-NO_PROBLEMS = "No problems found"
-ALL_HIDDEN = "All checks hidden by the filter"
+NOUNS = {"error": (QT_TRANSLATE_NOOP("ChecksList", "error"), QT_TRANSLATE_NOOP("ChecksList", "errors")),
+         "warning": (QT_TRANSLATE_NOOP("ChecksList", "warning"), QT_TRANSLATE_NOOP("ChecksList", "warnings")),
+         "info": (QT_TRANSLATE_NOOP("ChecksList", "note"), QT_TRANSLATE_NOOP("ChecksList", "notes"))}
+NOT_COMPUTED = QT_TRANSLATE_NOOP("ChecksList", "Checks not yet computed")
+NO_PROBLEMS = QT_TRANSLATE_NOOP("ChecksList", "No problems found")
+ALL_HIDDEN = QT_TRANSLATE_NOOP("ChecksList", "All checks hidden by the filter")
 # From this many checks of one kind (one code, one severity) they share a row that expands: on a
 # 4,096-GPU design the engine reports ~1,500 racks over their cooling, which no one reads one by one.
 # Ten keeps the default design's nine per-rack findings listed individually.
@@ -79,12 +85,13 @@ def tooltip_html(check: dict[str, Any]) -> str:
     """The fix first (what the user came for), then the code and the objects involved."""
     parts = [f"<b>{escape(check['severity'].capitalize())}</b>: {escape(sentence(check['message']))}"]
     if check["fix"]:
-        parts.append(f"<b>Fix:</b> {escape(sentence(check['fix']))}")
+        fix = check_fix(check["code"], sentence(check["fix"]))
+        parts.append(f"<b>{_tr('Fix:')}</b> {escape(fix)}")
     ids = check["ids"]
     if ids:
         shown = ", ".join(ids[:IDS_SHOWN_IN_TOOLTIP])
-        more = f" and {len(ids) - IDS_SHOWN_IN_TOOLTIP} more" if len(ids) > IDS_SHOWN_IN_TOOLTIP else ""
-        parts.append(f"<i>Involves:</i> {escape(shown)}{more}")
+        more = _tr(" and {n} more").format(n=len(ids) - IDS_SHOWN_IN_TOOLTIP) if len(ids) > IDS_SHOWN_IN_TOOLTIP else ""
+        parts.append(f"<i>{_tr('Involves:')}</i> {escape(shown)}{more}")
     parts.append(f"<span style='color:gray'>{escape(check['code'])}</span>")
     return "<p>" + "</p><p>".join(parts) + "</p>"
 
@@ -107,7 +114,8 @@ def group_checks(checks: list[dict[str, Any]]) -> list[tuple[dict[str, Any], lis
         first = members[0]
         ids = tuple(dict.fromkeys(i for member in members for i in member["ids"]))
         summary = {"code": code, "severity": severity, "ids": ids, "fix": first["fix"],
-                   "message": f"{sentence(first['message'])} — and {len(members) - 1:,} more like it"}
+                   "message": _tr("{message} — and {n} more like it").format(
+                       message=sentence(first["message"]), n=f"{len(members) - 1:,}")}
         rows.append((summary, members))
     return rows
 
@@ -168,6 +176,8 @@ class ChecksModel(QAbstractItemModel):
 
     def _role_value(self, check: dict[str, Any], role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
+            if current_language() == CHINESE:  # the engine's sentence stays English: lead with the title
+                return f"{check_title(check['code'])}：{sentence(check['message'])}"
             return sentence(check["message"])
         if role == Qt.ItemDataRole.DecorationRole:
             return self._icon(check["severity"])
@@ -230,9 +240,18 @@ class WrappingDelegate(QStyledItemDelegate):
         return super().sizeHint(sized, index)
 
 
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("ChecksList", text)
+
+
+_MARKED = (QT_TRANSLATE_NOOP("ChecksList", "Fix:"), QT_TRANSLATE_NOOP("ChecksList", "Involves:"),
+           QT_TRANSLATE_NOOP("ChecksList", " and {n} more"),
+           QT_TRANSLATE_NOOP("ChecksList", "{message} — and {n} more like it"))  # lupdate cannot see through _tr()
+
+
 def count_text(severity: str, count: int) -> str:
     singular, plural = NOUNS.get(severity, (severity, severity))
-    return f"{count:,} {singular if count == 1 else plural}"
+    return f"{count:,} {_tr(singular if count == 1 else plural)}"
 
 
 class ChecksList(QWidget):
@@ -246,7 +265,7 @@ class ChecksList(QWidget):
         self.proxy = SeverityFilter(self)
         self.proxy.setSourceModel(self.model)
         self._buttons = {severity: self._filter_button(severity) for severity in SEVERITIES}
-        self.empty = QLabel(NOT_COMPUTED)
+        self.empty = QLabel(_tr(NOT_COMPUTED))
         self.view = self._make_view()
         self._build_layout()
         document.results_updated.connect(self._on_document_results_updated)
@@ -262,7 +281,7 @@ class ChecksList(QWidget):
         button.setAutoRaise(True)
         button.setIcon(severity_icon(severity))
         button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        button.setToolTip(f"Show or hide {NOUNS[severity][1]}")
+        button.setToolTip(self.tr("Show or hide {what}").format(what=_tr(NOUNS[severity][1])))
         button.setText(count_text(severity, 0))
         button.toggled.connect(lambda shown, s=severity: self._on_filter_toggled(s, shown))
         return button
@@ -312,9 +331,9 @@ class ChecksList(QWidget):
         for severity, count in self.counts().items():
             self._buttons[severity].setText(count_text(severity, count))
         if not self.model.rowCount():
-            self.empty.setText(NO_PROBLEMS)
+            self.empty.setText(_tr(NO_PROBLEMS))
         elif not self.proxy.rowCount():
-            self.empty.setText(ALL_HIDDEN)
+            self.empty.setText(_tr(ALL_HIDDEN))
         listing = bool(self.proxy.rowCount())
         self.empty.setVisible(not listing)
         self.view.setVisible(listing)

@@ -85,14 +85,16 @@ class Inspector(QWidget):
         kind = "design" if not self._ids else kinds.pop() if len(kinds) == 1 else "mixed"
         self.stack.setCurrentIndex(PAGE_KINDS.index(kind))
         if kind == "design":
-            self.header.setText(f"<b>Design</b> — {design.meta.name}")
+            self.header.setText(self.tr("<b>Design</b> — {name}").format(name=design.meta.name))
             self._load_design()
         elif kind == "mixed":
-            self.header.setText(f"<b>{len(self._ids)} items</b> of different kinds: select one kind to edit")
+            self.header.setText(self.tr("<b>{n} items</b> of different kinds: select one kind to edit").format(
+                n=len(self._ids)))
         else:
-            noun = {"rack": "rack", "device": "device", "link": "link"}[kind]
+            nouns = {"rack": self.tr("racks"), "device": self.tr("devices"), "link": self.tr("links")}
             self.header.setText(f"<b>{self._ids[0]}</b>" if len(self._ids) == 1
-                                else f"<b>{len(self._ids)} {noun}s</b> — edits apply to all")
+                                else self.tr("<b>{n} {noun}</b> — edits apply to all").format(
+                                    n=len(self._ids), noun=nouns[kind]))
             getattr(self, f"_load_{kind}")()
 
     def _load_design(self) -> None:
@@ -107,8 +109,8 @@ class Inspector(QWidget):
         has_workload = design.workload is not None
         settings_only = {n for n in page.specs if not n.startswith("workload.")}
         page.set_enabled_fields(None if has_workload else settings_only)
-        self.workload_button.setText("Remove training workload" if has_workload
-                                     else "Add a training workload")
+        self.workload_button.setText(self.tr("Remove training workload") if has_workload
+                                     else self.tr("Add a training workload"))
 
     def _load_rack(self) -> None:
         self.pages["rack"].load(self._common("racks", list(self.pages["rack"].specs)))

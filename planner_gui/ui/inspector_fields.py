@@ -13,11 +13,11 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QLineEdit, QWidget
 
 MIXED = object()  # the value of a field whose selected objects disagree
-MIXED_TEXT = "(mixed)"
+MIXED_TEXT = "(mixed)"  # English source of mixed_text()
 COMBO_MIN_CHARS = 12  # wide enough for "Liquid", "ib-ndr-400", a rack id
 
 
@@ -45,14 +45,26 @@ def parse(spec: FieldSpec, text: str) -> Any:
         try:
             return int(text)
         except ValueError:
-            raise InvalidInput(f"{spec.label}: {text!r} is not a whole number") from None
+            raise InvalidInput(
+                QCoreApplication.translate("Inspector", "{label}: {text} is not a whole number").format(
+                    label=label_text(spec.label), text=repr(text)
+                )
+            ) from None
     if spec.kind == "float":
         try:
             value = float(text.replace(",", ""))  # "1,200" as typed by people, not a decimal comma
         except ValueError:
-            raise InvalidInput(f"{spec.label}: {text!r} is not a number") from None
+            raise InvalidInput(
+                QCoreApplication.translate("Inspector", "{label}: {text} is not a number").format(
+                    label=label_text(spec.label), text=repr(text)
+                )
+            ) from None
         if not math.isfinite(value):
-            raise InvalidInput(f"{spec.label}: {text!r} is not a finite number")
+            raise InvalidInput(
+                QCoreApplication.translate("Inspector", "{label}: {text} is not a finite number").format(
+                    label=label_text(spec.label), text=repr(text)
+                )
+            )
         return value
     return text
 
@@ -63,6 +75,15 @@ def show(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:g}"
     return str(value.value if hasattr(value, "value") else value)
+
+
+def label_text(text: str) -> str:
+    """A field's label, tooltip, placeholder or choice in the UI language (marked in inspector_forms.py)."""
+    return QCoreApplication.translate("Inspector", text) if text else text
+
+
+def mixed_text() -> str:
+    return QCoreApplication.translate("Inspector", "(mixed)")
 
 
 class FormPage(QWidget):
@@ -81,13 +102,13 @@ class FormPage(QWidget):
         self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         for spec in specs:
             if spec.kind == "heading":
-                self.form.addRow(QLabel(f"<b>{spec.label}</b>", self))
+                self.form.addRow(QLabel(f"<b>{label_text(spec.label)}</b>", self))
                 continue
             editor = self._make_editor(spec)
             editor.setObjectName(f"field_{spec.name.replace('.', '_')}")
-            editor.setToolTip(spec.tooltip)
+            editor.setToolTip(label_text(spec.tooltip))
             self.editors[spec.name] = editor
-            self.form.addRow(spec.label, editor)
+            self.form.addRow(label_text(spec.label), editor)
 
     def load(self, values: dict[str, Any]) -> None:
         """Show ``values`` (name -> value or MIXED); fields not given keep what they show."""
@@ -121,9 +142,8 @@ class FormPage(QWidget):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             combo.setMinimumContentsLength(COMBO_MIN_CHARS)
             for text, value in spec.choices:
-                combo.addItem(text, value)
-            combo.activated.connect(
-                lambda index, s=spec, c=combo: self.committed.emit(s.name, c.itemData(index)))
+                combo.addItem(label_text(text), value)
+            combo.activated.connect(lambda index, s=spec, c=combo: self.committed.emit(s.name, c.itemData(index)))
             return combo
         if spec.kind == "bool":
             box = QCheckBox(self)
@@ -149,15 +169,20 @@ def _set_editor(editor: QWidget, spec: FieldSpec, value: Any) -> None:
     if isinstance(editor, QLineEdit):
         editor.setText(show(value))
         editor.setCursorPosition(0)  # show a long name from its start, not its tail
-        editor.setPlaceholderText(MIXED_TEXT if value is MIXED else spec.placeholder)
+        editor.setPlaceholderText(mixed_text() if value is MIXED else label_text(spec.placeholder))
         editor.setModified(False)
     elif isinstance(editor, QComboBox):
         index = -1 if value is MIXED else editor.findData(value)
         editor.setCurrentIndex(index)
-        editor.setPlaceholderText(MIXED_TEXT)
+        editor.setPlaceholderText(mixed_text())
     elif isinstance(editor, QCheckBox):
         editor.setTristate(value is MIXED)
-        editor.setCheckState(Qt.CheckState.PartiallyChecked if value is MIXED
-                             else Qt.CheckState.Checked if value else Qt.CheckState.Unchecked)
+        editor.setCheckState(
+            Qt.CheckState.PartiallyChecked
+            if value is MIXED
+            else Qt.CheckState.Checked
+            if value
+            else Qt.CheckState.Unchecked
+        )
     elif isinstance(editor, QLabel):
-        editor.setText(MIXED_TEXT if value is MIXED else show(value) or spec.placeholder)
+        editor.setText(mixed_text() if value is MIXED else show(value) or label_text(spec.placeholder))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QCoreApplication, QObject
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from planner_gui.document import Document
@@ -18,7 +18,12 @@ from planner_gui.io import LoadError, SaveError
 from planner_gui.io.files import FILE_SUFFIX
 from planner_gui.ui.new_design_dialog import NewDesignDialog
 
-FILE_FILTER = f"Cluster Planner designs (*{FILE_SUFFIX});;All files (*)"
+FILE_FILTER = f"Cluster Planner designs (*{FILE_SUFFIX});;All files (*)"  # English; _file_filter() translates
+
+
+def _file_filter() -> str:
+    return QCoreApplication.translate("FileActions", "Cluster Planner designs (*{suffix});;All files (*)").format(
+        suffix=FILE_SUFFIX)
 MAX_PROBLEMS_SHOWN = 12  # a dialog with more lines than this no longer fits a laptop screen
 
 
@@ -43,7 +48,7 @@ class FileActions(QObject):
         if not self.maybe_save():
             return False
         folder = str(self.document.path.parent) if self.document.path else ""
-        name, _ = QFileDialog.getOpenFileName(self.window, "Open design", folder, FILE_FILTER)
+        name, _ = QFileDialog.getOpenFileName(self.window, self.tr("Open design"), folder, _file_filter())
         return self.open_path(Path(name), ask=False) if name else False
 
     def open_path(self, path: Path, ask: bool = True) -> bool:
@@ -53,23 +58,25 @@ class FileActions(QObject):
         try:
             self.document.open(path)
         except LoadError as error:
-            QMessageBox.critical(self.window, "Cannot open design", load_error_text(error))
+            QMessageBox.critical(self.window, self.tr("Cannot open design"), load_error_text(error))
             return False
         self.recent.add(path)
         if self.document.load_warnings:
-            QMessageBox.information(self.window, "Design opened with warnings",
+            QMessageBox.information(self.window, self.tr("Design opened with warnings"),
                                     "\n".join(self.document.load_warnings[:MAX_PROBLEMS_SHOWN]))
         return True
 
     def save(self) -> bool:
-        if self.document.path is None:
-            return self.save_as()
+        if self.document.path is None or is_bundled(self.document.path):
+            return self.save_as()  # never write over an example shipped inside the package
         return self._save_to(self.document.path)
 
     def save_as(self) -> bool:
-        stem = _file_stem(self.document.design.meta.name)
-        suggested = self.document.path or Path.home() / f"{stem}{FILE_SUFFIX}"
-        name, _ = QFileDialog.getSaveFileName(self.window, "Save design as", str(suggested), FILE_FILTER)
+        stem = file_stem(self.document.design.meta.name)
+        own_path = self.document.path if self.document.path and not is_bundled(self.document.path) else None
+        suggested = own_path or Path.home() / f"{stem}{FILE_SUFFIX}"
+        name, _ = QFileDialog.getSaveFileName(self.window, self.tr("Save design as"), str(suggested),
+                                              _file_filter())
         if not name:
             return False
         path = Path(name)
@@ -81,7 +88,7 @@ class FileActions(QObject):
         try:
             self.document.save(path)
         except SaveError as error:
-            QMessageBox.critical(self.window, "Cannot save design", str(error))
+            QMessageBox.critical(self.window, self.tr("Cannot save design"), str(error))
             return False
         self.recent.add(path)
         return True
@@ -92,9 +99,10 @@ class FileActions(QObject):
             return True
         buttons = (QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
                    | QMessageBox.StandardButton.Cancel)
-        where = self.document.path.name if self.document.path else "a new design"
-        answer = QMessageBox.question(self.window, "Unsaved changes",
-                                      f"Save the changes to {self.document.design.meta.name} ({where})?",
+        where = self.document.path.name if self.document.path else self.tr("a new design")
+        answer = QMessageBox.question(self.window, self.tr("Unsaved changes"),
+                                      self.tr("Save the changes to {name} ({where})?").format(
+                                          name=self.document.design.meta.name, where=where),
                                       buttons, QMessageBox.StandardButton.Save)
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
@@ -102,8 +110,8 @@ class FileActions(QObject):
 
     def open_recent(self, path: Path) -> bool:
         if not path.exists():
-            QMessageBox.critical(self.window, "Cannot open design",
-                                 f"{path}: no such file; removed from the list")
+            QMessageBox.critical(self.window, self.tr("Cannot open design"),
+                                 self.tr("{path}: no such file; removed from the list").format(path=path))
             self.recent.remove(path)
             return False
         return self.open_path(path)
@@ -113,12 +121,22 @@ def load_error_text(error: LoadError) -> str:
     """The loader's message with every problem it found, one per line (a few, then a count)."""
     problems = error.problems[:MAX_PROBLEMS_SHOWN]
     more = len(error.problems) - len(problems)
-    lines = [f"{error.path} cannot be opened:", *(f"• {p}" for p in problems)]
+    lines = [QCoreApplication.translate("FileActions", "{path} cannot be opened:").format(path=error.path),
+             *(f"• {p}" for p in problems)]
     if more > 0:
-        lines.append(f"… and {more} more problem(s)")
+        lines.append(QCoreApplication.translate("FileActions", "… and {n} more problem(s)").format(n=more))
     return "\n".join(lines)
 
 
-def _file_stem(name: str) -> str:
+def is_bundled(path: Path) -> bool:
+    """True for files inside the installed package (the shipped examples): open them, never save over them."""
+    package = Path(__file__).resolve().parents[1]
+    try:
+        return path.resolve().is_relative_to(package)
+    except OSError:
+        return False
+
+
+def file_stem(name: str) -> str:
     cleaned = "".join(c if c.isalnum() or c in "-_ ." else "-" for c in name).strip(" .-")
     return cleaned or "design"

@@ -48,6 +48,7 @@ class MainWindow(QMainWindow):
         self.document = document
         self.undo_stack = document.undo_stack
         self.startup_failed = False  # build() sets it when the file it was asked to open failed
+        self.retired = False  # retire() sets it: a language switch replaced this window
         self.autosaver = autosaver if autosaver is not None else Autosaver(document, parent=self)
         self.settings = open_settings()
         self.files = FileActions(self, document, RecentFiles(self.settings))
@@ -75,17 +76,17 @@ class MainWindow(QMainWindow):
         splitter.setStretchFactor(0, 1)  # the two views share the centre equally
         splitter.setStretchFactor(1, 1)
         self.setCentralWidget(splitter)
-        self._dock("paletteDock", "Hardware", self.palette, LEFT)
-        self._dock("inspectorDock", "Inspector", self.inspector, RIGHT)
+        self._dock("paletteDock", self.tr("Hardware"), self.palette, LEFT)
+        self._dock("inspectorDock", self.tr("Inspector"), self.inspector, RIGHT)
         history = QUndoView(self.document.undo_stack, self, objectName="undoHistory")
-        history.setEmptyLabel("(opened design)")
-        self._dock("historyDock", "Undo history", history, RIGHT)
+        history.setEmptyLabel(self.tr("(opened design)"))
+        self._dock("historyDock", self.tr("Undo history"), history, RIGHT)
         self.tabifyDockWidget(self.docks["inspectorDock"], self.docks["historyDock"])
         self.docks["inspectorDock"].raise_()
         self.results_panel = ResultsPanel(self.document, self)
         self.checks_list = ChecksList(self.document, self)
-        self._dock("resultsDock", "Results", self.results_panel, BOTTOM)
-        self._dock("checksDock", "Checks", self.checks_list, BOTTOM)
+        self._dock("resultsDock", self.tr("Results"), self.results_panel, BOTTOM)
+        self._dock("checksDock", self.tr("Checks"), self.checks_list, BOTTOM)
         self.splitDockWidget(self.docks["resultsDock"], self.docks["checksDock"], Qt.Orientation.Horizontal)
         self.resize(*DEFAULT_SIZE)
 
@@ -150,8 +151,9 @@ class MainWindow(QMainWindow):
     def _update_title(self, *_: object) -> None:
         doc = self.document
         marker = "*" if doc.is_dirty else ""
-        where = doc.path.name if doc.path else "not saved yet"
-        self.setWindowTitle(f"{doc.design.meta.name}{marker} — {where} — {APP_TITLE} {__version__}")
+        where = doc.path.name if doc.path else self.tr("not saved yet")
+        app_name = self.tr("Cluster Planner")
+        self.setWindowTitle(f"{doc.design.meta.name}{marker} — {where} — {app_name} {__version__}")
 
     def _on_document_settings_changed(self, section: str) -> None:
         if section == "meta":
@@ -187,7 +189,17 @@ class MainWindow(QMainWindow):
         return super().eventFilter(watched, event)
 
     # ----- closing and layout memory ---------------------------------------------------------
+    def retire(self) -> None:
+        """Close this window for a rebuilt one on the same document (language switch): no save
+        prompt, the document and its autosaver keep running."""
+        self.retired = True
+        self.close()
+        self.deleteLater()
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.retired:
+            event.accept()
+            return
         if not self.files.maybe_save():
             event.ignore()
             return

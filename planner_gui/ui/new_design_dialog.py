@@ -50,7 +50,7 @@ class NewDesignDialog(QDialog):
     def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("newDesignDialog")
-        self.setWindowTitle("New design")
+        self.setWindowTitle(self.tr("New design"))
         self.catalog = catalog
         self.design: Design | None = None
         self.blank = QRadioButton("Blank design (one empty rack)", self, objectName="newBlank")
@@ -58,7 +58,7 @@ class NewDesignDialog(QDialog):
         group = QButtonGroup(self)
         group.addButton(self.blank)
         group.addButton(self.template)
-        self.fields = QGroupBox("Template", self)
+        self.fields = QGroupBox(self.tr("Template"), self)
         self._build_fields()
         self.template.toggled.connect(self.fields.setEnabled)
         self.error = QLabel(self, objectName="newDesignError", wordWrap=True, styleSheet="color: #b3261e;")
@@ -78,11 +78,11 @@ class NewDesignDialog(QDialog):
         self.server.setCurrentIndex(max(0, self.server.findData(DEFAULT_SERVER)))
         self.nodes = QSpinBox(self, objectName="newNodes", minimum=1, maximum=MAX_NODES, value=DEFAULT_NODES)
         self.nic = QComboBox(self, objectName="newNic")
-        self.nic.addItem("Server default", DEFAULT_NIC_CHOICE)
+        self.nic.addItem(self.tr("Server default"), DEFAULT_NIC_CHOICE)
         for entry in sorted(self.catalog.of_kind("nic"), key=lambda e: e.name):
             self.nic.addItem(f"{entry.name} ({entry.id})", entry.id)
         self.nics = QSpinBox(self, objectName="newNics", minimum=0, maximum=MAX_NICS_PER_NODE, value=0,
-                             specialValueText="Server default")
+                             specialValueText=self.tr("Server default"))
         self.topology = QComboBox(self, objectName="newTopology")
         self.topology.addItems(list(TOPOLOGIES))
         self.topology.setCurrentText(TemplateSpec.__dataclass_fields__["topology"].default)  # type: ignore[arg-type]
@@ -95,11 +95,12 @@ class NewDesignDialog(QDialog):
                                value=DEFAULT_RACK_U, suffix=" U")
         self.cooling = QComboBox(self, objectName="newCooling")
         self.cooling.addItems(list(COOLING_TYPES))
-        for label, widget in (("Server", self.server), ("Nodes", self.nodes), ("Fabric NIC", self.nic),
-                              ("NICs per node", self.nics), ("Topology", self.topology),
-                              ("Oversubscription", self.oversubscription),
-                              ("Rack power budget", self.rack_kw), ("Rack height", self.rack_u),
-                              ("Cooling", self.cooling)):
+        for label, widget in ((self.tr("Server"), self.server), (self.tr("Nodes"), self.nodes),
+                              (self.tr("Fabric NIC"), self.nic), (self.tr("NICs per node"), self.nics),
+                              (self.tr("Topology"), self.topology),
+                              (self.tr("Oversubscription"), self.oversubscription),
+                              (self.tr("Rack power budget"), self.rack_kw), (self.tr("Rack height"), self.rack_u),
+                              (self.tr("Cooling"), self.cooling)):
             form.addRow(label, widget)
 
     def spec(self) -> TemplateSpec:

@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QMimeData, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QCoreApplication,
+    QMimeData,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTreeView, QVBoxLayout, QWidget
 
@@ -20,12 +29,12 @@ CATALOG_ID_ROLE = Qt.ItemDataRole.UserRole + 1  # where each entry item keeps it
 SEARCH_ROLE = Qt.ItemDataRole.UserRole + 2  # the text the search box matches (name, id, vendor, ...)
 # The groups, in palette order: (title, catalog kinds shown in it).
 GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("GPU servers", ("server",)),
-    ("Switches", ("switch",)),
-    ("Storage", ("storage",)),
-    ("Racks", ("rack",)),
-    ("Cables", ("cable",)),
-    ("Rack accessories", ("pdu", "patch_panel", "blank")),
+    (QT_TRANSLATE_NOOP("Palette", "GPU servers"), ("server",)),
+    (QT_TRANSLATE_NOOP("Palette", "Switches"), ("switch",)),
+    (QT_TRANSLATE_NOOP("Palette", "Storage"), ("storage",)),
+    (QT_TRANSLATE_NOOP("Palette", "Racks"), ("rack",)),
+    (QT_TRANSLATE_NOOP("Palette", "Cables"), ("cable",)),
+    (QT_TRANSLATE_NOOP("Palette", "Rack accessories"), ("pdu", "patch_panel", "blank")),
 )
 W_PER_KW = 1000.0  # unit conversion
 
@@ -35,15 +44,16 @@ class CatalogModel(QStandardItemModel):
 
     def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setHorizontalHeaderLabels(["Hardware"])
+        self.setHorizontalHeaderLabels([QCoreApplication.translate("Palette", "Hardware")])
         for title, kinds in GROUPS:
             entries = sorted((e for e in catalog if e.kind in kinds), key=lambda e: e.name.lower())
             if not entries:
                 continue
-            group = QStandardItem(f"{title} ({len(entries)})")
+            shown = QCoreApplication.translate("Palette", title)
+            group = QStandardItem(f"{shown} ({len(entries)})")
             group.setEditable(False)
             group.setDragEnabled(False)
-            group.setData(title, Qt.ItemDataRole.AccessibleTextRole)
+            group.setData(shown, Qt.ItemDataRole.AccessibleTextRole)
             for entry in entries:
                 group.appendRow(_entry_item(entry, catalog))
             self.appendRow(group)
@@ -78,7 +88,8 @@ def entry_tooltip(entry: CatalogEntry, catalog: Catalog) -> str:
     lines = [f"<b>{entry.name}</b> <span style='color:gray'>({entry.id})</span>"]
     lines += _specs(entry, catalog)
     if entry.get("price_usd") is not None:
-        lines.append(f"List price: ${entry['price_usd']:,.0f}")
+        lines.append(QCoreApplication.translate("Palette", "List price: ${price}").format(
+            price=f"{entry['price_usd']:,.0f}"))
     return "<br>".join(lines)
 
 
@@ -124,7 +135,7 @@ class Palette(QWidget):
         self.proxy.setRecursiveFilteringEnabled(True)  # a group stays while one of its entries matches
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.proxy.setFilterRole(SEARCH_ROLE)
-        self.search = QLineEdit(self, placeholderText="Search hardware (name, id, vendor)…",
+        self.search = QLineEdit(self, placeholderText=self.tr("Search hardware (name, id, vendor)…"),
                                 clearButtonEnabled=True)
         self.search.setObjectName("paletteSearch")
         self.search.textChanged.connect(self._on_search_text_changed)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -27,8 +27,12 @@ from planner_gui.ui.format import format_money, format_months, format_percent
 from planner_gui.ui.results_style import AMBER
 
 OPTIONS = ("buy", "rent", "cloud")  # engine CostReport.options keys
-OPTION_TITLES = {"buy": "Buy", "rent": "Rent", "cloud": "Cloud"}
-ROWS = ("Up front", "Monthly", "Total", "Per GPU-hour", "Network share")
+OPTION_TITLES = {"buy": QT_TRANSLATE_NOOP("CostView", "Buy"), "rent": QT_TRANSLATE_NOOP("CostView", "Rent"),
+                 "cloud": QT_TRANSLATE_NOOP("CostView", "Cloud")}
+ROWS = (QT_TRANSLATE_NOOP("CostView", "Up front"),
+        QT_TRANSLATE_NOOP("CostView", "Monthly"),
+        QT_TRANSLATE_NOOP("CostView", "Total"),
+        QT_TRANSLATE_NOOP("CostView", "Per GPU-hour"), QT_TRANSLATE_NOOP("CostView", "Network share"))
 MONTHS_PER_YEAR = 12  # unit conversion, for the break-even horizon's wording
 
 
@@ -116,8 +120,8 @@ class CostView(QWidget):
     def _make_table(self) -> QTableWidget:
         table = QTableWidget(len(ROWS), len(OPTIONS), self)
         table.setObjectName("costTable")
-        table.setVerticalHeaderLabels(list(ROWS))
-        table.setHorizontalHeaderLabels([OPTION_TITLES[o] for o in OPTIONS])
+        table.setVerticalHeaderLabels([QCoreApplication.translate("CostView", r) for r in ROWS])
+        table.setHorizontalHeaderLabels([QCoreApplication.translate("CostView", OPTION_TITLES[o]) for o in OPTIONS])
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)

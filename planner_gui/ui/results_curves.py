@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, Qt
 from PySide6.QtGui import QColor, QPalette, QResizeEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
@@ -52,7 +52,7 @@ AXIS_MARGIN_DECADES = 0.3  # log10 padding either side, so the end labels (8 B, 
 DEFAULT_HOVER_BYTES = 2**30  # the headline size (engine HEADLINE_BUSBW_BYTES, collectives.md §6)
 US_PER_S = 1e6  # unit conversion
 GRID_ALPHA = 0.25  # faint grid: reading values off it matters less than the curves
-HOVER_HINT = "Hover over the plot to read the curves at a message size."
+HOVER_HINT = QT_TRANSLATE_NOOP("CurvesView", "Hover over the plot to read the curves at a message size.")
 PLOT_MIN_HEIGHT_PX = 140  # small enough for a bottom dock; the axes stay readable
 LEGEND_OFFSET_PX = (10, 6)  # positive: from the top-left corner of the plot area
 # Narrow plots stack the legend two entries a row; wide ones (the small sizes on the left are all
@@ -132,7 +132,7 @@ class CurvesView(QWidget):
             axis.setPen(text)
             axis.setTextPen(text)
         plot.getAxis("bottom").setTicks(byte_ticks())
-        plot.setLabel("bottom", "message size (nccl-tests size column)")
+        plot.setLabel("bottom", self.tr("message size (nccl-tests size column)"))
         plot.setLabel("left", "busbw", units="GB/s")
         for name in ("bottom", "left"):
             plot.getAxis(name).enableAutoSIPrefix(False)  # sizes and GB/s carry their own units
@@ -194,10 +194,11 @@ class CurvesView(QWidget):
             self._set_curve(item, self._points[op])
         self._update_legend_visibility()
         if curves is None:
-            self.title.setText(f"<b>Collective bandwidth</b> — {escape(reason or 'not available')}")
+            why = escape(reason or self.tr('not available'))
+            self.title.setText(f"<b>{self.tr('Collective bandwidth')}</b> — {why}")
         else:
-            self.title.setText(f"<b>Collective bandwidth</b> — {escape(subtitle)}" if subtitle
-                               else "<b>Collective bandwidth</b>")
+            title = self.tr("Collective bandwidth")
+            self.title.setText(f"<b>{title}</b> — {escape(subtitle)}" if subtitle else f"<b>{title}</b>")
         self._show_hover(self._hover_bytes)
 
     @staticmethod
@@ -252,7 +253,7 @@ class CurvesView(QWidget):
         if size is None:
             self._hover_dots.setData([], [])
             has_data = any(self._points.values())
-            self.readout.setText(HOVER_HINT if has_data else "")
+            self.readout.setText(self.tr(HOVER_HINT) if has_data else "")
             return
         self._hover_line.setValue(log_position(size))
         at_size = ((op, p) for op, points in self._points.items() for p in points if p["bytes"] == size)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QStackedWidget, QTabWidget, QVBoxLayout, QWidget
 
 from planner_gui.ui.format import format_bandwidth, format_count, format_kw
@@ -22,11 +22,13 @@ from planner_gui.ui.results_style import RED
 from planner_gui.ui.results_training import TrainingView
 
 PANEL_MARGIN_PX = 4  # a dock's frame already pads; a thin margin keeps the content off it
-NOT_YET_COMPUTED = "Results not yet computed"
-COMPUTING = "Computing results…"
-UPDATING = "Updating…"
+NOT_YET_COMPUTED = QT_TRANSLATE_NOOP("ResultsPanel", "Results not yet computed")
+COMPUTING = QT_TRANSLATE_NOOP("ResultsPanel", "Computing results…")
+UPDATING = QT_TRANSLATE_NOOP("ResultsPanel", "Updating…")
 PLACEHOLDER_PAGE, RESULTS_PAGE = 0, 1
-TAB_TITLES = ("Collectives", "Power && cooling", "Cost", "Training")  # "&&": a literal & in a tab title
+TAB_TITLES = (QT_TRANSLATE_NOOP("ResultsPanel", "Collectives"), QT_TRANSLATE_NOOP("ResultsPanel", "Power && cooling"),
+              QT_TRANSLATE_NOOP("ResultsPanel", "Cost"), QT_TRANSLATE_NOOP("ResultsPanel", "Training"))
+# "&&" above: a literal & in a tab title
 
 
 class ResultsPanel(QWidget):
@@ -41,7 +43,7 @@ class ResultsPanel(QWidget):
         self.status.setObjectName("resultsStatus")
         self.status.setWordWrap(True)
         self.status.setVisible(False)
-        self.placeholder = QLabel(NOT_YET_COMPUTED)
+        self.placeholder = QLabel(self.tr(NOT_YET_COMPUTED))
         self.placeholder.setObjectName("resultsPlaceholder")
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setEnabled(False)  # greyed: a state, not content
@@ -66,7 +68,7 @@ class ResultsPanel(QWidget):
         tabs.setObjectName("resultsTabs")
         tabs.setDocumentMode(True)
         for title, view in zip(TAB_TITLES, (self.curves, self.power, self.cost, self.training), strict=True):
-            tabs.addTab(view, title)
+            tabs.addTab(view, self.tr(title))
         return tabs
 
     def _connect(self, document: Any) -> None:
@@ -95,16 +97,16 @@ class ResultsPanel(QWidget):
     # ----- slots -----------------------------------------------------------------------------
     def _on_document_results_pending(self) -> None:
         if self.analysis is None:
-            self._show_placeholder(f"{NOT_YET_COMPUTED} — {COMPUTING.lower()}")
+            self._show_placeholder(f"{self.tr(NOT_YET_COMPUTED)} — {self.tr(COMPUTING)}")
         else:
-            self._set_status(f"{summary_text(self.analysis)} · <i>{UPDATING}</i>")
+            self._set_status(f"{summary_text(self.analysis)} · <i>{self.tr(UPDATING)}</i>")
 
     def _on_document_design_replaced(self) -> None:
-        self._show_placeholder(NOT_YET_COMPUTED)  # the old design's numbers say nothing about the new one
+        self._show_placeholder(self.tr(NOT_YET_COMPUTED))  # the old design's numbers say nothing about the new one
 
     def _on_document_results_failed(self, message: str) -> None:
         if self.analysis is None:
-            self._show_placeholder(NOT_YET_COMPUTED)
+            self._show_placeholder(self.tr(NOT_YET_COMPUTED))
         self._set_status(f"<span style='color:{RED}'>{escape(message)}</span>")
 
     def _on_document_results_updated(self, analysis: Any) -> None:
@@ -131,17 +133,21 @@ class ResultsPanel(QWidget):
 def curves_subtitle(collectives: Any) -> str:
     """"256 ranks (32 nodes × 8 GPUs)": the job the curves describe (engine FabricProfile)."""
     profile = collectives.profile
-    return (f"{format_count(profile.ranks)} ranks ({format_count(profile.nodes)} nodes × "
-            f"{profile.gpus_per_node} GPUs, {profile.gpu_name})")
+    return QCoreApplication.translate("ResultsPanel", "{ranks} ranks ({nodes} nodes × {per_node} GPUs, {gpu})").format(
+        ranks=format_count(profile.ranks), nodes=format_count(profile.nodes), per_node=profile.gpus_per_node,
+        gpu=profile.gpu_name)
 
 
 def summary_text(analysis: Any) -> str:
     """The headline in one line: GPUs, racks, IT load and the AllReduce figure."""
     summary = analysis.summary
-    parts = [f"<b>{escape(summary.name)}</b>", f"{format_count(summary.gpus)} GPUs",
-             f"{format_count(summary.racks)} racks"]
+    parts = [f"<b>{escape(summary.name)}</b>",
+             QCoreApplication.translate("ResultsPanel", "{n} GPUs").format(n=format_count(summary.gpus)),
+             QCoreApplication.translate("ResultsPanel", "{n} racks").format(n=format_count(summary.racks))]
     if summary.it_kw is not None:
-        parts.append(f"{format_kw(summary.it_kw * W_PER_KW)} IT")
+        it_kw = format_kw(summary.it_kw * W_PER_KW)
+        parts.append(QCoreApplication.translate("ResultsPanel", "{kw} IT").format(kw=it_kw))
     if summary.allreduce_busbw_1gib_gbps is not None:
-        parts.append(f"AllReduce {format_bandwidth(summary.allreduce_busbw_1gib_gbps)} at 1 GiB")
+        parts.append(QCoreApplication.translate("ResultsPanel", "AllReduce {bw} at 1 GiB").format(
+            bw=format_bandwidth(summary.allreduce_busbw_1gib_gbps)))
     return " · ".join(parts)

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
+    QCoreApplication,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -38,7 +40,9 @@ from planner_gui.ui.results_style import load_colour, load_fraction
 W_PER_KW = 1000.0  # unit conversion (the summary states kW, the reports W)
 BAR_ROLE = Qt.ItemDataRole.UserRole + 1  # (draw W, limit W) of a bar cell
 ID_ROLE = Qt.ItemDataRole.UserRole + 2
-COLUMNS = ("Rack", "GPUs", "Power (peak / supply)", "Cooling (heat / capacity)")
+COLUMNS = (QT_TRANSLATE_NOOP("PowerView", "Rack"), QT_TRANSLATE_NOOP("PowerView", "GPUs"),
+           QT_TRANSLATE_NOOP("PowerView", "Power (peak / supply)"),
+           QT_TRANSLATE_NOOP("PowerView", "Cooling (heat / capacity)"))
 RACK, GPUS, POWER, COOLING = range(len(COLUMNS))
 BAR_MARGIN_PX = 2  # inside the cell, so adjacent rows' bars do not touch
 BAR_ALPHA = 150  # of 255: the fill stays light enough for the cell text drawn over it
@@ -126,7 +130,7 @@ class RackLoadModel(QAbstractTableModel):
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
+            return QCoreApplication.translate("PowerView", COLUMNS[section])
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QFormLayout, QLabel, QStackedWidget, QVBoxLayout, QWidget
 
@@ -29,11 +29,17 @@ PART_NAMES = {"compute": "compute", "tp_comm": "tensor-parallel comm", "cp_comm"
 PART_COLOURS = {"compute": "#0072B2", "tp_comm": "#E69F00", "cp_comm": "#56B4E9", "ep_comm": "#CC79A7",
                 "pp_comm": "#009E73", "dp_comm": "#D55E00", "bubble": "#999999", "optimizer": "#F0E442"}
 UNKNOWN_PART_COLOUR = PART_COLOURS["bubble"]  # a part a newer engine adds is drawn neutral grey
-NO_WORKLOAD = "No workload set"
-NO_WORKLOAD_HINT = ("Set the design's training workload (model shape, parallelism, batch, tokens) to see the "
-                    "step time, tokens per second, MFU, memory per GPU and days to train.")
-FIELDS = ("Workload", "Step time", "Throughput", "MFU", "Memory per GPU", "Days to train",
-          "Step time goes to")
+NO_WORKLOAD = QT_TRANSLATE_NOOP("TrainingView", "No workload set")
+NO_WORKLOAD_HINT = QT_TRANSLATE_NOOP("TrainingView", "Set the design's training workload (model shape, parallelism, "
+                                     "batch, tokens) to see the step time, tokens per second, MFU, "
+                                     "memory per GPU and days to train.")
+FIELDS = (QT_TRANSLATE_NOOP("TrainingView", "Workload"),
+          QT_TRANSLATE_NOOP("TrainingView", "Step time"),
+          QT_TRANSLATE_NOOP("TrainingView", "Throughput"),
+          QT_TRANSLATE_NOOP("TrainingView", "MFU"),
+          QT_TRANSLATE_NOOP("TrainingView", "Memory per GPU"),
+          QT_TRANSLATE_NOOP("TrainingView", "Days to train"),
+          QT_TRANSLATE_NOOP("TrainingView", "Step time goes to"))
 BAR_HEIGHT_PX = 14
 SMALLEST_LISTED_PART = 0.005  # parts that round to 0 % are left out of the text (the bar's tooltip lists all)
 BAR_MIN_WIDTH_PX = 120
@@ -131,7 +137,7 @@ class TrainingView(QWidget):
         form.setContentsMargins(0, 0, 0, 0)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         for name, label in self.values.items():
-            form.addRow(name, label)
+            form.addRow(QCoreApplication.translate("TrainingView", name), label)
         form.addRow("", self.step_bar)
         return page
 
@@ -146,10 +152,10 @@ class TrainingView(QWidget):
         if training is None:
             self.stack.setCurrentIndex(0)
             if workload is None and reason != "not yet computed":
-                self.empty.setText(f"<b>{NO_WORKLOAD}</b><br>{escape(NO_WORKLOAD_HINT)}")
+                self.empty.setText(f"<b>{self.tr(NO_WORKLOAD)}</b><br>{escape(self.tr(NO_WORKLOAD_HINT))}")
             else:
                 why = escape(reason or "not computed")
-                self.empty.setText(f"<b>Training estimate not available</b><br>{why}")
+                self.empty.setText(f"<b>{self.tr('Training estimate not available')}</b><br>{why}")
             return
         self.stack.setCurrentIndex(1)
         for name, text in estimate_texts(training, workload).items():

@@ -10,30 +10,46 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QLabel, QStatusBar
 
 from planner_gui.ui.format import MISSING, format_bandwidth, format_count, format_money
 
 MESSAGE_MS = 8000  # how long a refused edit's message stays: long enough to read two lines
 # Monthly figures in order of preference, with the label each gets.
-MONTHLY = (("rent_monthly", "rent/month"), ("cloud_monthly", "cloud/month"), ("buy_monthly", "running/month"))
+MONTHLY = (("rent_monthly", QT_TRANSLATE_NOOP("StatusBar", "rent/month")),
+           ("cloud_monthly", QT_TRANSLATE_NOOP("StatusBar", "cloud/month")),
+           ("buy_monthly", QT_TRANSLATE_NOOP("StatusBar", "running/month")))
 
 
 def summary_texts(summary: Any) -> dict[str, str]:
     """The text of each status field for an Analysis summary (None: nothing computed yet)."""
     if summary is None:
-        return {"gpus": f"GPUs {MISSING}", "racks": f"Racks {MISSING}", "it_kw": f"IT {MISSING}",
-                "monthly": f"Cost {MISSING}", "busbw": f"AllReduce 1 GiB {MISSING}"}
+        return {"gpus": _tr("GPUs {value}").format(value=MISSING), "racks": _tr("Racks {value}").format(value=MISSING),
+                "it_kw": _tr("IT {value}").format(value=MISSING), "monthly": _tr("Cost {value}").format(value=MISSING),
+                "busbw": _tr("AllReduce 1 GiB {value}").format(value=MISSING)}
     monthly = next(((getattr(summary, n), label) for n, label in MONTHLY if getattr(summary, n) is not None),
-                   (None, "month"))
+                   (None, QT_TRANSLATE_NOOP("StatusBar", "month")))
     it_kw = summary.it_kw
     return {
-        "gpus": f"{format_count(summary.gpus)} GPUs",
-        "racks": f"{format_count(summary.racks)} racks",
-        "it_kw": f"IT {MISSING if it_kw is None else f'{it_kw:,.1f} kW'}",
-        "monthly": f"{format_money(monthly[0], summary.currency)} {monthly[1]}",
-        "busbw": f"AllReduce 1 GiB {format_bandwidth(summary.allreduce_busbw_1gib_gbps)} busbw",
+        "gpus": _tr("{n} GPUs").format(n=format_count(summary.gpus)),
+        "racks": _tr("{n} racks").format(n=format_count(summary.racks)),
+        "it_kw": _tr("IT {value}").format(value=MISSING if it_kw is None else f"{it_kw:,.1f} kW"),
+        "monthly": f"{format_money(monthly[0], summary.currency)} {_tr(monthly[1])}",
+        "busbw": _tr("AllReduce 1 GiB {value} busbw").format(value=format_bandwidth(summary.allreduce_busbw_1gib_gbps)),
     }
+
+
+def _tr(text: str) -> str:
+    """Translate in the "StatusBar" context (the literals above are marked for lupdate where they stand)."""
+    return QCoreApplication.translate("StatusBar", text)
+
+
+_MARKED = (QT_TRANSLATE_NOOP("StatusBar", "GPUs {value}"), QT_TRANSLATE_NOOP("StatusBar", "Racks {value}"),
+           QT_TRANSLATE_NOOP("StatusBar", "IT {value}"), QT_TRANSLATE_NOOP("StatusBar", "Cost {value}"),
+           QT_TRANSLATE_NOOP("StatusBar", "AllReduce 1 GiB {value}"), QT_TRANSLATE_NOOP("StatusBar", "{n} GPUs"),
+           QT_TRANSLATE_NOOP("StatusBar", "{n} racks"), QT_TRANSLATE_NOOP("StatusBar", "AllReduce 1 GiB {value} busbw"),
+           QT_TRANSLATE_NOOP("StatusBar", "computing…"))  # lupdate cannot see through _tr()
 
 
 class StatusFigures:
@@ -56,7 +72,7 @@ class StatusFigures:
             self.labels[name].setText(text)
 
     def show_pending(self) -> None:
-        self.pending.setText("computing…")
+        self.pending.setText(_tr("computing…"))
 
     def show_message(self, message: str) -> None:
         self._bar.showMessage(message, MESSAGE_MS)

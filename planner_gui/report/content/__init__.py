@@ -10,11 +10,15 @@ from __future__ import annotations
 from datetime import date
 
 from planner_gui.catalog import Catalog
+from planner_gui.engine.acceptance_check import AcceptanceReport
 from planner_gui.engine.analysis import Analysis, analyze_design
+from planner_gui.engine.compare import Comparison
 from planner_gui.model import Design
+from planner_gui.report.content.acceptance import acceptance_section
 from planner_gui.report.content.blocks import Block, Labels, ReportDocument
 from planner_gui.report.content.bom import bom
 from planner_gui.report.content.collectives import collectives
+from planner_gui.report.content.comparison import comparison_section
 from planner_gui.report.content.context import Ctx, shorten
 from planner_gui.report.content.cost import cost_section
 from planner_gui.report.content.deploy import deployment
@@ -49,15 +53,26 @@ def build_proposal(
     analysis: Analysis | None = None,
     lang: str = "en",
     today: date | None = None,
+    comparison: Comparison | None = None,
+    acceptance: AcceptanceReport | None = None,
 ) -> ReportDocument:
-    """The proposal for ``design`` in ``lang`` ("en" or "zh"); ``analysis`` is computed when not given."""
+    """The proposal for ``design`` in ``lang`` ("en" or "zh"); ``analysis`` is computed when not given.
+
+    ``comparison`` (against another design) and ``acceptance`` (measured nccl-tests results) add their
+    optional sections before the assumptions and sources.
+    """
     lang = check_lang(lang)
     analysis = analysis if analysis is not None else analyze_design(design, catalog)
     t = Tr(lang, str(design.meta.currency))
     ctx = Ctx(design, catalog, analysis, t, today or date.today())
     blocks: list[Block] = []
-    for section in SECTIONS:
+    for section in SECTIONS[:-1]:
         blocks += section(ctx)
+    if comparison is not None:
+        blocks += comparison_section(ctx, comparison)
+    if acceptance is not None:
+        blocks += acceptance_section(ctx, acceptance)
+    blocks += SECTIONS[-1](ctx)  # assumptions and sources close the proposal
     name = shorten(ctx.name(), HEADER_NAME_LIMIT)
     return ReportDocument(
         lang=lang,

@@ -13,7 +13,9 @@ from datetime import date
 from pathlib import Path
 
 from planner_gui.catalog import Catalog
+from planner_gui.engine.acceptance_check import AcceptanceReport
 from planner_gui.engine.analysis import Analysis
+from planner_gui.engine.compare import Comparison
 from planner_gui.model import Design
 from planner_gui.report.content import build_proposal
 from planner_gui.report.content.i18n import check_lang
@@ -44,6 +46,8 @@ def export_pdf(
     today: date | None = None,
     cjk_candidates: tuple[str, ...] = CJK_CANDIDATES,
     progress: Progress | None = None,
+    comparison: Comparison | None = None,
+    acceptance: AcceptanceReport | None = None,
 ) -> ExportResult:
     """Write the proposal for ``design`` to ``path``; bad arguments raise ValueError saying what to pass.
 
@@ -59,7 +63,7 @@ def export_pdf(
         warnings.append(NO_CJK_FONT_WARNING)
         written = "en"
     report = progress or (lambda share: None)
-    document = build_proposal(design, catalog, analysis, written, today)
+    document = build_proposal(design, catalog, analysis, written, today, comparison, acceptance)
     report(CONTENT_SHARE)
     result: RenderResult = render_pdf(
         document, Path(path), paper, fonts, lambda share: report(CONTENT_SHARE + (1 - CONTENT_SHARE) * share)

@@ -1,0 +1,100 @@
+"""``cluster-planner compare A.cluster B.cluster [--json]``: two designs side by side.
+
+The text form lists every headline figure of both designs with B − A and B / A, then the items
+whose quantity or price differs in the bill of materials and the cable runs that differ. ``--json``
+prints ``Comparison.to_json()`` (docs/compare-and-acceptance.md); its figures equal the values of
+``analyze --json`` for each design (money in A's currency).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+from planner_gui.commands.common import catalog_for_cli, load_for_cli, print_json
+from planner_gui.ui.format import MISSING, format_count, format_money, format_percent, significant
+
+if TYPE_CHECKING:
+    from planner_gui.engine.compare import Comparison, FigureRow
+
+LABEL_WIDTH = 40  # the longest figure label ("Buy: hardware and installation") fits
+VALUE_WIDTH = 16
+MAX_BOM_ROWS = 60  # a bill rarely has more distinct items; the rest are counted (all are in --json)
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("compare", help="compare two designs: figures, curves and bill of materials")
+    parser.add_argument("a", help="design A (.cluster)")
+    parser.add_argument("b", help="design B (.cluster)")
+    parser.add_argument("--json", action="store_true", help="print JSON (docs/compare-and-acceptance.md)")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from planner_gui.engine.compare import compare_designs
+
+    catalog = catalog_for_cli()
+    design_a = load_for_cli(args.a, catalog).design
+    design_b = load_for_cli(args.b, catalog).design
+    comparison = compare_designs(design_a, design_b, catalog)
+    if args.json:
+        print_json(comparison.to_json())
+    else:
+        print("\n".join(report_lines(comparison)))
+    return 0
+
+
+def format_figure(value: float | None, unit: str, currency: str) -> str:
+    """A figure as the text report shows it: money with its symbol, counts whole, others 3 digits."""
+    if value is None:
+        return MISSING
+    if unit == "money":
+        return format_money(value, currency)
+    if unit == "fraction":
+        return format_percent(value)
+    if unit == "" and float(value).is_integer():
+        return format_count(value)
+    return f"{significant(value)} {unit}".rstrip()
+
+
+def _ratio(row: FigureRow) -> str:
+    return MISSING if row.ratio is None else f"{row.ratio:.3f}x"
+
+
+def report_lines(c: Comparison) -> list[str]:
+    lines = [f"A: {c.name_a}", f"B: {c.name_b}", ""]
+    lines.append(f"{'figure':<{LABEL_WIDTH}}{'A':>{VALUE_WIDTH}}{'B':>{VALUE_WIDTH}}{'B - A':>{VALUE_WIDTH}}"
+                 f"{'B / A':>9}")
+    for row in c.rows:
+        if row.a is None and row.b is None:
+            continue
+        cells = (format_figure(v, row.unit, c.currency) for v in (row.a, row.b, row.diff))
+        lines.append(f"{row.label:<{LABEL_WIDTH}}" + "".join(f"{x:>{VALUE_WIDTH}}" for x in cells)
+                     + f"{_ratio(row):>9}")
+    lines += _bom_lines(c) + _cable_lines(c)
+    if c.notes:
+        lines += ["", "Notes:", *(f"  {note}" for note in c.notes)]
+    return lines
+
+
+def _bom_lines(c: Comparison) -> list[str]:
+    changed = [r for r in c.bom if r.changed]
+    lines = ["", f"Bill of materials: {len(changed)} of {len(c.bom)} items differ "
+                 f"(hardware {format_money(c.hardware_total_a, c.currency)} vs "
+                 f"{format_money(c.hardware_total_b, c.currency)})"]
+    for r in changed[:MAX_BOM_ROWS]:
+        qty = f"{r.quantity_a:g} -> {r.quantity_b:g}"
+        money = f"{format_money(r.total_a, c.currency)} -> {format_money(r.total_b, c.currency)}"
+        lines.append(f"  {r.category:<8}{r.catalog_id:<22}{qty:>16}  {money}")
+    if len(changed) > MAX_BOM_ROWS:
+        lines.append(f"  ... and {len(changed) - MAX_BOM_ROWS} more (see --json)")
+    return lines
+
+
+def _cable_lines(c: Comparison) -> list[str]:
+    changed = [r for r in c.cables if r.count_a != r.count_b]
+    links_a, links_b = sum(r.count_a for r in c.cables), sum(r.count_b for r in c.cables)
+    lines = ["", f"Cables: {links_a} links in A, {links_b} in B; {len(changed)} kinds differ"]
+    for r in changed[:MAX_BOM_ROWS]:
+        lines.append(f"  {r.medium:<5}{r.speed_gbps:>6g}G {r.length_m:>6g} m  {r.count_a} -> {r.count_b}")
+    return lines

@@ -1,0 +1,115 @@
+"""The acceptance report section: the delivered cluster's nccl-tests results against the design.
+
+``acceptance_section(ctx, report)`` turns engine/acceptance_check.py's :class:`AcceptanceReport`
+into blocks: the overall verdict, a table per test (size, measured and predicted busbw, threshold,
+result), the diagnoses with their fixes, the lines of the results that could not be read, and the
+calibration when one was asked for. Pure Python (no Qt); its words are in :data:`TEXT`.
+"""
+
+from __future__ import annotations
+
+from planner_gui.engine.acceptance_check import AcceptanceReport, SizeVerdict, TestVerdict
+from planner_gui.report.content.blocks import Block, Bullets, Column, ColumnKind, Heading, Paragraph, Table
+from planner_gui.report.content.context import Ctx
+
+MAX_PROBLEMS = 30  # skipped lines listed; the rest are counted
+THRESHOLD_WEIGHT = 1.2  # "≥ 123 GB/s" is the widest number column
+RESULT_WEIGHT = 0.8
+TEXT: dict[str, tuple[str, str]] = {
+    "title": ("Acceptance test results", "验收测试结果"),
+    "verdict": ("Verdict: {verdict}. {summary}", "结论：{verdict}。{summary}"),
+    "pass": ("PASS", "通过"), "fail": ("FAIL", "未通过"), "incomplete": ("INCOMPLETE", "未完成"),
+    "not judged": ("NOT JUDGED", "无法判定"),
+    "test_title": ("{test}, from line {line}: {verdict}", "{test}（第 {line} 行起）：{verdict}"),
+    "shape": ("{ranks} GPUs on {nodes} node(s){graph}. {reason}",
+              "{ranks} 块 GPU，{nodes} 个节点{graph}。{reason}"),
+    "graph": (", CUDA graphs", "，CUDA Graph"),
+    "col.size": ("Size", "大小"), "col.measured": ("Measured busbw", "实测总线带宽"),
+    "col.predicted": ("Predicted", "预测"), "col.threshold": ("Threshold", "门限"),
+    "col.time": ("Time", "时间"), "col.result": ("Result", "结果"),
+    "ok": ("pass", "通过"), "bad": ("fail", "未通过"), "wrong": ("wrong data", "数据错误"),
+    "diagnoses": ("Findings", "诊断"), "fix": ("Fix: {fix}", "建议：{fix}"),
+    "missing": ("Tests not run yet: {tests}.", "尚未运行的测试：{tests}。"),
+    "problems": ("Lines of the results that were skipped or flagged", "结果中被跳过或标记的行"),
+    "problems_more": ("… and {count} more.", "……另有 {count} 行。"),
+    "calibration": ("Calibration on {test}: the {link} delivers {share} of the modelled bandwidth (fit "
+                    "within {fit} over {sizes} sizes).",
+                    "基于 {test} 的校准：{link} 实际带宽为模型值的 {share}"
+                    "（{sizes} 个消息大小上拟合误差 {fit}）。"),
+    "training": ("With it, training takes {before} → {after}; MFU {mfu_before} → {mfu_after}.",
+                 "据此，训练时间 {before} → {after}；MFU {mfu_before} → {mfu_after}。"),
+}
+
+
+def text(ctx: Ctx, key: str, **values: object) -> str:
+    pair = TEXT[key]
+    chosen = pair[1] if ctx.t.zh else pair[0]
+    return chosen.format(**values) if values else chosen
+
+
+def acceptance_section(ctx: Ctx, report: AcceptanceReport) -> list[Block]:
+    blocks: list[Block] = [
+        Heading(text(ctx, "title"), 1, "acceptance-results"),
+        Paragraph(text(ctx, "verdict", verdict=text(ctx, report.verdict), summary=report.summary)),
+    ]
+    for test in report.tests:
+        blocks += _test_blocks(ctx, test)
+    if report.missing_tests:
+        blocks.append(Paragraph(text(ctx, "missing", tests=", ".join(report.missing_tests))))
+    blocks += _calibration(ctx, report) + _problems(ctx, report)
+    return blocks
+
+
+def _test_blocks(ctx: Ctx, test: TestVerdict) -> list[Block]:
+    t = ctx.t
+    title = text(ctx, "test_title", test=test.test or "?", line=test.first_line,
+                 verdict=text(ctx, test.verdict))
+    shape = text(ctx, "shape", ranks=t.int(test.ranks), nodes=t.int(test.nodes),
+                 graph=text(ctx, "graph") if test.graph else "", reason=test.reason)
+    blocks: list[Block] = [Heading(title, 2, f"acceptance-{test.first_line}"), Paragraph(shape)]
+    if test.sizes:
+        number = ColumnKind.NUMBER
+        columns = (Column(text(ctx, "col.size"), number), Column(text(ctx, "col.measured"), number),
+                   Column(text(ctx, "col.predicted"), number),
+                   Column(text(ctx, "col.threshold"), number, THRESHOLD_WEIGHT),
+                   Column(text(ctx, "col.time"), number),
+                   Column(text(ctx, "col.result"), weight=RESULT_WEIGHT))
+        blocks.append(Table(columns, tuple(_size_row(ctx, s) for s in test.sizes)))
+    if test.diagnoses:
+        items = tuple(f"{d.message}. {text(ctx, 'fix', fix=d.fix)}" for d in test.diagnoses)
+        anchor = f"acceptance-{test.first_line}-findings"
+        blocks += [Heading(text(ctx, "diagnoses"), 3, anchor), Bullets(items)]
+    return blocks
+
+
+def _size_row(ctx: Ctx, s: SizeVerdict) -> tuple[str, ...]:
+    t = ctx.t
+    by_time = s.min_busbw_gbs is None
+    limit = f"≤ {t.time_us(s.max_time_us)}" if by_time else f"≥ {t.gbs(s.min_busbw_gbs)}"
+    result = text(ctx, "ok") if s.passed else text(ctx, "wrong" if s.wrong else "bad")
+    return (t.bytes(s.bytes), t.gbs(s.measured_busbw_gbs), t.gbs(s.predicted_busbw_gbs), limit,
+            t.time_us(s.measured_time_us), result)
+
+
+def _calibration(ctx: Ctx, report: AcceptanceReport) -> list[Block]:
+    c, t = report.calibration, ctx.t
+    if c is None:
+        return [Paragraph(report.calibration_note)] if report.calibration_note else []
+    lines = [text(ctx, "calibration", test=c.test, link=c.scaled, share=t.pct(c.bandwidth_factor),
+                  fit=t.pct(c.residual), sizes=t.int(c.sizes_used))]
+    if c.training is not None:
+        change = c.training
+        lines.append(text(ctx, "training", before=t.days(change.days_before), after=t.days(change.days_after),
+                          mfu_before=t.pct(change.mfu_before), mfu_after=t.pct(change.mfu_after)))
+    elif c.training_note:
+        lines.append(c.training_note)
+    return [Paragraph(" ".join(lines))]
+
+
+def _problems(ctx: Ctx, report: AcceptanceReport) -> list[Block]:
+    if not report.problems:
+        return []
+    items = tuple(str(p) for p in report.problems[:MAX_PROBLEMS])
+    if len(report.problems) > MAX_PROBLEMS:
+        items += (text(ctx, "problems_more", count=len(report.problems) - MAX_PROBLEMS),)
+    return [Heading(text(ctx, "problems"), 3, "acceptance-problems"), Bullets(items)]

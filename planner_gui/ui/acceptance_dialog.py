@@ -1,0 +1,247 @@
+"""Tools ▸ Acceptance…: paste or open nccl-tests output from the delivered cluster and see it against
+the design: measured and predicted busbw curves overlaid, pass/fail per size, the diagnoses, the
+lines that could not be read (with their numbers), and optionally the fitted bandwidth and what it
+does to the training estimate.
+
+Everything shown is engine/acceptance_check.py's report, the same as ``cluster-planner accept``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QFontDatabase
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from planner_gui.document import Document
+from planner_gui.engine.acceptance_check import FAIL, PASS, AcceptanceReport, TestVerdict, check_acceptance
+from planner_gui.engine.analysis import analyze_design
+from planner_gui.engine.nccl_results import TEST_OPS, named_test, parse_nccl_tests
+from planner_gui.ui.compare_dialog import busbw_plot, make_cell, make_table
+from planner_gui.ui.format import format_bandwidth, format_bytes, format_days, format_percent
+from planner_gui.ui.results_curves import LEGEND_OFFSET_PX, OP_COLOURS
+from planner_gui.ui.results_style import GREEN, GREY, RED, severity_colour
+
+MAX_RESULTS_BYTES = 32 * 2**20  # as the CLI (commands/accept_cmd.py): nccl-tests output is a few kB per test
+VERDICT_COLOURS = {PASS: GREEN, FAIL: RED}
+MEASURED_SYMBOL_PX = 8
+LINE_WIDTH_PX = 2
+FALLBACK_COLOUR = "#404040"  # an op without a results-panel colour (sendrecv)
+MIN_SIZE = (1000, 700)
+TINT_ALPHA = 48  # a light tint: the text stays readable on it
+PLOT_STRETCH, FINDINGS_STRETCH = 3, 2  # the plot gets most of the height; findings wrap below it
+US_DECIMALS = 1
+
+
+class AcceptanceDialog(QDialog):
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("acceptanceDialog")
+        self.setWindowTitle(self.tr("Acceptance: measured against predicted"))
+        self.document = document
+        self.report: AcceptanceReport | None = None
+        self.source_name = ""
+        self.text = QPlainTextEdit(objectName="acceptanceText")
+        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)  # nccl-tests' columns stay aligned
+        self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.text.setPlaceholderText(self.tr("Paste the output of all_reduce_perf, all_gather_perf, ... "
+                                             "here, or open the file."))
+        self.hint = QComboBox(objectName="acceptanceTest")
+        self.hint.addItem(self.tr("test: as the output says"), "")
+        for test in TEST_OPS:
+            self.hint.addItem(test, test)
+        self.fit = QCheckBox(self.tr("Fit the bandwidth and update the training estimate"),
+                             objectName="acceptanceFit")
+        self.verdict = QLabel(objectName="acceptanceVerdict", wordWrap=True)
+        self.run_choice = QComboBox(objectName="acceptanceRun")
+        self.plot = busbw_plot(self)
+        self.measured = pg.PlotDataItem([], [], pen=None, symbol="o", symbolSize=MEASURED_SYMBOL_PX)
+        grey = QColor(FALLBACK_COLOUR)
+        self.predicted = pg.PlotDataItem([], [], pen=pg.mkPen(grey, width=LINE_WIDTH_PX))
+        self.threshold = pg.PlotDataItem([], [], pen=pg.mkPen(grey, style=Qt.PenStyle.DotLine))
+        self.sizes = make_table([self.tr("Size"), self.tr("Measured busbw"), self.tr("Predicted"),
+                                 self.tr("Threshold"), self.tr("Time, µs"), self.tr("Result")])
+        self.findings = QLabel(objectName="acceptanceFindings", wordWrap=True,
+                               textFormat=Qt.TextFormat.RichText)
+        self.findings.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self._build()
+
+    def _build(self) -> None:
+        open_button = QPushButton(self.tr("Open file…"), objectName="acceptanceOpen")
+        check_button = QPushButton(self.tr("Check"), objectName="acceptanceCheck")
+        open_button.clicked.connect(self._ask_file)
+        check_button.clicked.connect(lambda: self.check())
+        controls = QHBoxLayout()
+        for widget in (open_button, self.hint, self.fit, check_button):
+            controls.addWidget(widget)
+        self.run_choice.currentIndexChanged.connect(lambda _i: self._show_run())
+        legend = self.plot.getPlotItem().addLegend(offset=LEGEND_OFFSET_PX)
+        for item in (self.predicted, self.threshold, self.measured):
+            self.plot.addItem(item)
+        # Stand-in samples: pyqtgraph's legend crashes drawing per-point brushes (see results_curves.py).
+        dots = pg.PlotDataItem([], [], pen=None, symbol="o", symbolBrush=QColor(FALLBACK_COLOUR))
+        samples = ((pg.PlotDataItem([], [], pen=self.predicted.opts["pen"]), self.tr("predicted")),
+                   (pg.PlotDataItem([], [], pen=self.threshold.opts["pen"]), self.tr("pass threshold")),
+                   (dots, self.tr("measured (green: pass, red: fail)")))
+        for sample, name in samples:
+            legend.addItem(sample, name)
+        tabs = QTabWidget(objectName="acceptanceTabs")
+        tabs.addTab(self.plot, self.tr("Curves"))
+        tabs.addTab(self.sizes, self.tr("Sizes"))
+        results = QWidget()
+        right = QVBoxLayout(results)
+        right.addWidget(self.verdict)
+        right.addWidget(self.run_choice)
+        right.addWidget(tabs, PLOT_STRETCH)
+        right.addWidget(self.findings, FINDINGS_STRETCH)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.text)
+        splitter.addWidget(results)
+        splitter.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addLayout(controls)
+        layout.addWidget(splitter, 1)
+        self.resize(*MIN_SIZE)
+
+    # ----- input -------------------------------------------------------------------------------
+    def load_file(self, path: Path | str) -> None:
+        """Put a results file's text in the box (undecodable bytes become U+FFFD, reported by line)."""
+        file = Path(path)
+        if file.stat().st_size > MAX_RESULTS_BYTES:
+            raise ValueError(f"{file.name} is larger than {MAX_RESULTS_BYTES // 2**20} MiB: not nccl-tests "
+                             "output")
+        self.text.setPlainText(file.read_bytes().decode("utf-8", errors="replace"))
+        self.source_name = file.name
+
+    def _ask_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open nccl-tests output"), "",
+                                              self.tr("Text and logs (*.txt *.log *.out);;All files (*)"))
+        if not path:
+            return
+        try:
+            self.load_file(path)
+        except (OSError, ValueError) as error:
+            self.verdict.setText(self.tr("Could not open {}: {}").format(path, error))
+            return
+        self.check()
+
+    # ----- checking ----------------------------------------------------------------------------
+    def check(self) -> AcceptanceReport | None:
+        hint = self.hint.currentData() or named_test(self.source_name) or None
+        results = parse_nccl_tests(self.text.toPlainText(), hint)
+        analysis = self.document.analysis
+        if analysis is None or getattr(analysis, "profile", None) is None:
+            analysis = analyze_design(self.document.design, self.document.catalog)
+        try:
+            report = check_acceptance(self.document.design, self.document.catalog, results, analysis,
+                                      fit=self.fit.isChecked())
+        except ValueError as error:
+            self.report = None
+            self.verdict.setText(self.tr("Cannot check: {}").format(error))
+            return None
+        self.report = report
+        self._show_report(report)
+        return report
+
+    def _show_report(self, report: AcceptanceReport) -> None:
+        colour = VERDICT_COLOURS.get(report.verdict, GREY)
+        self.verdict.setText(f"<b style='color:{colour}'>{escape(report.verdict.upper())}</b> — "
+                             f"{escape(report.summary)}")
+        self.run_choice.blockSignals(True)
+        self.run_choice.clear()
+        for index, test in enumerate(report.tests):
+            self.run_choice.addItem(f"{test.test or self.tr('unknown test')} (line {test.first_line}): "
+                                    f"{test.verdict}", index)
+        self.run_choice.blockSignals(False)
+        self._show_run()
+
+    def current_test(self) -> TestVerdict | None:
+        if self.report is None or not self.report.tests:
+            return None
+        return self.report.tests[max(0, self.run_choice.currentIndex())]
+
+    def _show_run(self) -> None:
+        test = self.current_test()
+        colour = QColor(OP_COLOURS.get(test.op or "", FALLBACK_COLOUR) if test else FALLBACK_COLOUR)
+        sizes = test.sizes if test is not None else ()
+        self.measured.setData([s.bytes for s in sizes], [s.measured_busbw_gbs for s in sizes],
+                              symbolBrush=[QBrush(QColor(GREEN if s.passed else RED)) for s in sizes] or None,
+                              symbolPen=colour)
+        curve = test.predicted_curve if test is not None else ()
+        self.predicted.setData([p.bytes for p in curve], [p.busbw_GBps for p in curve])
+        self.predicted.setPen(pg.mkPen(colour, width=LINE_WIDTH_PX))
+        judged = [s for s in sizes if s.min_busbw_gbs is not None]
+        self.threshold.setData([s.bytes for s in judged], [s.min_busbw_gbs for s in judged])
+        self._fill_sizes(sizes)
+        self.findings.setText(self._findings_html(test))
+
+    def _fill_sizes(self, sizes: Any) -> None:
+        self.sizes.setRowCount(len(sizes))
+        for i, s in enumerate(sizes):
+            limit = (f"≥ {format_bandwidth(s.min_busbw_gbs)}" if s.min_busbw_gbs is not None
+                     else f"≤ {s.max_time_us:.{US_DECIMALS}f} µs")
+            result = self.tr("pass") if s.passed else (self.tr("wrong data") if s.wrong else self.tr("fail"))
+            cells = [format_bytes(s.bytes), format_bandwidth(s.measured_busbw_gbs),
+                     format_bandwidth(s.predicted_busbw_gbs), limit, f"{s.measured_time_us:,.{US_DECIMALS}f}",
+                     result]
+            for j, text in enumerate(cells):
+                self.sizes.setItem(i, j, make_cell(text, j < len(cells) - 1))
+            tint = QColor(GREEN if s.passed else RED)
+            tint.setAlpha(TINT_ALPHA)
+            self.sizes.item(i, len(cells) - 1).setBackground(QBrush(tint))
+
+    def _findings_html(self, test: TestVerdict | None) -> str:
+        parts: list[str] = []
+        if test is not None:
+            parts.append(f"<p>{escape(test.reason)}</p>")
+            for d in test.diagnoses:
+                colour = severity_colour(d.severity).name()
+                parts.append(f"<p><b style='color:{colour}'>{escape(d.severity)}</b> {escape(d.message)}<br>"
+                             f"<i>{escape(d.fix)}</i></p>")
+        report = self.report
+        if report is not None and report.problems:
+            items = "".join(f"<li>{escape(str(p))}</li>" for p in report.problems)
+            parts.append(f"<p>{escape(self.tr('Lines skipped or flagged:'))}</p><ul>{items}</ul>")
+        if report is not None:
+            parts.append(self._calibration_html(report))
+        return "".join(parts)
+
+    def _calibration_html(self, report: AcceptanceReport) -> str:
+        c = report.calibration
+        if c is None:
+            return f"<p>{escape(report.calibration_note)}</p>" if report.calibration_note else ""
+        text = self.tr("Fit on {}: the {} delivers {} of the modelled bandwidth.").format(
+            c.test, c.scaled, format_percent(c.bandwidth_factor))
+        if c.training is not None:
+            text += " " + self.tr("Days to train: {} → {}.").format(format_days(c.training.days_before),
+                                                                    format_days(c.training.days_after))
+        elif c.training_note:
+            text += " " + c.training_note
+        return f"<p>{escape(text)}</p>"
+
+
+def open_acceptance(window: Any) -> AcceptanceDialog:
+    dialog = getattr(window, "_acceptance_dialog", None)
+    if not isinstance(dialog, AcceptanceDialog):
+        dialog = AcceptanceDialog(window.document, window)
+        window._acceptance_dialog = dialog
+    dialog.show()
+    dialog.raise_()
+    return dialog

@@ -1,0 +1,46 @@
+"""The Help window: the docs shipped in the package (resources/docs/*.md) rendered as Markdown."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+from PySide6.QtCore import QUrl
+from PySide6.QtWidgets import QDialog, QHBoxLayout, QListWidget, QTextBrowser, QWidget
+
+HELP_SIZE = (1000, 700)  # px: a readable line length beside the page list
+LIST_WIDTH = 200
+FIRST_PAGE = "architecture.md"  # the overview: what the app computes and how it is organised
+
+
+def docs_dir() -> Path:
+    return Path(str(resources.files("planner_gui") / "resources" / "docs"))
+
+
+def doc_pages() -> list[Path]:
+    return sorted(docs_dir().glob("*.md"))
+
+
+class HelpWindow(QDialog):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("helpWindow")
+        self.setWindowTitle(self.tr("Cluster Planner Help"))
+        self.pages = QListWidget(self, objectName="helpPages")
+        self.pages.setFixedWidth(LIST_WIDTH)
+        self.browser = QTextBrowser(self, objectName="helpBrowser", openExternalLinks=True)
+        self.browser.setSearchPaths([str(docs_dir())])
+        layout = QHBoxLayout(self)
+        layout.addWidget(self.pages)
+        layout.addWidget(self.browser, 1)
+        self._paths = doc_pages()
+        for path in self._paths:
+            self.pages.addItem(path.stem.replace("-", " ").capitalize())
+        self.pages.currentRowChanged.connect(self.show_page)
+        names = [p.name for p in self._paths]
+        self.pages.setCurrentRow(names.index(FIRST_PAGE) if FIRST_PAGE in names else 0)
+        self.resize(*HELP_SIZE)
+
+    def show_page(self, row: int) -> None:
+        if 0 <= row < len(self._paths):
+            self.browser.setSource(QUrl.fromLocalFile(str(self._paths[row])))

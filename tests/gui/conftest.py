@@ -1,0 +1,24 @@
+"""GUI tests: a modal message box left unanswered would block the offscreen test run forever.
+
+Tests that care about a dialog patch it themselves (their monkeypatch wins); everywhere else a
+question is answered "Discard" (or "No") and informational boxes return at once, so a window
+closed dirty at teardown cannot hang the suite.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+
+@pytest.fixture(autouse=True)
+def _never_block_on_message_boxes(monkeypatch: pytest.MonkeyPatch) -> None:
+    def question(*_args: object, **_kwargs: object) -> QMessageBox.StandardButton:
+        return QMessageBox.StandardButton.Discard
+
+    def notice(*_args: object, **_kwargs: object) -> QMessageBox.StandardButton:
+        return QMessageBox.StandardButton.Ok
+
+    monkeypatch.setattr(QMessageBox, "question", question)
+    for name in ("information", "warning", "critical"):
+        monkeypatch.setattr(QMessageBox, name, notice)

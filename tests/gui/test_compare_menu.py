@@ -1,0 +1,44 @@
+"""The main window's Tools menu opens the compare, sweep and acceptance dialogs (one of each)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu
+from pytestqt.qtbot import QtBot
+
+from planner_gui.app import build
+from planner_gui.ui.acceptance_dialog import AcceptanceDialog
+from planner_gui.ui.compare_dialog import CompareDialog
+from planner_gui.ui.main_window import MainWindow
+from planner_gui.ui.sweep_dialog import SweepDialog
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    _app, built = build(["cluster-planner"])
+    qtbot.addWidget(built)
+    built.document.live.wait_idle()
+    yield built
+    built.document.undo_stack.setClean()
+    built.close()
+
+
+@pytest.mark.parametrize(("action", "dialog_type"), [
+    ("actionCompare", CompareDialog), ("actionSweep", SweepDialog), ("actionAcceptance", AcceptanceDialog),
+])
+def test_each_tool_opens_its_dialog_once(window: MainWindow, action: str, dialog_type: type) -> None:
+    menu = window.menuBar().findChild(QMenu, "menuTools")
+    assert menu is not None and [a.objectName() for a in menu.actions()] == [
+        "actionCompare", "actionSweep", "actionAcceptance"]
+    trigger = window.findChild(QAction, action)
+    trigger.trigger()
+    opened = [d for d in window.findChildren(dialog_type) if d.isVisible()]
+    assert len(opened) == 1 and opened[0].document is window.document
+    trigger.trigger()  # a second time raises the same dialog
+    assert window.findChildren(dialog_type) == opened
+    opened[0].close()
