@@ -8,6 +8,7 @@ from pathlib import Path
 from planner_gui.commands.common import catalog_for_cli
 from planner_gui.io import save_design
 from planner_gui.templates import TOPOLOGIES, TemplateSpec, generate_design
+from planner_gui.templates.spec import DEFAULT_RACK_KW
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -18,7 +19,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--nics-per-node", type=int, help="compute NICs per server (default: the server's)")
     parser.add_argument("--topology", choices=TOPOLOGIES, default="rail-optimized")
     parser.add_argument("--oversubscription", type=float, default=1.0, help="leaf down:up ratio (default 1)")
-    parser.add_argument("--rack-kw", type=float, default=40.0, help="power budget per rack (default 40)")
+    parser.add_argument("--rack-kw", type=float, default=DEFAULT_RACK_KW,
+                        help=f"power budget per rack (default {DEFAULT_RACK_KW:g}, what air cooling removes)")
     parser.add_argument("--rack-u", type=int, default=42, help="rack height in U (default 42)")
     parser.add_argument("--cooling", choices=("air", "rdhx", "liquid"), default="air")
     parser.add_argument("--cooling-kw", type=float, help="cooling capacity per rack (default: the cooling type's)")

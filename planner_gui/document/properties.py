@@ -13,6 +13,7 @@ from enum import Enum
 from types import NoneType, UnionType
 from typing import Any
 
+from planner_gui.io.limits import FILE_BOUNDS, MAX_MAP_ENTRIES, MAX_TEXT_CHARS
 from planner_gui.model import CoolingType, DesignError, Medium
 
 # Bounds of the editable rack, device and link fields. The rack and link limits repeat the ones
@@ -94,8 +95,18 @@ def check_setting(section: str, name: str, value: Any, current: object) -> Any:
     if kind is dict:
         return _convert_mapping(section, name, value, item, where)
     default_low = WORKLOAD_MIN if section == "workload" and kind in (int, float) else 0
-    low, high = SETTINGS_BOUNDS.get((section, name), (default_low, None))
+    low, high = _within_file_bounds(f"{section}.{name}", *SETTINGS_BOUNDS.get((section, name), (default_low, None)))
     return _convert(Rule(kind, low, high, optional=optional), name, value, where)
+
+
+def _within_file_bounds(key: str, low: float | None, high: float | None) -> tuple[float | None, float | None]:
+    """Narrow an edit's bounds to what the .cluster loader accepts, so anything saved also reopens."""
+    file_low, file_high = FILE_BOUNDS.get(key, (None, None))
+    if file_low is not None:
+        low = file_low if low is None else max(low, file_low)
+    if file_high is not None:
+        high = file_high if high is None else min(high, file_high)
+    return low, high
 
 
 def _unpack_hint(hint: Any) -> tuple[type, bool, type | None]:
@@ -168,5 +179,13 @@ def _range_text(rule: Rule) -> str:
 def _convert_mapping(section: str, name: str, value: Any, item: type | None, where: str) -> dict[str, Any]:
     if not isinstance(value, dict) or not all(isinstance(key, str) for key in value):
         raise DesignError(f"{name} must be a mapping of text keys to values", where)
-    rule = Rule(float, 0) if item is float else Rule(str)
+    if len(value) > MAX_MAP_ENTRIES:
+        raise DesignError(f"{name} has {len(value)} entries; keep it to {MAX_MAP_ENTRIES}", where)
+    if item is float:
+        rule = Rule(float, *_within_file_bounds(f"{section}.price_maps", 0, None))
+    else:
+        rule = Rule(str, high=MAX_TEXT_CHARS)
+    for key in value:
+        if len(key) > MAX_TEXT_CHARS:
+            raise DesignError(f"a key of {name} is {len(key)} characters long; keep it to {MAX_TEXT_CHARS}", where)
     return {key: _convert(rule, f"{name}[{key!r}]", entry, where) for key, entry in value.items()}

@@ -17,7 +17,7 @@ for, so the sections that need it fail exactly as they would on their own.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cached_property
@@ -66,36 +66,41 @@ class LinkColumns:
 
     @cached_property
     def media(self) -> np.ndarray:
-        """int8 index into topology_parse.MEDIA per link; ValueError naming the first bad link. Codes
-        of a leading run of media equal to last time's are reused (links are added at the end)."""
-        memo = _memo(self.design)
-        found = memo.get("media")
-        values = self.media_list
-        if found is not None and found[0] is values:
-            return found[1]  # type: ignore[no-any-return]
-        keep = common_prefix(found[0], values) if found is not None else 0
+        """int8 index into topology_parse.MEDIA per link; ValueError naming the first bad link."""
         try:
-            tail = np.fromiter(map(_MEDIUM_CODE.__getitem__, values[keep:]), np.int8, len(values) - keep)
-            codes = np.concatenate((found[1][:keep], tail)) if keep else tail
+            return _array(self.design, "media", self.media_list, _medium_codes)
         except KeyError:  # plain strings, or a medium that is none: the parser's rules and message
             codes = link_media(self.links)
-        codes.setflags(write=False)  # shared by every later analysis of this design: never edited
-        memo["media"] = (values, codes)
-        return codes
+            codes.setflags(write=False)
+            _memo(self.design)["media"] = (self.media_list, codes)
+            return codes
 
     @cached_property
     def lengths(self) -> np.ndarray:
-        """float64 metres per link; raises what ``np.fromiter`` raises for a value that is no number.
-        Rebuilt only when the kept list of lengths changed (a length edit, or links added or removed)."""
-        memo = _memo(self.design)
-        found = memo.get("lengths")
-        values = self.lengths_list
-        if found is not None and found[0] is values:
-            return found[1]  # type: ignore[no-any-return]
-        lengths = np.fromiter(values, np.float64, len(values))
-        lengths.setflags(write=False)  # shared by every later analysis of this design: never edited
-        memo["lengths"] = (values, lengths)
-        return lengths
+        """float64 metres per link; raises what ``np.fromiter`` raises for a value that is no number."""
+        return _array(self.design, "lengths", self.lengths_list,
+                      lambda values: np.fromiter(values, np.float64, len(values)))
+
+
+def _medium_codes(values: list[Any]) -> np.ndarray:
+    return np.fromiter(map(_MEDIUM_CODE.__getitem__, values), np.int8, len(values))
+
+
+def _array(design: Design, name: str, values: list[Any], convert: Callable[[list[Any]], np.ndarray]
+           ) -> np.ndarray:
+    """The array of ``values`` (a kept list): last time's when it came from the same list; else last
+    time's for the leading values that are still equal (links are added at the end) and ``convert``
+    for the rest. A value ``convert`` cannot take raises, as it would converting the whole list."""
+    memo = _memo(design)
+    found = memo.get(name)
+    if found is not None and found[0] is values:
+        return found[1]  # type: ignore[no-any-return]
+    keep = common_prefix(found[0], values) if found is not None else 0
+    tail = convert(values[keep:])
+    array = np.concatenate((found[1][:keep], tail)) if keep else tail
+    array.setflags(write=False)  # shared by every later analysis of this design: never edited
+    memo[name] = (values, array)
+    return array
 
 
 def clear_kept() -> None:

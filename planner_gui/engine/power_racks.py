@@ -113,7 +113,7 @@ def rack_powers(design: Design, parts: PartsCache, device_racks: list[str | None
         return np.bincount(rows[placed], weights=values[placed], minlength=len(racks)).tolist()
 
     supply = _supplies(racks) or _supplies_one_by_one(racks)
-    frames = list(map(_frames(parts).__getitem__, map(_CATALOG_ID, racks)))
+    frames = list(map(_Frames(parts).__getitem__, map(_CATALOG_ID, racks)))
     rows_of_values = zip(map(_ID, racks), map(int, per_rack(np.ones(rows.size))), map(int, per_rack(gpus)),
                          per_rack(typical), per_rack(maximum), per_rack(liquid), *supply, per_rack(weight),
                          map(_WEIGHT, frames), map(_MAX_LOAD, frames), map(_FOOTPRINT, frames), strict=True)
@@ -138,15 +138,19 @@ _WEIGHT, _MAX_LOAD = attrgetter("weight_kg"), attrgetter("max_load_kg")
 _FOOTPRINT = attrgetter("footprint_m2")
 _NUMBER_TYPES = {int, float}  # exactly: bools and other number-like types take the checked path
 _FEED_TYPES = {Feed}
+_CHECKED_PATH_ERRORS = (ArithmeticError, TypeError, ValueError)
 
 
-def _frames(parts: PartsCache) -> dict[str, RackFrame]:
-    class Frames(dict[str, RackFrame]):
-        def __missing__(self, catalog_id: str) -> RackFrame:
-            found = self[catalog_id] = parts.rack_frame(catalog_id)
-            return found
+class _Frames(dict[str, RackFrame]):
+    """catalog id -> the rack frame's figures, looked up once per rack model."""
 
-    return Frames()
+    def __init__(self, parts: PartsCache) -> None:
+        super().__init__()
+        self._parts = parts
+
+    def __missing__(self, catalog_id: str) -> RackFrame:
+        found = self[catalog_id] = self._parts.rack_frame(catalog_id)
+        return found
 
 
 def _supplies(racks: list[Rack]) -> tuple[list[float], list[float], list[float | None]] | None:
@@ -158,15 +162,14 @@ def _supplies(racks: list[Rack]) -> tuple[list[float], list[float], list[float |
     if not (set(map(type, budgets)) <= _NUMBER_TYPES and set(map(type, feeds_a)) <= _FEED_TYPES
             and set(map(type, filter(_IS_NOT_NONE, feeds_b))) <= _FEED_TYPES):
         return None
-    budget_kw = np.array(budgets, dtype=np.float64)
-    if not ((budget_kw > 0) & (budget_kw < math.inf)).all():
-        return None
-    capacity: dict[tuple[Any, ...], float] = {}
-    for key in dict.fromkeys(map(_FEED_KEY, chain(feeds_a, filter(_IS_NOT_NONE, feeds_b)))):
-        try:
-            capacity[key] = feed_capacity_w(Feed(*key))
-        except ValueError:
+    try:
+        budget_kw = np.array(budgets, dtype=np.float64)
+        if not ((budget_kw > 0) & (budget_kw < math.inf)).all():
             return None
+        capacity = {key: feed_capacity_w(Feed(*key))
+                    for key in dict.fromkeys(map(_FEED_KEY, chain(feeds_a, filter(_IS_NOT_NONE, feeds_b))))}
+    except _CHECKED_PATH_ERRORS:  # e.g. an int too large for a float: the rack-by-rack path says where
+        return None
     feed_a_w = list(map(capacity.__getitem__, map(_FEED_KEY, feeds_a)))
     feed_b_w = [None if feed is None else capacity[_FEED_KEY(feed)] for feed in feeds_b]
     return (budget_kw * W_PER_KW).tolist(), feed_a_w, feed_b_w
@@ -180,9 +183,6 @@ def _supplies_one_by_one(racks: list[Rack]) -> tuple[list[float], list[float], l
         feed_a_w.append(_feed(rack.feed_a, rack.id, "A", feeds))
         feed_b_w.append(None if rack.feed_b is None else _feed(rack.feed_b, rack.id, "B", feeds))
     return budgets, feed_a_w, feed_b_w
-
-
-_LAST_RACKS = LastResults()
 
 
 def _budget_w(rack: Rack) -> float:

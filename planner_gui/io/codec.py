@@ -6,6 +6,7 @@ from dataclasses import asdict, fields
 from enum import StrEnum
 from typing import Any
 
+from planner_gui.io.devices import add_devices
 from planner_gui.io.limits import FILE_BOUNDS as B
 from planner_gui.io.limits import MAX_DEVICES, MAX_LINKS, MAX_RACKS
 from planner_gui.io.links import links_to_skip, read_links
@@ -105,14 +106,13 @@ def data_to_design(data: dict[str, Any], specs: HardwareSpecs, problems: Problem
     failed: set[str] = set()  # ids of devices that could not be added
     for rack_reader in root.items("racks"):
         rack = _read_rack(rack_reader)
-        added = rack is not None and _apply(problems, rack_reader.path, design.add_rack, rack)
-        for device_reader in rack_reader.items("devices"):
-            if added and rack is not None:
-                _add_device(design, device_reader, specs, rack.id, failed)
-            elif isinstance(device_reader.data.get("id"), str):
+        if rack is not None and _add_rack(design, rack, rack_reader):
+            add_devices(design, rack_reader, "devices", specs, rack, failed)
+            continue
+        for device_reader in rack_reader.items("devices"):  # each still checked for shape
+            if isinstance(device_reader.data.get("id"), str):
                 failed.add(device_reader.data["id"])
-    for device_reader in root.items("unplaced"):
-        _add_device(design, device_reader, specs, None, failed)
+    add_devices(design, root, "unplaced", specs, None, failed)
     _add_links(design, root, specs, failed)
     return design
 
@@ -125,50 +125,19 @@ def _add_links(design: Design, root: Reader, specs: HardwareSpecs, failed: set[s
         links = [link for i, link in enumerate(links) if i not in skip]
         positions = [p for i, p in enumerate(positions) if i not in skip]
     for index, error in design.add_links(links, specs):
-        _record(root.problems, f"{root.at('links')}[{positions[index]}]", error)
+        root.problems.refused(f"{root.at('links')}[{positions[index]}]", error)
     if skip:
         message = f"{len(skip)} link(s) could not be loaded because a device they connect is invalid"
         root.problems.error("links", message)
 
 
-def _apply(problems: Problems, path: str, action: Any, *args: Any) -> bool:
+def _add_rack(design: Design, rack: Rack, r: Reader) -> bool:
     try:
-        action(*args)
+        design.add_rack(rack)
     except DesignError as error:
-        _record(problems, path, error)
+        r.problems.refused(r.path, error)
         return False
     return True
-
-
-def _record(problems: Problems, path: str, error: DesignError) -> None:
-    message = str(error)
-    if error.where and message.startswith(error.where + ": "):
-        message = message[len(error.where) + 2:]
-    problems.error(path, message)
-
-
-def _add_device(design: Design, r: Reader, specs: HardwareSpecs, rack_id: str | None, failed: set[str]) -> None:
-    errors_before = len(r.problems.errors)
-    _add_device_checked(design, r, specs, rack_id)
-    if len(r.problems.errors) > errors_before and isinstance(r.data.get("id"), str):
-        failed.add(r.data["id"])
-
-
-def _add_device_checked(design: Design, r: Reader, specs: HardwareSpecs, rack_id: str | None) -> None:
-    device_id, catalog_id = r.text("id", None, required=True), r.text("catalog_id", None, required=True)
-    rack = design.racks.get(rack_id) if rack_id else None
-    u = r.integer("u", None, *_int("devices.u"), required=rack is not None) if rack is not None else None
-    if device_id is None or catalog_id is None or (rack is not None and u is None):
-        return
-    if u is not None and rack is not None and u > rack.height_u:
-        r.problems.error(r.at("u"), f"{u} is above the rack height {rack.height_u}")
-        return
-    device = Device(
-        id=device_id, catalog_id=catalog_id, name=r.text("name") or "", rack_id=rack_id, u=u,
-        nic_id=r.text("nic_id", None), nic_count=r.integer("nic_count", None, *_int("devices.nic_count")),
-    )
-    if _apply(r.problems, r.path, design.add_device, device, specs) and not specs.knows(catalog_id):
-        r.problems.warn(r.at("catalog_id"), f"unknown catalog id {catalog_id!r}; kept as an opaque 1 U device")
 
 
 def _read_rack(r: Reader) -> Rack | None:

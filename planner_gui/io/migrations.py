@@ -28,10 +28,10 @@ def migrate(data: dict[str, Any], current: int = CURRENT_SCHEMA_VERSION,
     steps = MIGRATIONS if steps is None else steps
     version = data.get("schema_version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise SchemaError(f"schema_version {version!r} must be a whole number of 1 or more")
+        raise SchemaError(f"schema_version {_short(version)} must be a whole number of 1 or more")
     if version > current:
         raise SchemaError(
-            f"this file was written by a newer Cluster Planner (schema {version}; this version reads up to "
+            f"this file was written by a newer Cluster Planner (schema {_short(version)}; this version reads up to "
             f"{current}); update Cluster Planner to open it"
         )
     passed = []
@@ -44,3 +44,11 @@ def migrate(data: dict[str, Any], current: int = CURRENT_SCHEMA_VERSION,
         data["schema_version"] = version
         passed.append(version)
     return data, passed
+
+
+SHOWN_CHARS = 40  # a hostile schema_version may be a 4,000-digit number or a megabyte of text
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= SHOWN_CHARS else f"{text[:SHOWN_CHARS]}... ({len(text)} characters)"

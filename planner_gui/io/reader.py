@@ -30,6 +30,13 @@ class Problems:
         if len(self.errors) >= MAX_ERRORS_KEPT:
             raise TooManyProblems()
 
+    def refused(self, path: str, error: Exception) -> None:
+        """The model refused an object: its message, without the model's own "where" (the path says it)."""
+        message, where = str(error), getattr(error, "where", "")
+        if where and message.startswith(where + ": "):
+            message = message[len(where) + 2:]
+        self.error(path, message)
+
     def warn(self, path: str, message: str) -> None:
         if len(self.warnings) >= MAX_ERRORS_KEPT:
             self.warnings_dropped += 1

@@ -12,6 +12,7 @@ COOLING_TYPES = ("air", "rdhx", "liquid")
 # generated hall (12-rack rows) gets deeper than single-mode DR optics reach (500 m, cables.json):
 # at 16,384 nodes ~28,000 spine-core and storage runs would be too long.
 MAX_NODES = 12_500
+DEFAULT_RACK_KW = 25.0  # what plain air cooling removes per rack (catalog "air": 25 kW): fits by default
 
 
 class TemplateError(ValueError):
@@ -26,7 +27,7 @@ class TemplateSpec:
     nics_per_node: int | None = None  # None: the server's compute NIC slots
     topology: str = "rail-optimized"
     oversubscription: float = 1.0  # leaf downlink : uplink capacity
-    rack_kw: float = 40.0
+    rack_kw: float = DEFAULT_RACK_KW
     rack_u: int = 42
     cooling: str = "air"
     cooling_kw: float | None = None  # per-rack cooling capacity; None: the catalog figure for the cooling type

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from planner_gui.catalog import Catalog
 from planner_gui.model import Design, Rack
 from planner_gui.templates import TOPOLOGIES, TemplateError, TemplateSpec, generate_design
-from planner_gui.templates.spec import COOLING_TYPES, MAX_NODES
+from planner_gui.templates.spec import COOLING_TYPES, DEFAULT_RACK_KW, MAX_NODES
 
 DEFAULT_SERVER = "dgx-h100"  # the default example's server (examples.py DEFAULT_EXAMPLE)
 DEFAULT_NODES = 4
@@ -34,7 +34,6 @@ MAX_NICS_PER_NODE = 16  # templates/spec.py resolve(): at most 16 compute NICs p
 MAX_OVERSUBSCRIPTION = 16.0  # templates/spec.py resolve(): ratios 1 to 16
 RACK_KW_RANGE = (1.0, 500.0)  # templates/spec.py resolve()
 RACK_U_RANGE = (12, 60)  # templates/spec.py resolve()
-DEFAULT_RACK_KW = 40.0  # TemplateSpec default
 DEFAULT_RACK_U = 42  # TemplateSpec default
 BLANK_RACK_ID = "A01"  # a blank design starts with one empty rack, named like the generator's first
 

@@ -127,3 +127,17 @@ def test_a_running_app_keeps_its_file_and_a_reused_pid_does_not_hide_a_crash(qtb
     assert sorted(f.design_path for f in saver.pending()) == sorted([reused, running])  # now it is
     saver.discard(saver.pending())
     assert sorted(p.name for p in folder.iterdir()) == []  # design, note and lock all gone
+
+
+@pytest.mark.skipif(os.name != "posix", reason="flock is POSIX; elsewhere the pid check alone decides")
+def test_restoring_one_crashed_design_keeps_the_other_crashed_designs(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two windows crashed with different designs: restoring the newer must not delete the older one."""
+    older, newer = _left_behind(recovery_folder(), pid=1), _left_behind(recovery_folder(), pid=2)
+    os.utime(older, (1_000_000_000, 1_000_000_000))  # 2001: clearly the older one
+    asked: list[str] = []
+    window = _start(qtbot, monkeypatch, QMessageBox.StandardButton.Yes, asked)
+    assert len(asked) == 1 and not newer.exists()  # restored, and replaced by this app's own autosave
+    assert older.exists() and [f.design_path for f in window.autosaver.pending()] == [older]  # offered next
+    window.document.undo_stack.setClean()
+    window.close()

@@ -182,8 +182,6 @@ DOCUMENT_ACCEPTS_FILE_REFUSES = [
 ]
 
 
-@pytest.mark.xfail(strict=True, reason="document/properties.py has no upper bounds for these settings, so the "
-                   "design saves but does not open again; it should take them from io.limits.FILE_BOUNDS")
 @pytest.mark.parametrize(("section", "values"), DOCUMENT_ACCEPTS_FILE_REFUSES, ids=lambda v: str(v)[:40])
 def test_whatever_the_document_accepts_opens_again(qapp: QApplication, tmp_path: Path, section: str,
                                                    values: dict[str, Any]) -> None:
