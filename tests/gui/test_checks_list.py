@@ -14,9 +14,6 @@ from pytestqt.qtbot import QtBot
 from planner_gui.catalog import bundled_catalog
 from planner_gui.document.document import Document
 from planner_gui.engine.checks_base import Check, Severity
-from planner_gui.examples import default_example_path
-from planner_gui.io import load_design
-from planner_gui.model import CoolingType
 from planner_gui.ui.checks_list import (
     ALL_HIDDEN,
     CODE_ROLE,
@@ -31,6 +28,7 @@ from planner_gui.ui.checks_list import (
     tooltip_html,
 )
 from planner_gui.ui.results_style import SEVERITIES, severity_icon
+from tests.gui.support import air_cooled_default_design
 
 WAIT_MS = 10_000
 
@@ -38,10 +36,7 @@ WAIT_MS = 10_000
 @pytest.fixture
 def document() -> Iterator[Document]:
     catalog = bundled_catalog()
-    design = load_design(default_example_path(), catalog).design
-    for rack in design.racks.values():  # 41 kW racks on 25 kW air cooling: over cooling and throttled
-        rack.cooling, rack.cooling_capacity_kw = CoolingType.AIR, None
-    doc = Document(catalog, design)
+    doc = Document(catalog, air_cooled_default_design(catalog))
     yield doc
     doc.live.shutdown()
 

@@ -19,11 +19,11 @@ from planner_gui.catalog import bundled_catalog
 from planner_gui.document.document import Document
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
-from planner_gui.model import CoolingType
 from planner_gui.ui.format import format_bandwidth, format_duration, format_money
 from planner_gui.ui.results_curves import OP_NAMES, byte_ticks, log_position
 from planner_gui.ui.results_panel import NOT_YET_COMPUTED, UPDATING, ResultsPanel
 from planner_gui.ui.results_power import COOLING, POWER, RACK
+from tests.gui.support import air_cooled_default_design
 
 WAIT_MS = 10_000  # generous: the default design analyses in ~25 ms on the UI thread
 
@@ -32,10 +32,7 @@ WAIT_MS = 10_000  # generous: the default design analyses in ~25 ms on the UI th
 def document() -> Iterator[Document]:
     """The default design with its racks put back on plain air cooling, so the bars have overloads to show."""
     catalog = bundled_catalog()
-    design = load_design(default_example_path(), catalog).design
-    for rack in design.racks.values():
-        rack.cooling, rack.cooling_capacity_kw = CoolingType.AIR, None
-    doc = Document(catalog, design)
+    doc = Document(catalog, air_cooled_default_design(catalog))
     yield doc
     doc.live.shutdown()
 

@@ -15,13 +15,10 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from planner_gui.engine.bom import build_bom
 from planner_gui.engine.facility import usd_rate
-from planner_gui.engine.power_parts import RJ45_PATCH_ID
 from planner_gui.report.content.blocks import Block, Column, ColumnKind, Heading, KeyValues, Table
 from planner_gui.report.content.context import Ctx, shorten
-
-CATEGORY_ORDER = ("server", "nic", "switch", "storage", "pdu", "patch_panel", "blank", "cable", "unknown")
-ENDS_PER_CABLE = 2.0  # a cable (or an optics pair with its fibre) has two ends
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,35 +54,11 @@ class Prices:
 
 
 def bom_lines(ctx: Ctx) -> list[BomLine]:
-    prices = Prices(ctx)
-    lines = _device_lines(ctx, prices) + _cable_lines(ctx, prices)
-    order = {c: i for i, c in enumerate(CATEGORY_ORDER)}
-    return sorted(lines, key=lambda x: (order.get(x.category, len(order)), x.catalog_id))
-
-
-def _device_lines(ctx: Ctx, prices: Prices) -> list[BomLine]:
-    kinds = Counter((d.catalog_id, d.nic_id, d.nic_count) for d in ctx.design.devices.values())
-    devices: Counter[str] = Counter()
-    nics: Counter[str] = Counter()
-    server_discount: dict[str, float] = {}
-    for (catalog_id, nic_id, nic_count), count in kinds.items():
-        devices[catalog_id] += count
-        entry = ctx.entry(catalog_id)
-        if entry is None or entry.kind != "server" or prices.unit(catalog_id) is None:
-            continue
-        default_id = entry["default_nic_id"]
-        chosen = nic_id if nic_id is not None and nic_id in ctx.catalog else default_id
-        slots = int(entry["compute_nic_slots"])
-        nics[chosen] += count * (slots if nic_count is None else nic_count)
-        server_discount[catalog_id] = slots * (prices.unit(default_id) or 0.0)
-    lines = []
-    for catalog_id, count in devices.items():
-        unit = prices.unit(catalog_id)
-        if unit is not None and catalog_id in server_discount:
-            unit -= server_discount[catalog_id]
-        lines.append(BomLine(ctx.kind(catalog_id), catalog_id, _description(ctx, catalog_id), count, unit))
-    lines += [BomLine("nic", nic, ctx.describe(nic), n, prices.unit(nic)) for nic, n in nics.items()]
-    return lines
+    """The engine's bill of materials (engine/bom.py, priced as the cost model prices), with the report's
+    descriptions: one source for quantities and prices, so the proposal and the comparison agree."""
+    items = build_bom(ctx.design, ctx.catalog, ctx.analysis.power).items
+    return [BomLine(item.category, item.catalog_id, _description(ctx, item.catalog_id), item.quantity,
+                    item.unit_price) for item in items]
 
 
 def _description(ctx: Ctx, catalog_id: str) -> str:
@@ -94,22 +67,6 @@ def _description(ctx: Ctx, catalog_id: str) -> str:
     if entry is not None and entry.kind == "server" and int(entry.get("compute_nic_slots", 0)):
         text += ctx.t("bom.server_without_nics", count=ctx.t.int(entry["compute_nic_slots"]))
     return text
-
-
-def _cable_lines(ctx: Ctx, prices: Prices) -> list[BomLine]:
-    power = ctx.analysis.power
-    if power is None:
-        return []
-    ends: Counter[str] = Counter()
-    for group in power.port_ends:
-        if group.cable_id is None:
-            ends[f"{group.medium}-{group.speed_gbps:g}g"] += group.ends
-        elif group.cable_id != RJ45_PATCH_ID or prices.unit(RJ45_PATCH_ID) is not None:
-            ends[group.cable_id] += group.ends
-    return [
-        BomLine("cable", cid, ctx.describe(cid), n / ENDS_PER_CABLE, prices.unit(cid))
-        for cid, n in ends.items()
-    ]
 
 
 def hardware_total(lines: Iterable[BomLine]) -> float:
