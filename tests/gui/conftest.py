@@ -7,8 +7,14 @@ closed dirty at teardown cannot hang the suite.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from PySide6.QtWidgets import QMessageBox
+
+from planner_gui.catalog import bundled_catalog
+from planner_gui.document.document import Document
+from tests.gui.support import air_cooled_default_design
 
 
 @pytest.fixture(autouse=True)
@@ -22,3 +28,12 @@ def _never_block_on_message_boxes(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(QMessageBox, "question", question)
     for name in ("information", "warning", "critical"):
         monkeypatch.setattr(QMessageBox, name, notice)
+
+
+@pytest.fixture
+def air_cooled_document() -> Iterator[Document]:
+    """A Document on the default design with its racks on plain air cooling (overloads to show)."""
+    catalog = bundled_catalog()
+    document = Document(catalog, air_cooled_default_design(catalog))
+    yield document
+    document.live.shutdown()

@@ -3,15 +3,12 @@ errors to show: every engine check listed, filterable by severity, and a click s
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
-from planner_gui.catalog import bundled_catalog
 from planner_gui.document.document import Document
 from planner_gui.engine.checks_base import Check, Severity
 from planner_gui.ui.checks_list import (
@@ -28,17 +25,13 @@ from planner_gui.ui.checks_list import (
     tooltip_html,
 )
 from planner_gui.ui.results_style import SEVERITIES, severity_icon
-from tests.gui.support import air_cooled_default_design
 
 WAIT_MS = 10_000
 
 
 @pytest.fixture
-def document() -> Iterator[Document]:
-    catalog = bundled_catalog()
-    doc = Document(catalog, air_cooled_default_design(catalog))
-    yield doc
-    doc.live.shutdown()
+def document(air_cooled_document: Document) -> Document:
+    return air_cooled_document
 
 
 @pytest.fixture

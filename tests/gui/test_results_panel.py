@@ -7,7 +7,6 @@ live analysis finish, and compares the widgets with ``document.analysis``.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -23,18 +22,13 @@ from planner_gui.ui.format import format_bandwidth, format_duration, format_mone
 from planner_gui.ui.results_curves import OP_NAMES, byte_ticks, log_position
 from planner_gui.ui.results_panel import NOT_YET_COMPUTED, UPDATING, ResultsPanel
 from planner_gui.ui.results_power import COOLING, POWER, RACK
-from tests.gui.support import air_cooled_default_design
 
 WAIT_MS = 10_000  # generous: the default design analyses in ~25 ms on the UI thread
 
 
 @pytest.fixture
-def document() -> Iterator[Document]:
-    """The default design with its racks put back on plain air cooling, so the bars have overloads to show."""
-    catalog = bundled_catalog()
-    doc = Document(catalog, air_cooled_default_design(catalog))
-    yield doc
-    doc.live.shutdown()
+def document(air_cooled_document: Document) -> Document:
+    return air_cooled_document
 
 
 @pytest.fixture
