@@ -27,6 +27,7 @@ class Field:
 
 
 NUM = (int, float)
+MAX_EXACT_FLOAT_INT = 2**53  # beyond this an int loses digits as a float (IEEE 754 double mantissa)
 _COMMON = {
     "id": Field(str),
     "kind": Field(str, choices=KINDS),
@@ -175,9 +176,9 @@ def _check_value(name: str, value: Any, spec: Field) -> list[str]:
         return [f"{name}: {value} is not a finite number"]
     if isinstance(value, int | float) and not isinstance(value, bool):
         if spec.low is not None and value < spec.low:
-            return [f"{name}: {value:g} is below the minimum {spec.low:g}"]
+            return [f"{name}: {_number(value)} is below the minimum {spec.low:g}"]
         if spec.high is not None and value > spec.high:
-            return [f"{name}: {value:g} is above the maximum {spec.high:g}"]
+            return [f"{name}: {_number(value)} is above the maximum {spec.high:g}"]
     if spec.choices is not None and value not in spec.choices:
         return [f"{name}: {value!r} is not one of {', '.join(spec.choices)}"]
     if isinstance(value, str) and not value.strip() and name in ("id", "name", "source"):
@@ -208,6 +209,14 @@ def _check_port_group(group: Any) -> list[str]:
         else:
             problems.extend(_check_value(name, group[name], spec))
     return problems
+
+
+def _number(value: int | float) -> str:
+    """A number for a message; whole numbers beyond float range (10**400 in a JSON file) stay exact."""
+    if isinstance(value, int) and abs(value) > MAX_EXACT_FLOAT_INT:
+        digits = str(abs(value))
+        return f"{'-' if value < 0 else ''}{digits[0]}.{digits[1:4]}e+{len(digits) - 1}"
+    return f"{value:g}"
 
 
 def _type_names(kinds: tuple[type, ...]) -> str:
