@@ -14,6 +14,7 @@ from typing import NoReturn
 from planner_gui import __version__
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2
+VARIANT_COMMANDS = ("validate", "analyze", "report", "accept", "sweep")  # commands on one FILE: --variant NAME
 
 
 class CliError(Exception):
@@ -32,6 +33,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"cluster-planner {__version__}")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
     register_all(commands)
+    from planner_gui.commands.common import add_variant_option
+
+    for name in VARIANT_COMMANDS:
+        add_variant_option(commands.choices[name])
     return parser
 
 
@@ -40,6 +45,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(args_list)
+        from planner_gui.commands.common import apply_variant_option
+
+        apply_variant_option(args)
         if args.command is None:
             from planner_gui.commands.gui import run_gui
 

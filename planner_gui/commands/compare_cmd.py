@@ -1,5 +1,8 @@
 """``cluster-planner compare A.cluster B.cluster [--json]``: two designs side by side.
 
+Either side may be a variant of a design (``A.cluster@IB B.cluster@RoCE``), and
+``compare FILE.cluster --variants IB,RoCE`` compares two variants of one file.
+
 The text form lists every headline figure of both designs with B − A and B / A, then the items
 whose quantity or price differs in the bill of materials and the cable runs that differ. ``--json``
 prints ``Comparison.to_json()`` (docs/compare-and-acceptance.md); its figures equal the values of
@@ -9,13 +12,14 @@ prints ``Comparison.to_json()`` (docs/compare-and-acceptance.md); its figures eq
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from planner_gui.commands.common import catalog_for_cli, load_for_cli, print_json
+from planner_gui.commands.common import catalog_for_cli, load_for_cli, print_json, split_variant
 from planner_gui.ui.format import MISSING, format_count, format_money, format_percent, significant
 
 if TYPE_CHECKING:
     from planner_gui.engine.compare import Comparison, FigureRow
+    from planner_gui.model import Design
 
 LABEL_WIDTH = 40  # the longest figure label ("Buy: hardware and installation") fits
 VALUE_WIDTH = 16
@@ -24,8 +28,10 @@ MAX_BOM_ROWS = 60  # a bill rarely has more distinct items; the rest are counted
 
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser("compare", help="compare two designs: figures, curves and bill of materials")
-    parser.add_argument("a", help="design A (.cluster)")
-    parser.add_argument("b", help="design B (.cluster)")
+    parser.add_argument("a", help="design A (.cluster, or FILE.cluster@VARIANT)")
+    parser.add_argument("b", nargs="?", help="design B (.cluster, or FILE.cluster@VARIANT); "
+                                             "leave out with --variants")
+    parser.add_argument("--variants", metavar="A,B", help="compare two variants of design A's file")
     parser.add_argument("--json", action="store_true", help="print JSON (docs/compare-and-acceptance.md)")
     parser.set_defaults(handler=run)
 
@@ -34,14 +40,33 @@ def run(args: argparse.Namespace) -> int:
     from planner_gui.engine.compare import compare_designs
 
     catalog = catalog_for_cli()
-    design_a = load_for_cli(args.a, catalog).design
-    design_b = load_for_cli(args.b, catalog).design
-    comparison = compare_designs(design_a, design_b, catalog)
+    design_a, design_b, names = _sides(args, catalog)
+    comparison = compare_designs(design_a, design_b, catalog, names=names)
     if args.json:
         print_json(comparison.to_json())
     else:
         print("\n".join(report_lines(comparison)))
     return 0
+
+
+def _sides(args: argparse.Namespace, catalog: Any) -> tuple[Design, Design, tuple[str, str]]:
+    """Designs A and B with their labels, from ``A B`` (either may be FILE@VARIANT) or ``FILE --variants A,B``."""
+    from planner_gui.engine.compare import variant_label
+    from planner_gui.model.variants import variant_design
+
+    if args.variants is None:
+        if args.b is None:
+            raise ValueError("compare needs two designs: A.cluster B.cluster, A.cluster@IB B.cluster@RoCE, "
+                             "or FILE.cluster --variants IB,RoCE")
+        a, b = load_for_cli(args.a, catalog).design, load_for_cli(args.b, catalog).design
+        return a, b, (variant_label(a, split_variant(args.a)[1]), variant_label(b, split_variant(args.b)[1]))
+    names = [n.strip() for n in args.variants.split(",")]
+    if len(names) != 2 or not all(names) or args.b is not None:
+        raise ValueError(f"--variants {args.variants!r}: give one file and two variant names, e.g. "
+                         "compare FILE.cluster --variants IB,RoCE")
+    design = load_for_cli(args.a, catalog).design
+    a, b = variant_design(design, names[0]), variant_design(design, names[1])
+    return a, b, (variant_label(a, names[0]), variant_label(b, names[1]))
 
 
 def format_figure(value: float | None, unit: str, currency: str) -> str:

@@ -27,7 +27,9 @@ def register(commands: argparse._SubParsersAction) -> None:
         "--lang", choices=LANGUAGES, default="en", help="language of the proposal (default en)"
     )
     parser.add_argument("--paper", choices=PAPERS, default="a4", help="paper size (default a4)")
-    parser.add_argument("--compare", metavar="OTHER.cluster", help="add a comparison with another design")
+    parser.add_argument("--compare", metavar="OTHER.cluster",
+                        help="add a comparison with another design (OTHER.cluster@VARIANT, or @VARIANT for "
+                             "another variant of FILE)")
     parser.add_argument("--accept", metavar="RESULTS.txt",
                         help="add an acceptance section from nccl-tests output measured on the delivered cluster")
     parser.set_defaults(handler=run)
@@ -57,9 +59,13 @@ def _optional_sections(args: argparse.Namespace, design: Design, catalog: Catalo
     """The comparison and acceptance sections asked for with --compare / --accept (None when not asked)."""
     comparison = acceptance = None
     if args.compare:
-        from planner_gui.engine.compare import compare_designs
+        from planner_gui.commands.common import split_variant
+        from planner_gui.engine.compare import compare_designs, variant_label
 
-        comparison = compare_designs(design, load_for_cli(args.compare, catalog).design, catalog)
+        other_spec = split_variant(args.file)[0] + args.compare if args.compare.startswith("@") else args.compare
+        other = load_for_cli(other_spec, catalog).design
+        names = (variant_label(design, split_variant(args.file)[1]), variant_label(other, split_variant(other_spec)[1]))
+        comparison = compare_designs(design, other, catalog, names=names)
     if args.accept:
         from planner_gui.commands.accept_cmd import read_results
         from planner_gui.engine.acceptance_check import check_acceptance

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-from planner_gui.commands.common import catalog_for_cli
-from planner_gui.io import LoadError, load_design
+from planner_gui.commands.common import catalog_for_cli, load_selected
+from planner_gui.io import LoadError
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -19,7 +18,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     catalog = catalog_for_cli()
     try:
-        result = load_design(Path(args.file), catalog)
+        result = load_selected(args.file, catalog)  # FILE or FILE@VARIANT
     except LoadError as error:
         if len(error.problems) == 1:
             raise

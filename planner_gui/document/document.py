@@ -18,6 +18,7 @@ from PySide6.QtGui import QUndoStack
 
 from planner_gui.catalog import Catalog
 from planner_gui.document import edits
+from planner_gui.document import variants as variant_steps
 from planner_gui.document.changes import Change, Recorder, apply_all, revert_all, touched_ids
 from planner_gui.document.commands import EditCommand
 from planner_gui.document.live import Analyzer, LiveAnalysis
@@ -43,6 +44,7 @@ class Document(QObject):
     # Beyond the GUI contract: the status bar shows engine failures; autosave listens for saves.
     results_failed = Signal(str)
     saved = Signal(object)
+    variants_changed = Signal()  # a variant was made, switched to, renamed or deleted (document/variants.py)
 
     def __init__(self, catalog: Catalog, design: Design | None = None, parent: QObject | None = None,
                  analyzer: Analyzer | None = None) -> None:
@@ -119,6 +121,19 @@ class Document(QObject):
         text = f"Change {section} settings" if values else f"Clear {section}"
         return self._edit(text, lambda rec: edits.set_settings(rec, section, values) or True) is not None
 
+    # ----- variants (document/variants.py; one undo step each) ------------------------------------
+    def new_variant(self, name: str) -> str | None:
+        return variant_steps.save_as_new(self, name)
+
+    def switch_variant(self, name: str) -> bool:
+        return variant_steps.switch(self, name)
+
+    def rename_variant(self, old: str, new: str) -> str | None:
+        return variant_steps.rename(self, old, new)
+
+    def delete_variant(self, name: str) -> bool:
+        return variant_steps.delete(self, name)
+
     def select(self, ids: list[str]) -> None:
         known = [i for i in dict.fromkeys(ids) if self.kind_of(i) is not None]
         if known != self.selection:
@@ -193,12 +208,22 @@ class Document(QObject):
         if path != self.path:
             self.path = path
             self.path_changed.emit(path)
+        self._announce_replaced()
+        self.variants_changed.emit()
+
+    def _announce_replaced(self) -> None:
+        """The design's contents are new (another file, or another variant): every view rebuilds."""
         self.selection = []
         self._live.reset_cache()
         self.design_replaced.emit()
         self.selection_changed.emit([])
         self.results_pending.emit()
         self._live.request()
+
+    def _variants_edited(self, replaced: bool) -> None:
+        if replaced:
+            self._announce_replaced()
+        self.variants_changed.emit()
 
     def _on_live_finished(self, analysis: object) -> None:
         self.analysis = analysis

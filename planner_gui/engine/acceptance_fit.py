@@ -1,13 +1,19 @@
-"""Calibration: fit the bandwidth the cluster actually delivers, and redo the training estimate with it.
+"""Calibration: fit the bandwidth and latency the cluster actually delivers, and redo the training estimate.
 
-The fitted factor ``s`` scales the link the model says limits the measured run at those sizes
-(the prediction's bottleneck: the NICs or NVLink), so that the model's busbw matches the measured
-busbw at the bandwidth-bound sizes (>= 64 MiB; 1 MiB and up when the run stops earlier). ``s`` solves
-median(log(predicted_s / measured)) = 0 by bisection; predicted busbw grows with ``s``, so the
-root is unique. The same scale is applied to the design's own job profile and the training
-section is recomputed (analysis_training.training_section), which shows what the measurement
-means for days to train. A latency factor (median measured / predicted time below 1 MiB) is
-reported but not applied: training collectives are megabytes to gigabytes, bandwidth-bound.
+Two factors are fitted. The bandwidth factor ``s`` scales the link the model says limits the
+measured run at its bandwidth-bound sizes (the prediction's bottleneck: the NICs or NVLink), so
+that the model's busbw matches the measured busbw there (>= 64 MiB; 1 MiB and up when the run
+stops earlier): ``s`` solves median(log(predicted_s / measured)) = 0 by bisection; predicted busbw
+grows with ``s``, so the root is unique. The latency factor ``l`` scales the model's per-call
+latency, taken as its time at 8 bytes (all latency and launch overhead): the calibrated time of a
+call is ``t_s(n) + (l - 1) * t_s(8 B)``, and ``l`` is the median over the sizes below 1 MiB of
+the ``l`` that makes it equal the measured time. The two fits alternate (each changes the other's
+sizes a little) until both settle.
+
+Both factors are applied: to the run's predicted curve (``Calibration.curve``) and to the design's
+own job, whose training section is recomputed (analysis_training.training_section) with the scaled
+link and every collective's latency scaled the same way, which shows what the measurement means
+for days to train.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -24,12 +30,22 @@ from planner_gui.engine.analysis_results import clean_json
 from planner_gui.engine.analysis_training import LayoutInvalid, SectionSkipped, training_section
 from planner_gui.engine.collectives import FabricProfile, predict
 from planner_gui.engine.collectives.profile import MAX_NIC_GBPS
-from planner_gui.engine.training import comm_model_from_profile
+from planner_gui.engine.training import CommModel, comm_model_from_profile
 
 FIT_RANGE = (0.05, 4.0)  # scales tried: 1/20 of the model (a broken fabric) to 4x (a model far too low)
 FIT_ITERATIONS = 40  # bisection halvings of log(4 / 0.05): the factor to better than 1e-10
+# |log(predicted / measured)| this small counts as a match: nccl-tests prints busbw with two decimals,
+# under 0.05 % of any bandwidth-bound figure (>= 10 GB/s), and a 0.1 % bias is far inside the fit's use.
+MEET_TOLERANCE = 1e-3
 MIN_NIC_GBPS = 1.0  # FabricProfile's floor for a multi-node NIC (collectives/profile.py)
 PREFERRED_TEST = "all_reduce_perf"  # data-parallel training's collective (peers_and_training.md §2.6)
+LATENCY_PROBE_BYTES = 8  # nccl-tests' smallest size (-b 8): its predicted time is all latency and launch
+# Latency factors accepted: 10x faster than the model to 100x slower (GPUDirect RDMA off or a busy
+# proxy thread cost a few times the latency, collectives.md §1.3); beyond that the run is not one job.
+LATENCY_RANGE = (0.1, 100.0)
+# Bandwidth and latency fits alternate this many times: the latency term is <1 % of the time at the
+# bandwidth-bound sizes, so each round shrinks the coupling ~100x (tests recover planted factors to 1 %).
+FIT_ROUNDS = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,14 +64,23 @@ class Calibration:
     first_line: int
     scaled: str  # "nic" or "nvlink": the link the factor applies to
     bandwidth_factor: float  # achieved / modelled bandwidth of that link
-    latency_factor: float | None  # median measured / predicted time below 1 MiB (reported only)
+    latency_factor: float | None  # achieved / modelled per-call latency (None: no size below 1 MiB)
     sizes_used: int
     residual: float  # median |measured / fitted − 1| at the sizes used
     training: TrainingChange | None
     training_note: str  # why there is no training change, "" when there is one
+    curve: tuple[CalibratedPoint, ...] = ()  # the fitted run's prediction with both factors, per measured size
 
     def to_json(self) -> dict[str, Any]:
-        return {name: clean_json(getattr(self, name)) for name in self.__slots__}
+        data = {name: clean_json(getattr(self, name)) for name in self.__slots__ if name != "curve"}
+        return {**data, "curve": [clean_json(p) for p in self.curve]}
+
+
+@dataclass(frozen=True, slots=True)
+class CalibratedPoint:
+    bytes: int
+    time_us: float
+    busbw_gbs: float
 
 
 def calibrate(design: Any, catalog: Any, analysis: Any,
@@ -70,16 +95,73 @@ def calibrate(design: Any, catalog: Any, analysis: Any,
     if scaled is None:
         return None, (f"at the sizes measured by {chosen.test}, the model is limited by neither the NICs nor "
                       "NVLink (latency or PCIe): there is no link bandwidth to fit")
-    factor = fit_factor(profile, chosen.op, sizes, scaled)
+    factor, latency = fit_both(profile, chosen.op, chosen.sizes, scaled)
     if factor in FIT_RANGE:
         return None, (f"the measured busbw of {chosen.test} is beyond what scaling the {scaled} bandwidth "
                       f"from {FIT_RANGE[0]:g}x to {FIT_RANGE[1]:g}x can explain; no calibration")
-    fitted = scale_profile(profile, scaled, factor)
+    fitted, applied = scale_profile(profile, scaled, factor), latency or 1.0
     residual = statistics.median(
-        abs(s.measured_busbw_gbs / predict(fitted, chosen.op, s.bytes).busbw_GBps - 1.0) for s in sizes)
-    change, note = _training_change(design, catalog, analysis, scaled, factor)
-    return Calibration(chosen.test, chosen.first_line, scaled, factor, _latency_factor(chosen.sizes),
-                       len(sizes), residual, change, note), ""
+        abs(s.measured_busbw_gbs / calibrated_busbw(fitted, chosen.op, s.bytes, applied) - 1.0) for s in sizes)
+    change, note = _training_change(design, catalog, analysis, scaled, factor, applied)
+    curve = tuple(CalibratedPoint(s.bytes, calibrated_time_us(fitted, chosen.op, s.bytes, applied),
+                                  calibrated_busbw(fitted, chosen.op, s.bytes, applied)) for s in chosen.sizes)
+    return Calibration(chosen.test, chosen.first_line, scaled, factor, latency, len(sizes), residual, change,
+                       note, curve), ""
+
+
+def fit_both(profile: FabricProfile, op: str, sizes: Sequence[Any], scaled: str) -> tuple[float, float | None]:
+    """(bandwidth factor, latency factor or None when no size is below 1 MiB), fitted in turn."""
+    large = _fit_sizes(sizes)
+    latency = fit_latency(profile, op, sizes)  # small sizes hardly depend on the bandwidth: a good start
+    factor = FIT_RANGE[1]
+    for _ in range(FIT_ROUNDS):
+        factor = fit_factor(profile, op, large, scaled, latency or 1.0)
+        if factor in FIT_RANGE:
+            break
+        latency = fit_latency(scale_profile(profile, scaled, factor), op, sizes)
+    return factor, latency
+
+
+def calibrated_time_us(profile: FabricProfile, op: str, nbytes: int, latency_factor: float) -> float:
+    """The model's time with its per-call latency (the time at 8 bytes) scaled by ``latency_factor``."""
+    time = predict(profile, op, nbytes).time_us
+    if latency_factor == 1.0:
+        return time
+    return time + (latency_factor - 1.0) * predict(profile, op, LATENCY_PROBE_BYTES).time_us
+
+
+def calibrated_busbw(profile: FabricProfile, op: str, nbytes: int, latency_factor: float) -> float:
+    """busbw of :func:`calibrated_time_us` (busbw is inversely proportional to the time at one size)."""
+    base = predict(profile, op, nbytes)
+    return base.busbw_GBps * base.time_us / calibrated_time_us(profile, op, nbytes, latency_factor)
+
+
+def fit_latency(profile: FabricProfile, op: str, sizes: Sequence[Any]) -> float | None:
+    """The median latency factor that makes the calibrated time meet the measured one below 1 MiB."""
+    small = [s for s in sizes if s.bytes < MEDIUM_BYTES and s.measured_time_us > 0.0]
+    if not small:
+        return None
+    probe = predict(profile, op, LATENCY_PROBE_BYTES).time_us
+    factors = [1.0 + (s.measured_time_us - predict(profile, op, s.bytes).time_us) / probe for s in small]
+    return min(LATENCY_RANGE[1], max(LATENCY_RANGE[0], statistics.median(factors)))
+
+
+def latency_scaled(comm_for: Callable[[FabricProfile], CommModel],
+                   latency_factor: float) -> Callable[[FabricProfile], CommModel]:
+    """``comm_for`` with every collective's per-call latency scaled as :func:`calibrated_time_us` does."""
+    if latency_factor == 1.0:
+        return comm_for
+
+    def make(profile: FabricProfile) -> CommModel:
+        base = comm_for(profile)
+
+        def comm(op: str, nbytes: int, ranks: int, ranks_per_node: int) -> float:
+            time = base(op, nbytes, ranks, ranks_per_node)
+            if time <= 0.0:  # one rank, or nothing to send: no call is made
+                return time
+            return time + (latency_factor - 1.0) * base(op, LATENCY_PROBE_BYTES, ranks, ranks_per_node)
+        return comm
+    return make
 
 
 def _fit_sizes(sizes: Sequence[Any]) -> list[Any]:
@@ -110,41 +192,40 @@ def scale_profile(profile: FabricProfile, scaled: str, factor: float) -> FabricP
     raise ValueError(f"scaled must be 'nic' or 'nvlink', got {scaled!r}")
 
 
-def fit_factor(profile: FabricProfile, op: str, sizes: Sequence[Any], scaled: str) -> float:
+def fit_factor(profile: FabricProfile, op: str, sizes: Sequence[Any], scaled: str,
+               latency_factor: float = 1.0) -> float:
     """The scale whose predictions meet the measured busbw in the median (bisection in log space)."""
     def error(factor: float) -> float:
         fitted = scale_profile(profile, scaled, factor)
-        return statistics.median(math.log(predict(fitted, op, s.bytes).busbw_GBps / s.measured_busbw_gbs)
-                                 for s in sizes)
+        return statistics.median(math.log(calibrated_busbw(fitted, op, s.bytes, latency_factor)
+                                          / s.measured_busbw_gbs) for s in sizes)
 
+    # The smallest scale that meets the measurement: above it the link may stop being the limit, and
+    # the prediction then stays flat at the measured value, so "meets" must allow the rounding.
     low, high = (math.log(x) for x in FIT_RANGE)
-    if error(math.exp(low)) >= 0.0:
+    if error(math.exp(low)) >= -MEET_TOLERANCE:
         return FIT_RANGE[0]
-    if error(math.exp(high)) <= 0.0:
+    if error(math.exp(high)) < -MEET_TOLERANCE:
         return FIT_RANGE[1]
     for _ in range(FIT_ITERATIONS):
         middle = (low + high) / 2.0
-        if error(math.exp(middle)) < 0.0:
+        if error(math.exp(middle)) < -MEET_TOLERANCE:
             low = middle
         else:
             high = middle
     return math.exp((low + high) / 2.0)
 
 
-def _latency_factor(sizes: Sequence[Any]) -> float | None:
-    small = [s for s in sizes if s.bytes < MEDIUM_BYTES and s.predicted_time_us > 0.0]
-    return statistics.median(s.measured_time_us / s.predicted_time_us for s in small) if small else None
-
-
-def _training_change(design: Any, catalog: Any, analysis: Any, scaled: str,
-                     factor: float) -> tuple[TrainingChange | None, str]:
+def _training_change(design: Any, catalog: Any, analysis: Any, scaled: str, factor: float,
+                     latency_factor: float) -> tuple[TrainingChange | None, str]:
     before = analysis.training
     if before is None:
         reason = analysis.unavailable.get("training", "the design has no training estimate")
         return None, f"no training estimate to update: {reason}"
     fitted = scale_profile(analysis.profile, scaled, factor)
     try:
-        after = training_section(design, catalog, analysis.topology, fitted, comm_model_from_profile)
+        after = training_section(design, catalog, analysis.topology, fitted,
+                                 latency_scaled(comm_model_from_profile, latency_factor))
     except (SectionSkipped, LayoutInvalid, ValueError) as error:
         return None, f"the training estimate could not be redone with the fitted bandwidth: {error}"
     b, a = before.estimate, after.estimate

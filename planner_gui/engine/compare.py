@@ -205,9 +205,17 @@ def _curves_json(curves: Mapping[str, tuple[CollectiveResult, ...]]) -> dict[str
     return {op: [clean_json(point_json(p)) for p in points] for op, points in curves.items()}
 
 
+def variant_label(design: Design, variant: str | None) -> str:
+    """How a comparison names a design, or one variant of it ("H100 cluster [RoCE]")."""
+    return f"{design.meta.name} [{variant}]" if variant else design.meta.name
+
+
 def compare_designs(design_a: Design, design_b: Design, catalog: Any, analysis_a: Analysis | None = None,
-                    analysis_b: Analysis | None = None) -> Comparison:
-    """A against B: B − A and B / A for every figure, and what B's bill adds or drops."""
+                    analysis_b: Analysis | None = None, names: tuple[str, str] | None = None) -> Comparison:
+    """A against B: B − A and B / A for every figure, and what B's bill adds or drops.
+
+    ``names`` labels the two sides (default: the designs' names; variant_label for variants).
+    """
     a = analysis_a if analysis_a is not None else analyze_design(design_a, catalog)
     b = analysis_b if analysis_b is not None else analyze_design(design_b, catalog)
     scale, notes = _money_scale(design_a, design_b)
@@ -215,8 +223,9 @@ def compare_designs(design_a: Design, design_b: Design, catalog: Any, analysis_a
                  for f in FIGURES)
     bom_a, bom_b = build_bom(design_a, catalog, a.power), build_bom(design_b, catalog, b.power)
     notes += _unavailable_notes("A", a) + _unavailable_notes("B", b)
+    name_a, name_b = names if names is not None else (design_a.meta.name, design_b.meta.name)
     return Comparison(
-        design_a.meta.name, design_b.meta.name, str(design_a.meta.currency), tuple(notes), rows,
+        name_a, name_b, str(design_a.meta.currency), tuple(notes), rows,
         _curves(a), _curves(b), bom_diff(bom_a, bom_b, scale), cable_diff(bom_a.cable_runs, bom_b.cable_runs),
         bom_a.hardware_total, bom_b.hardware_total * scale)
 

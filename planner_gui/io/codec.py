@@ -27,9 +27,11 @@ from planner_gui.model import (
     Recompute,
     Workload,
 )
+from planner_gui.model.variants import MAX_VARIANTS, Variants, check_name
 
 FORMAT_NAME = "cluster-planner"
-CURRENT_SCHEMA_VERSION = 1
+CURRENT_SCHEMA_VERSION = 2  # 2: named variants (io/migrations.py)
+ENVELOPE_KEYS = ("format", "schema_version", "variants")  # file-level keys a variant's design does not repeat
 
 
 # ----- writing -------------------------------------------------------------------------------
@@ -51,7 +53,20 @@ def design_to_data(design: Design) -> dict[str, Any]:
         "unplaced": [_device_data(d, placed=False) for d in design.devices.values() if not d.placed],
         "links": [{"id": link.id, "a": link.a, "b": link.b, "medium": link.medium.value, "length_m": link.length_m}
                   for link in design.links.values()],
+        "variants": _variants_data(design),
     }
+
+
+def _variants_data(design: Design) -> list[dict[str, Any]]:
+    """Every variant in order; the active one's design is the file's own (``"design": null``)."""
+    v = design.variants
+    return [{"name": name, "design": None if name == v.active else _variant_body(v.stored[name])}
+            for name in v.order]
+
+
+def _variant_body(design: Design) -> dict[str, Any]:
+    data = design_to_data(design)
+    return {key: value for key, value in data.items() if key not in ENVELOPE_KEYS}
 
 
 def _device_data(device: Device, placed: bool) -> dict[str, Any]:
@@ -79,23 +94,40 @@ def _plain_value(value: Any) -> Any:
 
 # ----- reading -------------------------------------------------------------------------------
 def count_problems(data: dict[str, Any]) -> list[str]:
-    """Refusals for lists longer than this version opens, checked before reading any of them."""
-    racks = data.get("racks")
-    racks = racks if isinstance(racks, list) else []
-    devices = sum(len(r["devices"]) for r in racks if isinstance(r, dict) and isinstance(r.get("devices"), list))
-    unplaced = data.get("unplaced")
-    devices += len(unplaced) if isinstance(unplaced, list) else 0
-    links = data.get("links")
-    counts = (("racks", "racks", len(racks), MAX_RACKS),
+    """Refusals for lists longer than this version opens, checked before reading any of them.
+
+    The limits hold for the whole file: the variants' racks, devices and links count too.
+    """
+    variants = data.get("variants")
+    variants = variants if isinstance(variants, list) else []
+    if len(variants) > MAX_VARIANTS:
+        return [f"variants: {len(variants):,} variants is more than the {MAX_VARIANTS} this version opens; "
+                "keep the others in separate files"]
+    bodies = [data, *(v["design"] for v in variants if isinstance(v, dict) and isinstance(v.get("design"), dict))]
+    racks = devices = links = 0
+    for body in bodies:
+        body_racks = body.get("racks")
+        body_racks = body_racks if isinstance(body_racks, list) else []
+        racks += len(body_racks)
+        devices += sum(len(r["devices"]) for r in body_racks
+                       if isinstance(r, dict) and isinstance(r.get("devices"), list))
+        unplaced, body_links = body.get("unplaced"), body.get("links")
+        devices += len(unplaced) if isinstance(unplaced, list) else 0
+        links += len(body_links) if isinstance(body_links, list) else 0
+    where = " (all variants)" if len(bodies) > 1 else ""
+    counts = (("racks", "racks", racks, MAX_RACKS),
               ("racks[].devices and unplaced", "devices", devices, MAX_DEVICES),
-              ("links", "links", len(links) if isinstance(links, list) else 0, MAX_LINKS))
-    return [f"{path}: {count:,} {what} is more than the {limit:,} this version opens; split the design into parts"
-            for path, what, count, limit in counts if count > limit]
+              ("links", "links", links, MAX_LINKS))
+    return [f"{path}{where}: {count:,} {what} is more than the {limit:,} this version opens; "
+            "split the design into parts" for path, what, count, limit in counts if count > limit]
 
 
-def data_to_design(data: dict[str, Any], specs: HardwareSpecs, problems: Problems) -> Design:
-    """Build a design from current-version data, recording every problem with its JSON path."""
-    root = Reader(data, "", problems)
+def data_to_design(data: dict[str, Any], specs: HardwareSpecs, problems: Problems, path: str = "") -> Design:
+    """Build a design from current-version data, recording every problem with its JSON path.
+
+    ``path`` is where the design sits in the file: "" for the file's own, ``variants[i].design`` for a variant.
+    """
+    root = Reader(data, path, problems)
     design = Design(
         meta=_read_meta(root.child("meta", required=False) or Reader({}, "meta", problems)),
         fabric=_read_fabric(root.child("fabric", required=False) or Reader({}, "fabric", problems)),
@@ -114,7 +146,36 @@ def data_to_design(data: dict[str, Any], specs: HardwareSpecs, problems: Problem
                 failed.add(device_reader.data["id"])
     add_devices(design, root, "unplaced", specs, None, failed)
     _add_links(design, root, specs, failed)
+    if path:  # a variant's design: variants do not nest
+        if root.data.get("variants"):
+            problems.error(root.at("variants"), "a variant cannot hold variants of its own; remove this list")
+    else:
+        design.variants = _read_variants(root, specs)
     return design
+
+
+def _read_variants(root: Reader, specs: HardwareSpecs) -> Variants:
+    """The file's variants: unique valid names, exactly one ``"design": null`` (the file's own design)."""
+    variants = Variants()
+    for r in root.items("variants"):
+        try:
+            name = check_name(r.data.get("name"), variants.order, r.at("name"))
+        except DesignError as error:
+            r.problems.refused(r.at("name"), error)
+            continue
+        variants.order.append(name)
+        body = r.data.get("design")
+        if body is None:
+            if variants.active:
+                r.problems.error(r.at("design"), f"variants {variants.active!r} and {name!r} both say they are "
+                                                 "the file's own design (\"design\": null); give one its design")
+            variants.active = variants.active or name
+        else:
+            variants.stored[name] = data_to_design(body, specs, r.problems, r.at("design"))
+    if variants.order and not variants.active:
+        root.problems.error(root.at("variants"), "no variant is the file's own design; mark one with "
+                                                 "\"design\": null")
+    return variants
 
 
 def _add_links(design: Design, root: Reader, specs: HardwareSpecs, failed: set[str]) -> None:
@@ -128,7 +189,7 @@ def _add_links(design: Design, root: Reader, specs: HardwareSpecs, failed: set[s
         root.problems.refused(f"{root.at('links')}[{positions[index]}]", error)
     if skip:
         message = f"{len(skip)} link(s) could not be loaded because a device they connect is invalid"
-        root.problems.error("links", message)
+        root.problems.error(root.at("links"), message)
 
 
 def _add_rack(design: Design, rack: Rack, r: Reader) -> bool:

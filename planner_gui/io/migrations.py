@@ -14,8 +14,20 @@ from planner_gui.io.codec import CURRENT_SCHEMA_VERSION
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
+
+
+def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2 adds named variants: a schema-1 file is one design with none (``"variants": []``).
+
+    A schema-1 file has no ``variants`` key; one that has it anyway was not written by Cluster Planner,
+    and its list is dropped rather than read as something schema 1 never meant.
+    """
+    data["variants"] = []
+    return data
+
+
 # Schema 1 is the first released schema; steps are added here as the format evolves.
-MIGRATIONS: dict[int, Migration] = {}
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2}
 
 
 class SchemaError(ValueError):

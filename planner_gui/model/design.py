@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from planner_gui.model.bulk_links import LinkColumns, plan_links
 from planner_gui.model.errors import DesignError
 from planner_gui.model.ids import ID_PATTERN, check_id, next_free_id, port_ref, split_port_ref
 from planner_gui.model.parts import Device, Link, Rack
 from planner_gui.model.settings import CostSettings, DesignMeta, FabricSettings, Workload
 from planner_gui.model.specs import DeviceKind, DeviceSpec, HardwareSpecs, PortSpec
+from planner_gui.model.variants import Variants
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +39,18 @@ class Design:
     devices: dict[str, Device] = field(default_factory=dict)
     links: dict[str, Link] = field(default_factory=dict)
     _rack_devices: dict[str, set[str]] = field(default_factory=dict, repr=False, compare=False)
-    _port_link: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    # port reference -> link id; None until first needed (the _port_link property builds it)
+    _ports: dict[str, str] | None = field(default=None, repr=False, compare=False)
+    # The other named variants of this design (model/variants.py); edited only through that module.
+    variants: Variants = field(default_factory=Variants, repr=False, compare=False)
+
+    @property
+    def _port_link(self) -> dict[str, str]:
+        """Which link is on each port in use. Built from the links on first use, not while loading:
+        a 100,000-GPU design has 780,000 ports in use, and only edits ask about them."""
+        if self._ports is None:
+            self._ports = {ref: link.id for link in self.links.values() for ref in (link.a, link.b)}
+        return self._ports
 
     # ----- ids -------------------------------------------------------------------------------
     def new_id(self, prefix: str) -> str:
@@ -217,9 +230,50 @@ class Design:
     def add_links(self, links: list[Link], specs: HardwareSpecs) -> list[tuple[int, DesignError]]:
         """Add many links at once (loading, generating); returns (index, error) for each one refused.
 
-        The common case is checked in one tight loop; a link that fails any check goes through
-        :meth:`add_link`, so its error is exactly the one a single add would give.
+        A batch in which every link is good is checked and inserted whole (model/bulk_links.py);
+        otherwise each link goes through the per-link loop, so every error is exactly the one a
+        single :meth:`add_link` would give.
         """
+        if self._add_all(links, specs):
+            return []
+        return self._add_one_by_one(links, specs)
+
+    def _add_all(self, links: list[Link], specs: HardwareSpecs) -> bool:
+        """Insert the whole batch if every link passes every check; False (nothing changed) if not."""
+        plan = plan_links(links, self.devices, specs)
+        if plan is None:
+            return False
+        if self.links:  # an edit adding to a design: check against what is there, then insert
+            return self._add_to_existing(plan, links)
+        fresh = set(plan.ids)
+        ports = set(plan.a)
+        ports.update(plan.b)
+        if len(fresh) != len(links) or len(ports) != 2 * len(links) or not (
+                self.devices.keys().isdisjoint(fresh) and self.racks.keys().isdisjoint(fresh)):
+            return False  # an id or a port used twice, or an id a device or rack has
+        self.links.update(zip(plan.ids, links, strict=True))
+        self._ports = None  # built from the links when first needed
+        return True
+
+    def _add_to_existing(self, plan: LinkColumns, links: list[Link]) -> bool:
+        fresh = set(plan.ids)
+        ports = self._port_link
+        if len(fresh) != len(links) or not (
+                self.links.keys().isdisjoint(fresh) and self.devices.keys().isdisjoint(fresh)
+                and self.racks.keys().isdisjoint(fresh) and ports.keys().isdisjoint(plan.a)
+                and ports.keys().isdisjoint(plan.b)):
+            return False
+        count = len(ports)
+        ports.update(zip(plan.a, plan.ids, strict=True))
+        ports.update(zip(plan.b, plan.ids, strict=True))
+        if len(ports) != count + 2 * len(links):  # a port used twice within the batch
+            for ref in (*plan.a, *plan.b):  # none was in use before: take every one back
+                ports.pop(ref, None)
+            return False
+        self.links.update(zip(plan.ids, links, strict=True))
+        return True
+
+    def _add_one_by_one(self, links: list[Link], specs: HardwareSpecs) -> list[tuple[int, DesignError]]:
         refused: list[tuple[int, DesignError]] = []
         specs_by_device: dict[str, DeviceSpec] = {}
         ports_in_use, all_links, devices = self._port_link, self.links, self.devices
@@ -234,7 +288,7 @@ class Design:
             length = link.length_m
             if (port_a is None or port_b is None or a_dev == b_dev or port_a.technology != port_b.technology
                     or link.a in ports_in_use or link.b in ports_in_use or link.id in all_links
-                    or link.id in devices or link.id in racks or not valid_id(link.id)
+                    or link.id in devices or link.id in racks or type(link.id) is not str or not valid_id(link.id)
                     or type(length) not in (int, float) or not 0 <= length <= 100_000):
                 try:
                     self.add_link(link, specs)
@@ -257,8 +311,9 @@ class Design:
         link = self.links.pop(link_id, None)
         if link is None:
             raise DesignError(f"no link {link_id!r} in this design")
-        self._port_link.pop(link.a, None)
-        self._port_link.pop(link.b, None)
+        if self._ports is not None:  # else the index is built from the remaining links when needed
+            self._ports.pop(link.a, None)
+            self._ports.pop(link.b, None)
         return link
 
     def link_on_port(self, ref: str) -> str | None:

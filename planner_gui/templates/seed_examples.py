@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from planner_gui.catalog import Catalog
 from planner_gui.model import CostSettings, Currency, Design, Device, Link, Medium, Recompute, Workload
+from planner_gui.model.variants import Variants
 from planner_gui.templates.generator import generate_design
 from planner_gui.templates.spec import TemplateSpec
 
@@ -139,6 +140,38 @@ SEED_EXAMPLES = (
     ),
 )
 
+
+
+@dataclass(frozen=True)
+class VariantExample:
+    """One file holding several seed examples as named variants: the comparison an article makes."""
+
+    file: str
+    name: str
+    notes: str
+    members: tuple[tuple[str, str], ...]  # (variant name, SeedExample.file); the first is the active one
+
+
+VARIANT_EXAMPLES = (
+    VariantExample(
+        "s5-a100-8x8-ib-vs-roce.cluster",
+        "S5: 8 x 8 A100, InfiniBand vs RoCE",
+        f"{SEED_004}: the article's InfiniBand-or-RoCE choice for 64 x A100 as two variants of one design "
+        "(Variants menu, or `cluster-planner compare FILE --variants InfiniBand,RoCE`). The article says IB is "
+        "~18 % faster and RoCE ~35 % cheaper overall; the comparison shows this design's own figures.",
+        (("InfiniBand", "s5-a100-8x8-ib.cluster"), ("RoCE", "s5-a100-8x8-roce.cluster")),
+    ),
+)
+
+
+def build_variant_example(catalog: Catalog, example: VariantExample) -> Design:
+    """The member examples built one by one; the first holds the file, the others are stored variants."""
+    by_file = {e.file: e for e in SEED_EXAMPLES}
+    built = [(name, build_example(catalog, by_file[file])) for name, file in example.members]
+    design = built[0][1]
+    design.meta.name, design.meta.notes = example.name, example.notes
+    design.variants = Variants(active=built[0][0], stored=dict(built[1:]), order=[name for name, _ in built])
+    return design
 
 
 def build_example(catalog: Catalog, example: SeedExample) -> Design:

@@ -67,7 +67,7 @@ class AcceptanceDialog(QDialog):
         self.hint.addItem(self.tr("test: as the output says"), "")
         for test in TEST_OPS:
             self.hint.addItem(test, test)
-        self.fit = QCheckBox(self.tr("Fit the bandwidth and update the training estimate"),
+        self.fit = QCheckBox(self.tr("Fit bandwidth and latency and update the training estimate"),
                              objectName="acceptanceFit")
         self.verdict = QLabel(objectName="acceptanceVerdict", wordWrap=True)
         self.run_choice = QComboBox(objectName="acceptanceRun")
@@ -76,6 +76,8 @@ class AcceptanceDialog(QDialog):
         grey = QColor(FALLBACK_COLOUR)
         self.predicted = pg.PlotDataItem([], [], pen=pg.mkPen(grey, width=LINE_WIDTH_PX))
         self.threshold = pg.PlotDataItem([], [], pen=pg.mkPen(grey, style=Qt.PenStyle.DotLine))
+        # The prediction with both fitted factors applied, shown for the run the fit used.
+        self.calibrated = pg.PlotDataItem([], [], pen=pg.mkPen(grey, width=LINE_WIDTH_PX, style=Qt.PenStyle.DashLine))
         self.sizes = make_table([self.tr("Size"), self.tr("Measured busbw"), self.tr("Predicted"),
                                  self.tr("Threshold"), self.tr("Time, µs"), self.tr("Result")])
         self.findings = QLabel(objectName="acceptanceFindings", wordWrap=True,
@@ -93,11 +95,12 @@ class AcceptanceDialog(QDialog):
             controls.addWidget(widget)
         self.run_choice.currentIndexChanged.connect(lambda _i: self._show_run())
         legend = self.plot.getPlotItem().addLegend(offset=LEGEND_OFFSET_PX)
-        for item in (self.predicted, self.threshold, self.measured):
+        for item in (self.predicted, self.calibrated, self.threshold, self.measured):
             self.plot.addItem(item)
         # Stand-in samples: pyqtgraph's legend crashes drawing per-point brushes (see results_curves.py).
         dots = pg.PlotDataItem([], [], pen=None, symbol="o", symbolBrush=QColor(FALLBACK_COLOUR))
         samples = ((pg.PlotDataItem([], [], pen=self.predicted.opts["pen"]), self.tr("predicted")),
+                   (pg.PlotDataItem([], [], pen=self.calibrated.opts["pen"]), self.tr("calibrated (fit)")),
                    (pg.PlotDataItem([], [], pen=self.threshold.opts["pen"]), self.tr("pass threshold")),
                    (dots, self.tr("measured (green: pass, red: fail)")))
         for sample, name in samples:
@@ -187,10 +190,20 @@ class AcceptanceDialog(QDialog):
         curve = test.predicted_curve if test is not None else ()
         self.predicted.setData([p.bytes for p in curve], [p.busbw_GBps for p in curve])
         self.predicted.setPen(pg.mkPen(colour, width=LINE_WIDTH_PX))
+        fitted = self._calibrated_points(test)
+        self.calibrated.setData([p.bytes for p in fitted], [p.busbw_gbs for p in fitted])
+        self.calibrated.setPen(pg.mkPen(colour, width=LINE_WIDTH_PX, style=Qt.PenStyle.DashLine))
         judged = [s for s in sizes if s.min_busbw_gbs is not None]
         self.threshold.setData([s.bytes for s in judged], [s.min_busbw_gbs for s in judged])
         self._fill_sizes(sizes)
         self.findings.setText(self._findings_html(test))
+
+    def _calibrated_points(self, test: TestVerdict | None) -> tuple[Any, ...]:
+        """The calibrated curve when ``test`` is the run the fit used, else nothing."""
+        c = self.report.calibration if self.report is not None else None
+        if c is None or test is None or (test.test, test.first_line) != (c.test, c.first_line):
+            return ()
+        return c.curve
 
     def _fill_sizes(self, sizes: Any) -> None:
         self.sizes.setRowCount(len(sizes))
@@ -229,6 +242,8 @@ class AcceptanceDialog(QDialog):
             return f"<p>{escape(report.calibration_note)}</p>" if report.calibration_note else ""
         text = self.tr("Fit on {}: the {} delivers {} of the modelled bandwidth.").format(
             c.test, c.scaled, format_percent(c.bandwidth_factor))
+        if c.latency_factor is not None:
+            text += " " + self.tr("Per-call latency: {}× the modelled one.").format(f"{c.latency_factor:.2f}")
         if c.training is not None:
             text += " " + self.tr("Days to train: {} → {}.").format(format_days(c.training.days_before),
                                                                     format_days(c.training.days_after))

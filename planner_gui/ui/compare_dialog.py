@@ -1,20 +1,20 @@
 """Tools ▸ Compare…: two designs side by side — figures with differences and ratios, overlaid busbw
 curves, and the item-level bill-of-materials diff.
 
-Each side is the open design, a named variant (a snapshot of the open design taken with "Keep as
-variant…", kept for the session), or a .cluster file added with "Add file…". The comparison itself
-is engine/compare.py's, so every figure here equals the one ``cluster-planner compare`` prints.
+Each side is the open design (the variant being edited), another variant of it (saved in its file:
+model/variants.py; "New Variant…" here is the Variants menu's step), or a .cluster file added with
+"Add file…". The comparison itself is engine/compare.py's, so every figure here equals the one
+``cluster-planner compare`` prints.
 """
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -35,10 +35,11 @@ from PySide6.QtWidgets import (
 )
 
 from planner_gui.document import Document
-from planner_gui.engine.compare import HIGHER, LOWER, Comparison, compare_designs
+from planner_gui.engine.compare import HIGHER, LOWER, Comparison, compare_designs, variant_label
 from planner_gui.io import load_design
 from planner_gui.io.files import FILE_SUFFIX
 from planner_gui.model import Design
+from planner_gui.model.variants import check_name
 from planner_gui.ui.format import (
     MISSING,
     format_count,
@@ -57,22 +58,7 @@ MIN_BYTES, MAX_BYTES = 8, 2**34  # nccl-tests' -b 8 -e 16G sweep, the results pa
 GRID_ALPHA = 0.25  # faint grid, as the results panel's
 MIN_SIZE = (960, 640)  # room for five figure columns and a readable plot
 TINT_ALPHA = 48  # a light tint: the number stays readable on it
-STORE_NAME = "compareVariants"
 CHANGE_COLUMNS = (3, 4)  # the figures table's "B − A" and "B / A" columns, tinted by direction
-
-
-class VariantStore(QObject):
-    """Named snapshots of a document's design, kept for the session (a child of the document)."""
-
-    def __init__(self, parent: QObject) -> None:
-        super().__init__(parent)
-        self.setObjectName(STORE_NAME)
-        self.designs: dict[str, Design] = {}
-
-
-def variants_of(document: Document) -> VariantStore:
-    store = document.findChild(VariantStore, STORE_NAME)
-    return store if isinstance(store, VariantStore) else VariantStore(document)
 
 
 @dataclass
@@ -80,6 +66,7 @@ class _Source:
     key: str
     label: str
     design: Design | None  # None: the document's design at compare time
+    name: str  # how the comparison names this side
 
 
 def format_figure(value: float | None, unit: str, currency: str) -> str:
@@ -136,7 +123,6 @@ class CompareDialog(QDialog):
         self.setObjectName("compareDialog")
         self.setWindowTitle(self.tr("Compare designs"))
         self.document = document
-        self.store = variants_of(document)
         self.comparison: Comparison | None = None
         self._files: dict[str, Design] = {}
         self.side_a, self.side_b = QComboBox(objectName="compareA"), QComboBox(objectName="compareB")
@@ -152,6 +138,7 @@ class CompareDialog(QDialog):
         self.changed_only.setChecked(True)
         self._build()
         self.refresh_sources()
+        document.variants_changed.connect(self.refresh_sources)
         self.resize(*MIN_SIZE)
 
     # ----- layout ------------------------------------------------------------------------------
@@ -160,7 +147,7 @@ class CompareDialog(QDialog):
         for label, combo in (("A", self.side_a), ("B", self.side_b)):
             row.addWidget(QLabel(label))
             row.addWidget(combo, 1)
-        keep = QPushButton(self.tr("Keep as variant…"), objectName="compareKeepVariant")
+        keep = QPushButton(self.tr("New Variant…"), objectName="compareKeepVariant")
         add = QPushButton(self.tr("Add file…"), objectName="compareAddFile")
         run = QPushButton(self.tr("Compare"), objectName="compareRun")
         keep.clicked.connect(self._ask_variant_name)
@@ -192,10 +179,13 @@ class CompareDialog(QDialog):
 
     # ----- sources -----------------------------------------------------------------------------
     def sources(self) -> list[_Source]:
-        found = [_Source(CURRENT, self.tr("Open design: {}").format(self.document.design.meta.name), None)]
-        found += [_Source(f"variant:{name}", self.tr("Variant: {}").format(name), d)
-                  for name, d in self.store.designs.items()]
-        found += [_Source(f"file:{path}", self.tr("File: {}").format(Path(path).name), d)
+        design = self.document.design
+        variants = design.variants
+        name = variant_label(design, variants.active)
+        found = [_Source(CURRENT, self.tr("Open design: {}").format(name), None, name)]
+        found += [_Source(f"variant:{v}", self.tr("Variant: {}").format(v), variants.stored[v],
+                          variant_label(variants.stored[v], v)) for v in variants.names if v != variants.active]
+        found += [_Source(f"file:{path}", self.tr("File: {}").format(Path(path).name), d, d.meta.name)
                   for path, d in self._files.items()]
         return found
 
@@ -219,13 +209,18 @@ class CompareDialog(QDialog):
             combo.setCurrentIndex(index)
 
     def keep_variant(self, name: str) -> str:
-        """Snapshot the open design as variant ``name``; returns its source key."""
-        name = " ".join(name.split())
-        if not name:
-            raise ValueError("a variant needs a name, e.g. 'RoCE option'")
-        self.store.designs[name] = copy.deepcopy(self.document.design)
-        self.refresh_sources()
-        return f"variant:{name}"
+        """The Variants menu's "New Variant from Current" (one undo step); returns the kept state's key.
+
+        The open design goes on as variant ``name``; the state so far is kept under its own name, so
+        comparing that key with CURRENT shows what the edits after this change. DesignError on a bad name.
+        """
+        variants = self.document.design.variants
+        check_name(name, variants.names)  # the model's own check, raised here instead of a status line
+        if self.document.new_variant(name) is None:
+            raise ValueError(f"variant {name!r} could not be made")
+        names = self.document.design.variants.names
+        kept = names[names.index(self.document.design.variants.active) - 1]  # the model puts the new one next
+        return f"variant:{kept}"
 
     def add_file(self, path: Path | str) -> str:
         """Load a .cluster file as a source; returns its key. LoadError/OSError propagate to the caller."""
@@ -234,10 +229,11 @@ class CompareDialog(QDialog):
         return f"file:{path}"
 
     def _ask_variant_name(self) -> None:
-        name, ok = QInputDialog.getText(self, self.tr("Keep as variant"), self.tr("Name of this variant:"))
+        name, ok = QInputDialog.getText(self, self.tr("New variant"),
+                                        self.tr("Name of the new variant (the current state is kept):"))
         if ok:
             try:
-                self.side_b.setCurrentIndex(self.side_b.findData(self.keep_variant(name)))
+                self.choose(self.keep_variant(name), CURRENT)
             except ValueError as error:
                 self.status.setText(str(error))
 
@@ -251,15 +247,19 @@ class CompareDialog(QDialog):
         except (OSError, ValueError) as error:
             self.status.setText(self.tr("Could not open {}: {}").format(path, error))
 
+    def _source(self, key: str) -> _Source:
+        return next(s for s in self.sources() if s.key == key)
+
     def _design(self, key: str) -> Design:
-        source = next(s for s in self.sources() if s.key == key)
+        source = self._source(key)
         return source.design if source.design is not None else self.document.design
 
     # ----- comparing ---------------------------------------------------------------------------
     def compare(self) -> Comparison | None:
         a_key, b_key = self.side_a.currentData(), self.side_b.currentData()
         try:
-            result = compare_designs(self._design(a_key), self._design(b_key), self.document.catalog)
+            names = (self._source(a_key).name, self._source(b_key).name)
+            result = compare_designs(self._design(a_key), self._design(b_key), self.document.catalog, names=names)
         except (ValueError, KeyError) as error:
             self.status.setText(self.tr("Cannot compare: {}").format(error))
             return None

@@ -18,6 +18,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
 from planner_gui.ui.export_pdf import export_pdf_action
+from planner_gui.ui.variants import add_variants_ui
 
 if TYPE_CHECKING:
     from planner_gui.ui.main_window import MainWindow
@@ -95,8 +96,11 @@ def _fill_menubar(window: MainWindow, a: Actions) -> None:
     view_menu = bar.addMenu(QCoreApplication.translate("MainMenus", "&View"))
     view_menu.addAction(a.fit)
     view_menu.addSeparator()
+    window.central.add_layout_actions(view_menu)  # Rack elevation / Topology / Side by side / Stacked
+    view_menu.addSeparator()
     for dock in window.docks.values():
         view_menu.addAction(dock.toggleViewAction())
+    add_variants_ui(window)  # Variants menu and toolbar (ui/variants.py)
     _add_tools(window)
     _add_help_and_preferences(window, edit_menu)
 

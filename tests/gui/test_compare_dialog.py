@@ -13,7 +13,7 @@ from planner_gui.document.document import Document
 from planner_gui.engine.compare import compare_designs
 from planner_gui.examples import examples_folder
 from planner_gui.io import load_design
-from planner_gui.ui.compare_dialog import CURRENT, CompareDialog, format_figure, variants_of
+from planner_gui.ui.compare_dialog import CURRENT, CompareDialog, format_figure
 
 CATALOG = bundled_catalog()
 IB = examples_folder() / "s5-a100-8x8-ib.cluster"
@@ -62,12 +62,15 @@ def test_showing_every_bom_item(dialog: CompareDialog) -> None:
 
 
 def test_a_variant_is_a_snapshot_of_the_open_design(dialog: CompareDialog, document: Document) -> None:
-    key = dialog.keep_variant("  before  the   edit ")
-    assert key == "variant:before the edit" and "before the edit" in variants_of(document).designs
-    assert document.set_settings("meta", name="after the edit")
-    dialog.choose(CURRENT, key)
+    key = dialog.keep_variant("  after  the   edit ")
+    variants = document.design.variants
+    assert key == "variant:Base" and variants.names == ["Base", "after the edit"]
+    assert variants.active == "after the edit" and document.is_dirty  # saved in the file, one undo step
+    assert document.set_settings("meta", name="after")
+    dialog.choose(key, CURRENT)
     comparison = dialog.compare()
-    assert comparison is not None and (comparison.name_a, comparison.name_b) == ("after the edit", "S5: 8 x 8 A100 on InfiniBand")
+    assert comparison is not None
+    assert (comparison.name_a, comparison.name_b) == ("S5: 8 x 8 A100 on InfiniBand [Base]", "after [after the edit]")
     assert all(r.diff in (None, 0.0) for r in comparison.rows)
 
 

@@ -36,6 +36,9 @@ TEXT: dict[str, tuple[str, str]] = {
                     "within {fit} over {sizes} sizes).",
                     "基于 {test} 的校准：{link} 实际带宽为模型值的 {share}"
                     "（{sizes} 个消息大小上拟合误差 {fit}）。"),
+    "latency": ("Per-call latency is {factor}× the modelled one; both factors are applied to the curve and the "
+                "training estimate.",
+                "单次调用延迟为模型值的 {factor} 倍；两个系数均已用于曲线和训练估算。"),
     "training": ("With it, training takes {before} → {after}; MFU {mfu_before} → {mfu_after}.",
                  "据此，训练时间 {before} → {after}；MFU {mfu_before} → {mfu_after}。"),
 }
@@ -97,6 +100,8 @@ def _calibration(ctx: Ctx, report: AcceptanceReport) -> list[Block]:
         return [Paragraph(report.calibration_note)] if report.calibration_note else []
     lines = [text(ctx, "calibration", test=c.test, link=c.scaled, share=t.pct(c.bandwidth_factor),
                   fit=t.pct(c.residual), sizes=t.int(c.sizes_used))]
+    if c.latency_factor is not None:
+        lines.append(text(ctx, "latency", factor=t.num(c.latency_factor, trim=True)))
     if c.training is not None:
         change = c.training
         lines.append(text(ctx, "training", before=t.days(change.days_before), after=t.days(change.days_after),
