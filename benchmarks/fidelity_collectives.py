@@ -1,7 +1,8 @@
 """Fidelity of the collective model against published nccl-tests measurements.
 
 Reads ``../shared/reference/nccl_calibration.csv`` (relative to the repository root), maps each row
-to a :class:`FabricProfile` using only the hardware facts the row and its source state, predicts,
+to the catalog GPU and NIC it names and the counts it states, builds the :class:`FabricProfile` with
+``profile_from_catalog`` (every hardware figure comes from the sourced catalog), predicts,
 and prints predicted vs measured with the median and 90th-percentile absolute error for messages
 of at least 64 MiB and below, on the healthy rows. Rows whose source reports a degraded or
 untuned system are shown separately. Run: ``.venv/bin/python benchmarks/fidelity_collectives.py``.
@@ -20,7 +21,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from planner_gui.engine.collectives import FabricProfile, clear_caches, curve, predict
+from planner_gui.catalog import bundled_catalog
+from planner_gui.engine.collectives import FabricProfile, clear_caches, curve, predict, profile_from_catalog
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 CSV_PATH = REPO_ROOT.parent / "shared" / "reference" / "nccl_calibration.csv"
@@ -29,6 +31,7 @@ UNSTATED_SIZE_BYTES = 8 * 2**30  # rows quoting a peak without a size: the sweep
 TARGETS = {"large": (5.0, 15.0), "small": (20.0, 40.0)}  # (median, p90) absolute % error
 TIMING_NODES = 4096
 TIMING_OPS = ("allreduce", "allgather", "reducescatter", "alltoall")
+CATALOG = bundled_catalog()
 
 # Words in the source column that mark a broken or untuned system (nccl_calibration.csv header
 # note: such rows only check that the matching fault setting predicts the drop).
@@ -38,15 +41,44 @@ OP_NAMES = {"AllReduce": "allreduce", "AllGather": "allgather", "ReduceScatter":
             "AllToAll": "alltoall", "SendRecv": "sendrecv", "Broadcast": "broadcast", "Reduce": "reduce"}
 FORCED_ALGOS = {"Ring": "ring", "Tree": "tree", "NVLSTree (forced)": "nvlstree"}
 
-# Per-GPU NVLink bandwidth (bidirectional) by NVLink generation: hardware_catalog.csv
-# (A100 600, H100 900, B200 1800 GB/s); NVLink 4 links carry 50 GB/s each (900 / 18).
-NVLINK_BIDIR_BY_GEN = {"NVLink3": 600.0, "NVLink4": 900.0, "NVLink5": 1800.0}
-NVLINK4_LINK_BIDIR_GBS = 50.0
-# Host PCIe generation of each GPU family (hardware_catalog.csv: A100 Gen4, H100 Gen5; HGX B200
-# boards keep Gen5 switches; the no-GDR system ran CUDA 10.2, i.e. a Gen3 V100-era host).
-PCIE_GEN_BY_GPU = (("A100", 4), ("H", 5), ("B200", 5), ("GB200", 5), ("RTX 5090", 5), ("unknown", 3))
+# Row -> catalog ids. The benchmark maps each row to the GPU and NIC it names and to the counts it
+# states; every hardware figure (NVLink and PCIe rates, NIC speed and latency, transport, NVLink
+# SHARP support) then comes from the sourced catalog through profile_from_catalog.
+# GPU model as the rows spell it -> catalog GPU id (first prefix that matches).
+GPU_IDS = (
+    ("A100-SXM4-40GB", "a100-sxm4-40gb"),
+    ("A100", "a100-sxm4-80gb"),
+    ("H200", "h200-sxm-141gb"),
+    ("H800", "h800-sxm5-80gb"),
+    ("H100", "h100-sxm5-80gb"),
+    # GB200's Blackwell GPU has the B200's NVLink 5 (1800 GB/s per GPU, hardware_catalog.csv GB200 NVL72
+    # row); the catalog has no separate GB200 GPU entry.
+    ("GB200", "b200"),
+    ("B200", "b200"),
+    ("RTX 5090", "rtx-5090"),
+    # nccl#465 states no GPU; it ran CUDA 10.2, a V100-era host with PCIe Gen3 (the figure that matters
+    # for its host-staged traffic). [inferred]
+    ("unknown", "v100-sxm2-32gb"),
+)
+# inter_fabric label -> catalog NIC id; "EFA" and "RoCE" alone are resolved by GPU / stated speed below.
+NIC_IDS = {
+    "InfiniBand HDR": "ib-hdr-200",
+    # 100G RDMA rows: the catalog's 100G RDMA NIC is roce-100 (it offers no HDR100 IB NIC). On one
+    # switch hop the model gives RoCE and IB the same bandwidth, and neither row's finding depends on
+    # the link layer (nccl#812 does not state it; nccl#465's fault is host staging, set by gdr below).
+    "InfiniBand 100G (GDR not set up)": "roce-100",
+    "RDMA 100G (IB/RoCE not stated)": "roce-100",
+    "EFA (EFAv1)": "efa-v1-100",
+    "EFA (EFAv2)": "efa-v2-100",
+    "EFA v4": "efa-v4-400",
+    "GPUDirect-TCPXO (Ethernet)": "gcp-tcpxo-200",
+}
+# A bare "EFA": p4d (A100) carries EFAv1, p5en (H200) EFAv3 (https://aws.amazon.com/ec2/instance-types/p5/).
+EFA_BY_GPU = {"a100-sxm4-40gb": "efa-v1-100", "a100-sxm4-80gb": "efa-v1-100", "h200-sxm-141gb": "efa-v3-200"}
+ROCE_LABELS = ("RoCE", "RoCEv2")
+ROCE_BY_GBPS = {100.0: "roce-100", 200.0: "roce-200", 400.0: "roce-400"}
 
-# Network facts a row leaves out, from the cloud providers' instance pages.
+# NIC counts and speeds a row leaves out, from the cloud providers' instance pages.
 # GCP A3 Mega: 8 GPU NICs x 200 Gb/s (https://cloud.google.com/compute/docs/gpus#a3-series).
 # AWS p5en: 16 x 200 Gb/s EFAv3 (https://aws.amazon.com/ec2/instance-types/p5/).
 # nccl-tests#232: 4 x 400G RoCE NICs, but only NIC0 is PIX to the single GPU (topology in the
@@ -58,10 +90,8 @@ NETWORK_FILL = {
     "AWS p5en.48xlarge (4 nodes)": (16, 200.0),
     "2 hosts x 1 H100, 4 NICs": (1, 400.0),
 }
+NVSWITCH_MARKERS = ("NVSwitch", "NVL72")  # intra_fabric labels of NVSwitch boards
 
-# GCP A3 Mega VMs: no NVLink SHARP for the guest. [inferred] from the source's own curve (tree-type
-# busbw, LL-capped up to 16 MiB); no source states it, so these rows test the tree model.
-NO_NVLS_SYSTEMS = ("GCP A3 Mega (2 VMs)",)
 # nccl-tests#169 (R305-R309): the reference attributes the decline from 3 to 6 nodes to "a fabric
 # effect on that cluster" (collectives.md 5), i.e. traffic that crosses a switch tier: we describe it
 # as leaf-spine RoCE (hops=3) without adaptive routing, the planner's default for a multi-switch
@@ -76,23 +106,6 @@ LEAF_SPINE_HOPS = 3
 # added to the prediction of rows measured with it, never to the model.
 TORCH_BENCH_MARKER = "all_reduce_bench.py"
 TORCH_BENCH_OVERHEAD_US = 200.0
-
-# NIC + one switch latency by transport. IB/RoCE from seed_facts.md (NDR ~1.0 us, HDR 1.2-1.5 us,
-# RoCE v2 2-3 us). Cloud transports are not in any catalog: their per-message latency is
-# [calibrated] on the 8 B - 1 KiB rows of their own curves (EFAv1: R128-R135, EFAv2: R157-R164,
-# TCPXO: R097-R104), so those rows' small-message errors are in-sample.
-TRANSPORTS = {
-    "InfiniBand HDR": ("infiniband", 1.3),
-    "InfiniBand 100G (GDR not set up)": ("infiniband", 1.3),
-    "RDMA 100G (IB/RoCE not stated)": ("infiniband", 1.3),
-    "RoCE": ("ethernet", 2.5),
-    "RoCEv2": ("ethernet", 2.5),
-    "EFA (EFAv1)": ("efa_v1", 38.0),
-    "EFA (EFAv2)": ("efa", 11.0),
-    "EFA v4": ("efa", 11.0),
-    "EFA": ("efa", 11.0),
-    "GPUDirect-TCPXO (Ethernet)": ("tcpx", 37.0),
-}
 
 
 @dataclass(frozen=True)
@@ -141,48 +154,38 @@ def row_to_case(row: dict[str, str]) -> Case:
 
 
 def row_to_profile(row: dict[str, str]) -> FabricProfile:
-    """The hardware facts a row states (or its source states), as a profile."""
-    gpu = row["gpu"]
+    """The row's catalog GPU and NIC with the counts it states, and the faults or topology it states."""
     nodes = int(row["nodes"])
     gpus = int(row["gpus_per_node"] or 1)
-    intra, bidir = _intra(row["intra_fabric"], gpu)
-    nics, gbps = NETWORK_FILL.get(row["system"], (int(row["nics_per_node"] or 0), float(row["nic_gbps"] or 0)))
-    technology, latency = TRANSPORTS.get(row["inter_fabric"], ("infiniband", 1.0))
-    if technology == "efa" and gpu.startswith("A100"):
-        technology, latency = TRANSPORTS["EFA (EFAv1)"]  # p4d/p4de carry the first EFA generation
-    return FabricProfile(
-        gpus_per_node=gpus, nodes=nodes, gpu_name=gpu, intra=intra, nvlink_bidir_gbs=bidir,
-        pcie_gen=_pcie_gen(gpu), nics_per_node=nics if nodes > 1 else 0, nic_gbps=gbps if nodes > 1 else 0.0,
-        nic_latency_us=latency, technology=technology,
-        nvls=_nvls(row, intra, bidir),
+    gpu_id = gpu_id_of(row)
+    nic_id, nics = nic_of(row, gpu_id) if nodes > 1 else (None, None)
+    intra = row["intra_fabric"]
+    nvswitch = True if any(m in intra for m in NVSWITCH_MARKERS) else None
+    return profile_from_catalog(
+        CATALOG, gpu_id, gpus, nodes, nic_id=nic_id, nics_per_node=nics, nvswitch=nvswitch,
         hops=LEAF_SPINE_HOPS if row["system"] in MULTI_TIER_SYSTEMS else 1,
         gdr="gpudirect" not in row["system"].lower() and "gdr not" not in row["inter_fabric"].lower(),
     )
 
 
-def _intra(fabric: str, gpu: str) -> tuple[str, float]:
-    if fabric.startswith("PCIe"):
-        return "pcie", 0.0
-    if "(8 links)" in fabric:
-        return "nvswitch", 8 * NVLINK4_LINK_BIDIR_GBS
-    for gen, bidir in NVLINK_BIDIR_BY_GEN.items():
-        if fabric.startswith(gen):
-            return "nvswitch", bidir
-    # one GPU per node ("n/a") or not stated: the GPU's own NVLink, which carries no traffic here
-    return "nvswitch", NVLINK_BIDIR_BY_GEN["NVLink4" if gpu.startswith("H") else "NVLink3"]
+def gpu_id_of(row: dict[str, str]) -> str:
+    for prefix, gpu_id in GPU_IDS:
+        if row["gpu"].startswith(prefix):
+            return gpu_id
+    raise ValueError(f"row {row['id']}: no catalog GPU for {row['gpu']!r}; add it to GPU_IDS")
 
 
-def _nvls(row: dict[str, str], intra: str, bidir: float) -> bool:
-    if row["system"] in NO_NVLS_SYSTEMS:
-        return False
-    return intra == "nvswitch" and (bidir >= NVLINK_BIDIR_BY_GEN["NVLink4"] or "(8 links)" in row["intra_fabric"])
-
-
-def _pcie_gen(gpu: str) -> int:
-    for prefix, gen in PCIE_GEN_BY_GPU:
-        if gpu.startswith(prefix):
-            return gen
-    return 4
+def nic_of(row: dict[str, str], gpu_id: str) -> tuple[str, int]:
+    """(catalog NIC id, NICs per node) for a multi-node row."""
+    label = row["inter_fabric"]
+    nics, gbps = NETWORK_FILL.get(row["system"], (int(row["nics_per_node"] or 0), float(row["nic_gbps"] or 0)))
+    if label in NIC_IDS:
+        return NIC_IDS[label], nics
+    if label == "EFA" and gpu_id in EFA_BY_GPU:
+        return EFA_BY_GPU[gpu_id], nics
+    if label in ROCE_LABELS and gbps in ROCE_BY_GBPS:
+        return ROCE_BY_GBPS[gbps], nics
+    raise ValueError(f"row {row['id']}: no catalog NIC for {label!r} at {gbps:g} Gb/s; add it to NIC_IDS")
 
 
 def _algo(row: dict[str, str]) -> str:

@@ -91,6 +91,9 @@ FIELDS: dict[str, dict[str, Field]] = {
         "form_factor": Field(str),
         "rdma": Field(bool),
         "default_switch_id": Field(str),
+        # Cloud NICs whose NCCL network plugin is not IB/RoCE verbs (docs/catalog.md, `nic`).
+        "transport": Field(str, required=False, choices=("efa", "efa_v1", "tcpx")),
+        "nvls_support": Field(bool, required=False),
     },
     "switch": {
         **_DEVICE,

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from planner_gui.engine.collectives import FabricProfile
+from planner_gui.engine.collectives.catalog import nic_network_facts
 from planner_gui.engine.topology import TopologyReport, analyze_topology
 from planner_gui.engine.topology_graph import KIND_FABRIC_SWITCH, KIND_SERVER
 from planner_gui.engine.topology_hardware import INTRA_PCIE, ServerHardware, main_server_at
@@ -27,6 +28,10 @@ MAX_PROFILE_OVERSUBSCRIPTION = 64.0
 # switch [estimate], so affinity needs a NIC for every two GPUs.
 PCIE_GPUS_PER_NIC_WITH_AFFINITY = 2
 RAIL_FREE_STYLES = ("rail-optimized", "single-switch", "single-nic")  # no cross-rail traffic
+# A ring step stays on its rail's leaf when at least this share of ring-neighbour servers share the
+# leaf: then the leaf hop is the path most steps take (ring latency sums its steps).
+RAIL_LOCAL_MAJORITY = 0.5
+LEAF_HOPS = 1  # server -> leaf -> server
 
 
 def fabric_profile_from_design(design: Design, catalog: Any, topo: TopologyReport | None = None) -> FabricProfile:
@@ -42,6 +47,8 @@ def fabric_profile_from_design(design: Design, catalog: Any, topo: TopologyRepor
     hw = main[1]
     nodes = int(members.size)
     nics, nic_gbps, cable_m = _nic_facts(topo, members, hw)
+    nic_entry = catalog.get(hw.nic_id) if hw.nic_id else None
+    technology, nvls_across_nodes = nic_network_facts(nic_entry) if nic_entry is not None else (hw.technology, True)
     settings = design.fabric
     values: dict[str, Any] = {
         "gpus_per_node": hw.gpus,
@@ -53,13 +60,13 @@ def fabric_profile_from_design(design: Design, catalog: Any, topo: TopologyRepor
         "nics_per_node": nics,
         "nic_gbps": nic_gbps,
         "nic_latency_us": hw.nic_latency_us,
-        "technology": hw.technology,
-        "hops": max(1, topo.hops.max_switch_hops),
+        "technology": technology,
+        "hops": ring_step_hops(topo, members),
         "oversubscription": min(max(1.0, topo.collective_oversubscription), MAX_PROFILE_OVERSUBSCRIPTION),
         "rail_optimized": topo.rails.style in RAIL_FREE_STYLES or topo.hops.max_switch_hops <= 1,
         "gdr": settings.gpudirect_rdma and hw.rdma,
         "sharp": settings.sharp and _all_switches_sharp(design, catalog, topo, members),
-        "nvls": hw.nvls,
+        "nvls": hw.nvls and (nodes == 1 or nvls_across_nodes),
         "adaptive_routing": settings.adaptive_routing,
         "congestion_control": settings.congestion_control,
         "cable_m": cable_m,
@@ -81,6 +88,41 @@ def job_servers(topo: TopologyReport) -> np.ndarray:
     unique, first, counts = np.unique(labels, return_index=True, return_counts=True)
     best = unique[np.lexsort((first, -counts))[0]]
     return servers[labels == best]
+
+
+def ring_step_hops(topo: TopologyReport, members: np.ndarray) -> int:
+    """Switches crossed by one step of NCCL's rings and trees between neighbouring servers.
+
+    Rings and trees pair NIC i of a server with NIC i of the next server in rank order (the
+    rail-matched path). On a rail-optimized fabric every scalable unit puts rail i on one leaf, so
+    a ring crosses the spine only at unit boundaries (a few of its k steps) and those steps carry
+    one flow per channel of that rail onto the leaf's uplinks, too few to collide: the ring runs at
+    the leaf hop. Top-of-rack or mixed cabling sends every NIC of a server through the same leaf
+    uplinks whenever the neighbour sits on another leaf; the ring is lock-step, so the slowest
+    (spine-crossing, hashed) step paces it and the worst rail-matched path is kept.
+    """
+    worst = max(LEAF_HOPS, topo.hops.max_switch_hops)
+    if worst == LEAF_HOPS or topo.rails.style != "rail-optimized":
+        return worst
+    return LEAF_HOPS if _rail_neighbour_share(topo, members) >= RAIL_LOCAL_MAJORITY else worst
+
+
+def _rail_neighbour_share(topo: TopologyReport, members: np.ndarray) -> float:
+    """Share of ring-neighbour server pairs (rank order, cyclic) whose same-index NICs share a leaf."""
+    graph = topo.graph
+    member = np.zeros(graph.n_devices, dtype=bool)
+    member[members] = True
+    to_leaf = (graph.fab_nic >= 0) & (graph.device_kind[graph.fab_v] == KIND_FABRIC_SWITCH) & member[graph.fab_u]
+    servers, nic, leaf = graph.fab_u[to_leaf], graph.fab_nic[to_leaf], graph.fab_v[to_leaf]
+    same, pairs = 0, 0
+    for index in np.unique(nic):
+        on_rail = nic == index
+        leaves = leaf[on_rail][np.argsort(servers[on_rail], kind="stable")]
+        if leaves.size < 2:
+            continue
+        same += int(np.count_nonzero(leaves == np.roll(leaves, -1)))
+        pairs += int(leaves.size)
+    return same / pairs if pairs else 1.0
 
 
 def _nic_facts(topo: TopologyReport, members: np.ndarray, hw: ServerHardware) -> tuple[int, float, float]:

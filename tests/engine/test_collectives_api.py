@@ -128,3 +128,24 @@ def test_profile_from_bundled_catalog_predicts() -> None:
     profile = profile_from_catalog(catalog, "h100-sxm5-80gb", 8, 2, nic_id="ib-ndr-400")
     assert profile.nvls and profile.technology == "infiniband"
     assert predict(profile, "allreduce", 8 * GIB).busbw_GBps > 400.0
+
+
+def test_cloud_nics_carry_their_transport_and_nvls_support() -> None:
+    """EFA and GPUDirect-TCPXO are catalog NICs (technology ethernet, transport efa/tcpx); TCPXO's
+    plugin has no NVLS, so two A3 Mega VMs run without NVLSTree while one VM keeps NVLS."""
+    catalog = bundled_catalog()
+    p5 = profile_from_catalog(catalog, "h100-sxm5-80gb", 8, 2, nic_id="efa-v2-100", nics_per_node=32)
+    assert (p5.technology, p5.nic_gbps, p5.nic_latency_us, p5.nvls) == ("efa", 100.0, 11.0, True)
+    a3 = profile_from_catalog(catalog, "h100-sxm5-80gb", 8, 2, nic_id="gcp-tcpxo-200")
+    assert (a3.technology, a3.nvls) == ("tcpx", False)
+    assert profile_from_catalog(catalog, "h100-sxm5-80gb", 8, 1).nvls
+    assert profile_from_catalog(catalog, "a100-sxm4-80gb", 8, 2, nic_id="efa-v1-100").technology == "efa_v1"
+
+
+def test_two_gpus_of_an_nvswitch_board_keep_nvlink_sharp() -> None:
+    """By default two NVLink GPUs are a bridged pair; nvswitch=True says they sit on an HGX board."""
+    catalog = bundled_catalog()
+    pair = profile_from_catalog(catalog, "h100-sxm5-80gb", 2, 1)
+    board = profile_from_catalog(catalog, "h100-sxm5-80gb", 2, 1, nvswitch=True)
+    assert (pair.intra, pair.nvls, board.intra, board.nvls) == ("nvlink_mesh", False, "nvswitch", True)
+    assert not profile_from_catalog(catalog, "a100-sxm4-80gb", 8, 1).nvls  # NVSwitch 2: no NVLink SHARP

@@ -14,14 +14,36 @@ CAT = make_catalog()
 
 def test_h100_rail_fabric_profile() -> None:
     """2 units of 32 DGX H100 (t-dgx-h100: 8 x H100, 4 NVSwitch, 8 x NDR 400G), 2 m node cables, QM9700
-    leaves and spines at 330 ns."""
+    leaves and spines at 330 ns. The fabric's diameter is 3 switches, but 62 of the ring's 64 steps
+    stay on their rail leaf: the profile carries the ring's path, one switch."""
     design = rail_fabric(CAT, 64, per_su=32, spines_per_rail=2, uplinks_per_leaf=32).design
-    p = fabric_profile_from_design(design, CAT)
+    topo = analyze_topology(design, CAT)
+    p = fabric_profile_from_design(design, CAT, topo)
+    assert topo.hops.max_switch_hops == 3
     assert (p.gpus_per_node, p.nodes, p.intra, p.nvlink_bidir_gbs, p.pcie_gen) == (8, 64, "nvswitch", 900.0, 5)
     assert (p.nics_per_node, p.nic_gbps, p.nic_latency_us, p.technology) == (8, 400.0, 1.0, "infiniband")
-    assert (p.hops, p.oversubscription, p.rail_optimized, p.cable_m) == (3, 1.0, True, 2.0)
+    assert (p.hops, p.oversubscription, p.rail_optimized, p.cable_m) == (1, 1.0, True, 2.0)
     assert p.switch_latency_ns == 330.0
     assert p.nvls and p.gdr and p.gpu_nic_affinity and not p.sharp
+
+
+def test_rail_ring_that_leaves_its_leaf_at_every_step_keeps_the_spine_path() -> None:
+    """One server per scalable unit: every ring neighbour sits on another unit's leaf, so each step
+    crosses leaf-spine-leaf (3 switches), as on a top-of-rack fabric with one server per leaf."""
+    rails = fabric_profile_from_design(rail_fabric(CAT, 4, per_su=1, spines_per_rail=1,
+                                                   uplinks_per_leaf=1).design, CAT)
+    tor = fabric_profile_from_design(tor_fabric(CAT, nodes=4, per_leaf=1, spines=8, uplinks_per_leaf=8).design, CAT)
+    assert (rails.hops, tor.hops) == (3, 3)
+
+
+def test_ring_hops_follow_ring_neighbours_not_the_diameter() -> None:
+    """Rail-optimized 2 x 2 servers: 2 of 4 ring steps stay on the rail leaf (the majority rule keeps
+    the leaf hop); top-of-rack with 2 servers per leaf keeps the spine path (its crossing steps hash
+    all 8 NICs' flows onto the leaf uplinks and pace the lock-step ring)."""
+    rails = rail_fabric(CAT, 4, per_su=2, spines_per_rail=1, uplinks_per_leaf=2).design
+    tor = tor_fabric(CAT, nodes=4, per_leaf=2, spines=8, uplinks_per_leaf=16).design
+    assert analyze_topology(rails, CAT).hops.max_switch_hops == 3
+    assert (fabric_profile_from_design(rails, CAT).hops, fabric_profile_from_design(tor, CAT).hops) == (1, 3)
 
 
 def test_settings_flow_into_the_profile() -> None:

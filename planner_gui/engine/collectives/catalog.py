@@ -32,34 +32,52 @@ class _Catalog(Protocol):
 
 def profile_from_catalog(catalog: _Catalog, gpu_id: str, gpus_per_node: int, nodes: int,
                          nic_id: str | None = None, nics_per_node: int | None = None,
-                         **overrides: Any) -> FabricProfile:
+                         nvswitch: bool | None = None, **overrides: Any) -> FabricProfile:
     """A profile for ``nodes`` x ``gpus_per_node`` GPUs of ``gpu_id`` joined by ``nic_id`` NICs.
 
-    ``nics_per_node`` defaults to one NIC per GPU (the rail-optimised norm). ``overrides`` sets
-    any other :class:`FabricProfile` field (hops, oversubscription, gdr, sharp, ...).
+    ``nics_per_node`` defaults to one NIC per GPU (the rail-optimised norm). ``nvswitch`` says
+    whether the GPUs' board has NVSwitch (None: NVLink 3+ boards with more than two GPUs do; a
+    job on 2 GPUs of an 8-GPU HGX board passes True). ``overrides`` sets any other
+    :class:`FabricProfile` field (hops, oversubscription, gdr, sharp, ...).
     """
     unknown = set(overrides) - {f.name for f in fields(FabricProfile)}
     if unknown:
         raise ValueError(f"profile_from_catalog(): unknown field(s) {', '.join(sorted(unknown))}; "
                          f"use FabricProfile field names")
     gpu = catalog.require(gpu_id, "gpu")
-    values: dict[str, Any] = {
-        "gpus_per_node": gpus_per_node,
-        "nodes": nodes,
-        **_gpu_facts(gpu, gpus_per_node),
-        **_nic_facts(catalog, nic_id, nodes, gpus_per_node if nics_per_node is None else nics_per_node),
-    }
+    network = _nic_facts(catalog, nic_id, nodes, gpus_per_node if nics_per_node is None else nics_per_node)
+    nvls_across_nodes = network.pop("nvls_across_nodes")
+    values: dict[str, Any] = {"gpus_per_node": gpus_per_node, "nodes": nodes,
+                              **_gpu_facts(gpu, gpus_per_node, nvswitch), **network}
+    values["nvls"] = values["nvls"] and (nodes == 1 or nvls_across_nodes)
     values.update(overrides)
     return FabricProfile(**values)
 
 
-def _gpu_facts(gpu: _Entry, gpus_per_node: int) -> dict[str, Any]:
+def nic_network_facts(nic: _Entry) -> tuple[str, bool]:
+    """(FabricProfile technology, whether NVLS/NVLSTree can run across nodes) for a catalog NIC.
+
+    Cloud NICs name their NCCL transport (``transport``: efa, efa_v1, tcpx), which replaces the
+    link technology; ``nvls_support`` false marks a plugin NCCL cannot run NVLink SHARP over
+    (docs/catalog.md, ``nic``).
+    """
+    technology = str(nic.get("transport") or nic.get("technology"))
+    return technology, bool(nic.get("nvls_support", True))
+
+
+def nvls_capable(interconnect: str | None, nvlink_gen: int, nvswitch: bool) -> bool:
+    """NVLink SHARP needs an NVSwitch of the third generation, i.e. NVLink 4 (H100) or later."""
+    return interconnect == "nvlink" and nvswitch and nvlink_gen >= FIRST_NVLS_NVLINK_GEN
+
+
+def _gpu_facts(gpu: _Entry, gpus_per_node: int, nvswitch: bool | None) -> dict[str, Any]:
     interconnect = gpu.get("interconnect")
     nvlink_gen = gpu.get("nvlink_gen") or 0
     bidir = float(gpu.get("nvlink_bidir_gbs") or 0.0)
     if interconnect == "nvlink" and bidir > 0:
-        switched = nvlink_gen >= FIRST_NVSWITCH_NVLINK_GEN and gpus_per_node > MESH_MAX_GPUS
-        intra = "nvswitch" if switched else "nvlink_mesh"
+        if nvswitch is None:
+            nvswitch = nvlink_gen >= FIRST_NVSWITCH_NVLINK_GEN and gpus_per_node > MESH_MAX_GPUS
+        intra = "nvswitch" if nvswitch else "nvlink_mesh"
     else:
         intra, bidir = "pcie", 0.0
     return {
@@ -67,7 +85,7 @@ def _gpu_facts(gpu: _Entry, gpus_per_node: int) -> dict[str, Any]:
         "intra": intra,
         "nvlink_bidir_gbs": bidir,
         "pcie_gen": int(gpu.get("pcie_gen")),
-        "nvls": intra == "nvswitch" and nvlink_gen >= FIRST_NVLS_NVLINK_GEN,
+        "nvls": nvls_capable(interconnect, nvlink_gen, intra == "nvswitch"),
     }
 
 
@@ -76,13 +94,15 @@ def _nic_facts(catalog: _Catalog, nic_id: str | None, nodes: int, nics_per_node:
         if nodes > 1:
             raise ValueError(f"a {nodes}-node profile needs nic_id (a catalog NIC id) to describe the network")
         return {"nics_per_node": 0, "nic_gbps": 0.0, "nic_latency_us": NIC_LATENCY_FALLBACK_US,
-                "technology": "infiniband"}
+                "technology": "infiniband", "nvls_across_nodes": True}
     nic = catalog.require(nic_id, "nic")
+    technology, nvls_across_nodes = nic_network_facts(nic)
     facts: dict[str, Any] = {
         "nics_per_node": nics_per_node,
         "nic_gbps": float(nic.get("speed_gbps")),
         "nic_latency_us": float(nic.get("latency_us")),
-        "technology": str(nic.get("technology")),
+        "technology": technology,
+        "nvls_across_nodes": nvls_across_nodes,
         "gdr": bool(nic.get("rdma", True)),
         "switch_latency_ns": SWITCH_LATENCY_FALLBACK_NS,
     }

@@ -67,10 +67,12 @@ BITS_PER_BYTE = 8.0
 # deliver through a host-managed path, and their curves show NCCL capped at the LL rate
 # (19.5 GB/s algbw on two nodes, nccl_calibration.csv R146-R149, R115-R118) instead.
 LL128_NETWORKS = ("infiniband", "ethernet", "efa")
-# ECMP: flows hashed onto equal-cost uplinks collide. With k nodes' flows spread over as many
-# paths, the expected fraction of busy paths is 1 - (1 - 1/k)^k (balls into bins), falling from
-# 0.75 at 2 nodes towards 1 - 1/e = 0.63 at scale. [derived]; consistent with Meta's "up to 40 %"
-# AllReduce gain from E-ECMP + QP scaling (1/1.4 = 0.71, collectives.md 5).
+# ECMP: flows hashed onto equal-cost uplinks collide. What is hashed is a flow (one NIC's RDMA
+# connection, a 5-tuple), so a collective that crosses the spine hashes F = nodes x NICs flows onto
+# as many equal paths (a non-blocking tier has one uplink per NIC; oversubscription is a separate
+# factor). The expected fraction of busy paths is 1 - (1 - 1/F)^F (balls into bins): 0.66 for
+# 2 nodes x 4 NICs, 1 - 1/e = 0.63 for any larger fabric. [derived]; consistent with Meta's "up
+# to 40 %" AllReduce gain from E-ECMP + QP scaling (1/1.4 = 0.71, collectives.md 5).
 # EFA is absent: AWS SRD sprays every flow's packets over all paths, so nothing is hashed.
 ECMP_TECHNOLOGIES = ("ethernet", "tcpx")
 SPINE_HOPS = 3  # leaf-spine-leaf: the first hop count at which flows are hashed onto uplinks
@@ -219,8 +221,8 @@ def _ecmp_efficiency(profile: FabricProfile) -> float:
     """Share of spine paths busy when the nodes' flows are hashed onto them (1 if not hashed)."""
     if profile.technology not in ECMP_TECHNOLOGIES or profile.adaptive_routing:
         return 1.0
-    k = profile.nodes
-    return 1.0 - (1.0 - 1.0 / k) ** k
+    flows = profile.nodes * max(1, profile.nics_per_node)
+    return 1.0 - (1.0 - 1.0 / flows) ** flows
 
 
 def _alltoall(profile: FabricProfile, gpu_net_bw: float) -> tuple[float, float]:

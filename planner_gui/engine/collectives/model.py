@@ -167,10 +167,17 @@ def _pipeline_fill(stages: tuple[Stage, ...], hw: Hardware | None, sizes: np.nda
 
 def _channel_share(c: _Candidate, sizes: np.ndarray) -> np.ndarray:
     """Share of NCCL's channels and threads kept for a message: enqueue.cc drops channels while
-    nBytes < nChannels x nThreads x threshold, then halves threads (collectives.md 1.6)."""
+    nBytes < nChannels x nThreads x threshold, then halves threads (collectives.md 1.6).
+
+    The counts are taken as continuous (nBytes / threshold, not its floor): NCCL's integer counts
+    make the time a sawtooth in size (a message just below two channels' worth runs on one channel,
+    slower than the message twice its size on two), which no architect should read as "bigger is
+    faster". The continuous count is the lower envelope of that sawtooth, so the bandwidth term
+    M / (B x share) is flat while channels are being dropped and never decreases with size.
+    """
     threads = t.MAX_THREADS[c.protocol]
-    channels = np.clip(np.floor(sizes / (threads * c.bytes_per_thread)), 1, c.channels)
-    wanted = 2.0 ** np.floor(np.log2(np.maximum(sizes / c.bytes_per_thread, 1.0)))
+    channels = np.clip(sizes / (threads * c.bytes_per_thread), 1.0, c.channels)
+    wanted = sizes / c.bytes_per_thread
     threads_kept = np.where(channels > 1, threads, np.clip(wanted, MIN_NCCL_THREADS, threads))
     return channels * threads_kept / (c.channels * threads)
 

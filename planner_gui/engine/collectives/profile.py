@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 INTRA_KINDS = ("nvswitch", "nvlink_mesh", "pcie")
 # "efa" (AWS SRD with RDMA write, p5 and later), "efa_v1" (p4d generation) and "tcpx" (GCP
-# GPUDirect-TCPX/O) exist so published cloud measurements can be described honestly; the
-# planner's own catalog offers the first two.
+# GPUDirect-TCPX/O) come from a catalog NIC's ``transport`` (the cloud NICs in nics.json), so
+# published cloud measurements can be described honestly; other NICs give "infiniband" or "ethernet".
 TECHNOLOGIES = ("infiniband", "ethernet", "efa", "efa_v1", "tcpx")
 
 # Sanity ranges for validation; anything outside is a typo, not a design choice.
