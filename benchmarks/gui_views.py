@@ -1,6 +1,10 @@
 """Speed of the rack elevation and topology views on the default, 1,024-node and 4,096-node designs.
 
-Run: .venv/bin/python benchmarks/gui_views.py [--nodes 1024 4096] [--repeat 3] [--size 1600 1000]
+Run: .venv/bin/python benchmarks/gui_views.py [--nodes 1024 4096] [--gpus 100000] [--repeat 3]
+                                              [--size 1600 1000]
+
+``--gpus`` adds the scale designs of benchmarks/scale.py (DGX H100 on RoCE 400G, with storage and
+management networks; 100,000 GPUs is 6,825 racks and ~19,000 devices).
 
 For each design and each view it prints (best / median of ``--repeat`` runs, milliseconds):
 
@@ -40,6 +44,8 @@ from planner_gui.ui.topology_view import TopologyView
 MS = 1000.0
 SERVER = "dgx-h100"  # the generated designs: DGX H100 on NDR, rail-optimized (the generator's default)
 PARTIAL = QRect(700, 400, 120, 80)  # a hover- or selection-sized patch of the viewport
+GPUS_PER_NODE = 8  # DGX H100, as benchmarks/scale.py builds its designs
+SCALE_FABRIC = "roce-400"  # benchmarks/scale.py's default: NDR stops at 8,192 nodes in three tiers
 
 
 def timed(action: Callable[[], object], repeat: int) -> tuple[float, float]:
@@ -51,11 +57,14 @@ def timed(action: Callable[[], object], repeat: int) -> tuple[float, float]:
     return min(times) * MS, statistics.median(times) * MS
 
 
-def designs(nodes: list[int]) -> list[tuple[str, Callable[[], Design]]]:
+def designs(nodes: list[int], gpus: list[int]) -> list[tuple[str, Callable[[], Design]]]:
+    from analysis import bench_design  # benchmarks/analysis.py: the scale benchmark's designs
+
     catalog = bundled_catalog()
     found: list[tuple[str, Callable[[], Design]]] = [
         ("default (32 nodes)", lambda: load_design(default_example_path(), catalog).design)]
     found += [(f"{n} nodes", lambda n=n: generate_design(catalog, TemplateSpec(SERVER, n))) for n in nodes]
+    found += [(f"{g:,} GPUs", lambda g=g: bench_design(catalog, g // GPUS_PER_NODE, SCALE_FABRIC)) for g in gpus]
     return found
 
 
@@ -110,12 +119,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--nodes", type=int, nargs="+", default=[1024, 4096])
+    parser.add_argument("--gpus", type=int, nargs="*", default=[], help="scale designs, e.g. 100000")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--size", type=int, nargs=2, default=[1600, 1000], metavar=("W", "H"))
     args = parser.parse_args()
     app = QApplication.instance() or QApplication([])
     print(f"viewport {args.size[0]} x {args.size[1]}, best / median of {args.repeat} (ms)")
-    for label, make in designs(args.nodes):
+    for label, make in designs(args.nodes, args.gpus):
         design = make()
         counts = f"{len(design.racks)} racks, {len(design.devices)} devices, {len(design.links)} links"
         print(f"\n{label}: {counts}")

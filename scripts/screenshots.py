@@ -3,8 +3,10 @@
 Run: .venv/bin/python scripts/screenshots.py [--out docs/screenshots]
 Works headless (QT_QPA_PLATFORM=offscreen is set unless a display is configured) and under Xvfb.
 The app runs with a throw-away HOME, so it neither reads nor writes the user's settings, recent
-files or autosaves. Writes main-window.png (the design as opened) and main-window-edit.png (a server
-selected in the inspector, and a Chinese design name to show that CJK text renders).
+files or autosaves. Writes main-window.png (the design as opened), main-window-edit.png (a server
+selected in the inspector, and a Chinese design name to show that CJK text renders), main-window-zh.png
+(the same in Chinese), and the window at a laptop's and a full-HD screen's size in the central
+layouts of the View menu that suit them (layout-1366x768-rack.png ... layout-1920x1080-stacked.png).
 """
 
 from __future__ import annotations
@@ -19,6 +21,10 @@ WINDOW_SIZE = (1600, 1000)  # planner_gui/ui/main_window.py DEFAULT_SIZE: a 1920
 RESULTS_TIMEOUT_MS = 30_000
 CJK_NAME = "示例智算中心 256 × H100"  # "example AI computing centre": checks that CJK text renders
 SELECTED_DEVICE = "node-001"
+# A common laptop screen and a full-HD one (issue 5: the views are "cramped on a laptop"), each with
+# its automatic layout first and the one a user of that screen would switch to; the offscreen
+# platform has no desktop panels, so the window takes the whole screen size.
+LAYOUT_SHOTS = (((1366, 768), ("rack", "topology")), ((1920, 1080), ("side_by_side", "stacked")))
 
 
 def _isolate(home: Path) -> None:
@@ -37,6 +43,8 @@ def take(out: Path) -> list[Path]:
     window.resize(*WINDOW_SIZE)
     window.document.live.wait_idle(RESULTS_TIMEOUT_MS)
     written = [_grab(app, window, out / "main-window.png")]
+    written += _layouts(app, window, out)
+    window.resize(*WINDOW_SIZE)
     window.document.set_settings("meta", name=CJK_NAME)
     window.document.select([SELECTED_DEVICE])
     window.document.live.wait_idle(RESULTS_TIMEOUT_MS)
@@ -54,9 +62,29 @@ def take(out: Path) -> list[Path]:
     return written
 
 
-def _grab(app: object, window: object, path: Path) -> Path:
+def _layouts(app: object, window: object, out: Path) -> list[Path]:
+    """The window at each screen size in each central layout, then back to the automatic one."""
+    from planner_gui.ui.view_layout import AUTO
+
+    written = []
+    for (width, height), names in LAYOUT_SHOTS:
+        window.resize(width, height)  # type: ignore[attr-defined]
+        for name in names:
+            window.central.set_layout(name, chosen=False)  # type: ignore[attr-defined]
+            _settle(app)
+            window.fit_views()  # type: ignore[attr-defined]
+            written.append(_grab(app, window, out / f"layout-{width}x{height}-{name}.png"))
+    window.central.set_layout(AUTO, chosen=False)  # type: ignore[attr-defined]
+    return written
+
+
+def _settle(app: object) -> None:
     for _ in range(5):  # let layouts settle and deferred paints run
         app.processEvents()  # type: ignore[attr-defined]
+
+
+def _grab(app: object, window: object, path: Path) -> Path:
+    _settle(app)
     if not window.grab().save(str(path)):  # type: ignore[attr-defined]
         raise OSError(f"could not write {path}")
     return path

@@ -34,7 +34,7 @@ from planner_gui.engine.analysis_training import (
     storage_section,
     training_section,
 )
-from planner_gui.engine.checks_base import Check, Severity, sort_checks
+from planner_gui.engine.checks_base import Check, Severity, params, sort_checks
 from planner_gui.engine.collectives import FabricProfile
 from planner_gui.engine.cooling import CoolingReport, cooling_report
 from planner_gui.engine.cost import CostReport, cost_report
@@ -44,17 +44,20 @@ from planner_gui.engine.facility import FacilityReport, facility_report
 from planner_gui.engine.facility_checks import facility_checks
 from planner_gui.engine.gc_pause import gc_paused
 from planner_gui.engine.link_columns import clear_kept, columns_scope
+from planner_gui.engine.link_utilisation import analysis_link_utilisation
 from planner_gui.engine.nccl_env import NcclSetting, recommend_nccl_env
 from planner_gui.engine.power import PowerReport, power_report
 from planner_gui.engine.reuse import clear_all
 from planner_gui.engine.topology import TopologyReport, topology_structure, with_cable_lengths
 from planner_gui.engine.topology_parse import clear_cache as clear_parse_cache
+from planner_gui.engine.topology_reuse import clear_parts
 from planner_gui.engine.training import CommModel, comm_model_from_profile, training_checks
 from planner_gui.model import Design
 
 __all__ = ["Analysis", "AnalysisCache", "analyze_design", "forget_design_caches"]
 T = TypeVar("T")
 MAX_REASON_CHARS = 500  # a reason is one line in the GUI's status list and the CLI's report
+LINK_LOAD_INPUTS = ("topology", "collectives", "storage")  # the sections link utilisation reads
 SECTION_FAILED_FIX = "Fix the value the message names; the rest of the analysis is unaffected."
 
 
@@ -75,6 +78,7 @@ def forget_design_caches() -> None:
     the last per-rack results), so the next analysis of any design is a first one: for benchmarks and
     tests that time a cold start. Results never depend on these caches."""
     clear_parse_cache()
+    clear_parts()
     clear_kept()
     clear_all()
 
@@ -106,20 +110,22 @@ class _Run:
             self.problems.append(invalid_layout_check(_one_line(error)))
             return None
         except (ValueError, KeyError) as error:  # bad input somewhere in the design or catalog
-            self._fail(name, _one_line(error), f"{name} could not be computed: {_one_line(error)}")
+            self._fail(name, _one_line(error), f"{name} could not be computed: {_one_line(error)}",
+                       details=params(section=name, reason=_one_line(error)))
             return None
         except Exception as error:  # a bug in one model must not take the live analysis down
             text = f"{type(error).__name__}: {_one_line(error)}"
             self._fail(name, f"internal error: {text}", f"{name}: internal error {text} (please report this)",
-                       "analysis-internal-error")
+                       "analysis-internal-error", params(section=name, error=text))
             return None
         self.gen[name] = generation
         return value
 
-    def _fail(self, name: str, reason: str, message: str, code: str = "analysis-section-failed") -> None:
+    def _fail(self, name: str, reason: str, message: str, code: str = "analysis-section-failed",
+              details: tuple[tuple[str, Any], ...] = ()) -> None:
         self.unavailable[name] = reason
         self.failed.add(name)
-        self.problems.append(Check(code, Severity.WARNING, message, (), SECTION_FAILED_FIX))
+        self.problems.append(Check(code, Severity.WARNING, message, (), SECTION_FAILED_FIX, params=details))
 
     def need(self, value: T | None, name: str) -> T:
         """``value``, or skip the calling section with the reason ``name`` is missing."""
@@ -137,12 +143,14 @@ class _Run:
         notes = self.section("notes", lambda: (self.inputs.devices, self.gen.get("topology")),
                              lambda: note_checks(design_notes(self.design, self.catalog, topo)))
         training, storage = self._training(topo, profile)
+        links = self.section("link_utilisation", lambda: tuple(map(self.gen.get, LINK_LOAD_INPUTS)),
+                             lambda: analysis_link_utilisation(self.need(topo, "topology"), collectives, storage))
         found = [*(fabric or []), *(facility_found or []), *(notes or []),
                  *self._training_checks(training, storage), *self.problems]
         checks = tuple(sort_checks(found))
         summary = self._summary(topo, collectives, power, facility, cost, training, checks)
         return Analysis(topo, profile, collectives, checks, tuple(env or ()), acceptance, power, cooling,
-                        facility, cost, training, storage, summary)
+                        facility, cost, training, storage, summary, link_utilisation=links)
 
     def _fabric_results(self, topo: TopologyReport | None, profile: FabricProfile | None) -> _FabricResults:
         d, c, i = self.design, self.catalog, self.inputs

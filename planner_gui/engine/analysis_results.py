@@ -13,7 +13,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from planner_gui.engine.acceptance import AcceptancePlan
 from planner_gui.engine.checks_base import Check, Severity
@@ -25,6 +25,9 @@ from planner_gui.engine.nccl_env import NcclSetting
 from planner_gui.engine.power import PowerReport
 from planner_gui.engine.topology import TopologyReport
 from planner_gui.engine.training import ScalingPoint, StorageEstimate, StorageTier, TrainingEstimate
+
+if TYPE_CHECKING:  # link_utilisation imports this module's headline size
+    from planner_gui.engine.link_utilisation import LinkUtilisation
 
 # The collectives every analysis predicts: what data-parallel (AllReduce), ZeRO/FSDP (AllGather,
 # ReduceScatter) and expert-parallel (AllToAll) training traffic uses (peers_and_training.md §2.6).
@@ -209,6 +212,9 @@ class Analysis:
     training: TrainingSection | None
     storage: StorageSection | None
     summary: Summary
+    # per link id, the share of line rate the headline AllReduce uses (engine/link_utilisation.py);
+    # not in to_json (its top-level keys are fixed by docs/analyze-json.md)
+    link_utilisation: LinkUtilisation | None = field(default=None, hash=False)
 
     @property
     def unavailable(self) -> Mapping[str, str]:

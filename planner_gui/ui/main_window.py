@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt
-from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QDockWidget, QMainWindow, QSplitter, QUndoView, QWidget
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QResizeEvent
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QUndoView, QWidget
 
 from planner_gui import __version__
 from planner_gui.document import Document
@@ -28,6 +28,7 @@ from planner_gui.ui.rack_view import RackView
 from planner_gui.ui.results_panel import ResultsPanel
 from planner_gui.ui.status_bar import StatusFigures
 from planner_gui.ui.topology_view import TopologyView
+from planner_gui.ui.view_layout import AUTO, LAYOUT_KEY, CentralViews
 
 APP_TITLE = "Cluster Planner"
 DEFAULT_SIZE = (1600, 1000)  # fits a 1920 x 1080 screen with room for the desktop's panels
@@ -69,13 +70,9 @@ class MainWindow(QMainWindow):
 
     # ----- layout ----------------------------------------------------------------------------
     def _build_layout(self) -> None:
-        splitter = QSplitter(Qt.Orientation.Horizontal, self, objectName="centralSplitter")
-        splitter.addWidget(self.rack_view)
-        splitter.addWidget(self.topology_view)
-        splitter.setChildrenCollapsible(False)
-        splitter.setStretchFactor(0, 1)  # the two views share the centre equally
-        splitter.setStretchFactor(1, 1)
-        self.setCentralWidget(splitter)
+        self.central = CentralViews(self.rack_view, self.topology_view, self)
+        self.central.layout_chosen.connect(self._on_central_layout_chosen)
+        self.setCentralWidget(self.central)
         self._dock("paletteDock", self.tr("Hardware"), self.palette, LEFT)
         self._dock("inspectorDock", self.tr("Inspector"), self.inspector, RIGHT)
         history = QUndoView(self.document.undo_stack, self, objectName="undoHistory")
@@ -210,7 +207,15 @@ class MainWindow(QMainWindow):
         self.document.live.shutdown()
         event.accept()
 
+    def _on_central_layout_chosen(self, name: str) -> None:
+        self.settings.setValue(LAYOUT_KEY, name)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.central.fit_auto_layout()
+
     def _restore_layout(self) -> None:
+        self.central.set_layout(str(self.settings.value(LAYOUT_KEY, AUTO)), chosen=False)
         geometry, state = self.settings.value(GEOMETRY_KEY), self.settings.value(STATE_KEY)
         if isinstance(geometry, QByteArray | bytes):
             self.restoreGeometry(QByteArray(geometry))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QMimeData, QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QMimeData, QPointF, QRectF, Qt
 from PySide6.QtGui import QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QInputDialog, QWidget
 
@@ -31,8 +31,9 @@ Placement = tuple[str | None, int | None]
 
 def ask_copies(parent: QWidget, what: str) -> int | None:
     """How many copies a Shift-drop places (None: cancelled). Tests replace this function."""
-    value, ok = QInputDialog.getInt(parent, "Place copies", f"How many {what}?", DEFAULT_COPIES, 1,
-                                    MAX_COPIES)
+    value, ok = QInputDialog.getInt(parent, QCoreApplication.translate("RackView", "Place copies"),
+                                    QCoreApplication.translate("RackView", "How many {what}?").format(what=what),
+                                    DEFAULT_COPIES, 1, MAX_COPIES)
     return value if ok else None
 
 

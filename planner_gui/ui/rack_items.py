@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QPoint, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QApplication,
@@ -36,6 +36,7 @@ PAD = 2.0  # scene units: bounds margin for outlines, gap between U numbers and 
 TEXT_INSET = 4.0  # scene units between a label and its panel's edge
 NAME_MODEL_GAP = 8.0  # between a device's name and its model on a one-line label
 MIN_MODEL_CHARS = 4  # a model name squeezed below four characters' width is left out
+UPRIGHT_ASPECT = 4.0  # a panel this many times taller than wide is a 0 U strip, labelled upright
 OUTLINE_DARKER = 150  # QColor.darker factor (percent): a panel's edge is its fill at two thirds
 HAIRLINE = 0.5  # half a scene unit inset so a 1 px edge stays inside the panel
 GHOST_PEN = 2.0
@@ -71,6 +72,7 @@ class RackItem(QGraphicsItem):
         self.rack_id, self.name, self.box = box.rack_id, name, box
         self.blocks: list[tuple[int, int, str]] = []  # (u, height_u, kind) for the far-out picture
         self.power, self.cooling = LoadBar(), LoadBar()
+        self.bar_key: object = ()  # the figures the bars show now (RackView skips racks whose figures held)
         self.draw_blocks = False
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setZValue(Z_RACK)
@@ -79,10 +81,15 @@ class RackItem(QGraphicsItem):
 
     def set_box(self, box: rl.RackBox) -> None:
         old = getattr(self, "box", None)
+        same_shape = old is not None and (old.width, old.height_u) == (box.width, box.height_u)
+        if same_shape and hasattr(self, "_grid"):
+            self.box = box  # same size: a move (or nothing) needs no geometry change, only a position
+            if self.pos() != QPointF(box.x, box.y):
+                self.setPos(box.x, box.y)
+            return
         self.prepareGeometryChange()
         self.box = box
         self.setPos(box.x, box.y)
-        same_shape = old is not None and (old.width, old.height_u) == (box.width, box.height_u)
         if same_shape and hasattr(self, "_grid"):
             return  # the grid is in the rack's own coordinates: moving the rack keeps it
         face = self._face_rect()
@@ -148,7 +155,9 @@ class RackItem(QGraphicsItem):
 
     def _paint_bars(self, painter: QPainter, lod: float) -> None:
         top = rl.HEADER_H + 2 * rl.FRAME_PAD + self.box.height_u * rl.U_PX + rl.BAR_GAP
-        for label, bar in (("Power", self.power), ("Cooling", self.cooling)):
+        power = QCoreApplication.translate("RackView", "Power")
+        cooling = QCoreApplication.translate("RackView", "Cooling")
+        for label, bar in ((power, self.power), (cooling, self.cooling)):
             rect = QRectF(0, top, self.box.width, rl.BAR_H)
             painter.fillRect(rect, QColor(colors.U_GRID))
             if bar.fraction is not None:
@@ -197,6 +206,17 @@ class DeviceItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self.rect.adjusted(-SELECTION_WIDTH, -SELECTION_WIDTH, SELECTION_WIDTH, SELECTION_WIDTH)
 
+    def set_rect(self, rect: QRectF) -> None:
+        """Move the panel within its rack (0 U strips are re-arranged when one comes or goes)."""
+        if rect != self.rect:
+            self.prepareGeometryChange()
+            self.rect = rect
+
+    @property
+    def upright(self) -> bool:
+        """A tall narrow strip (a 0 U PDU): its label runs bottom to top."""
+        return self.rect.height() > UPRIGHT_ASPECT * self.rect.width()
+
     def shape(self) -> QPainterPath:
         path = QPainterPath()
         path.addRect(self.rect)
@@ -205,6 +225,9 @@ class DeviceItem(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
               ) -> None:
         lod = _lod(painter, option)
+        if self.upright:
+            self._paint_strip(painter, lod)
+            return
         fill = QColor(colors.kind_fill(self.kind))
         painter.setPen(QPen(fill.darker(OUTLINE_DARKER), 0))
         painter.setBrush(fill)
@@ -215,6 +238,25 @@ class DeviceItem(QGraphicsItem):
             painter.setPen(QPen(QColor(colors.SELECTION), SELECTION_WIDTH))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(self.rect)
+
+    def _paint_strip(self, painter: QPainter, lod: float) -> None:
+        fill = QColor(colors.kind_fill(self.kind))
+        edge = QColor(colors.kind_text(self.kind))  # light: a strip stands out from the dark cabinet
+        painter.setPen(QPen(QColor(colors.SELECTION), SELECTION_WIDTH) if self.isSelected() else QPen(edge, 0))
+        painter.setBrush(fill)
+        painter.drawRect(self.rect)
+        pixels = int(self.rect.width()) - 1
+        if lod * pixels < MIN_TEXT_SCREEN_PX:
+            return
+        painter.save()
+        painter.translate(self.rect.left(), self.rect.bottom())
+        painter.rotate(-90)  # the label reads bottom to top, along the strip
+        painter.setPen(QColor(colors.kind_text(self.kind)))
+        painter.setFont(_font(pixels))
+        along = QRectF(TEXT_INSET, 0, self.rect.height() - 2 * TEXT_INSET, self.rect.width())
+        text = QFontMetricsF(painter.font()).elidedText(self.label, Qt.TextElideMode.ElideRight, along.width())
+        painter.drawText(along, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, text)  # at the top
+        painter.restore()
 
     def _paint_label(self, painter: QPainter) -> None:
         painter.setPen(QColor(colors.kind_text(self.kind)))
@@ -282,8 +324,12 @@ class TrayItem(QGraphicsItem):
             return
         painter.setPen(QColor(colors.ROW_LABEL))
         painter.setFont(_font(LABEL_PX, bold=True))
-        title = (f"Unplaced devices ({self.count}): drag them into a rack" if self.count
-                 else "Unplaced devices: none. Drop a device here to take it out of its rack")
+        if self.count:
+            title = QCoreApplication.translate("RackView", "Unplaced devices ({count}): drag them into a rack")
+        else:
+            title = QCoreApplication.translate("RackView", "Unplaced devices: none. Drop a device here to take it "
+                                               "out of its rack")
+        title = title.format(count=self.count)
         left = self.rect.left() + rl.TRAY_PAD
         title_rect = QRectF(left, self.rect.top(), self.rect.width(), rl.TRAY_TITLE_H)
         painter.drawText(title_rect, LEFT_MIDDLE, title)
@@ -342,6 +388,8 @@ class GhostItem(QGraphicsItem):
 def bar_text(used_w: float, available_w: float) -> tuple[float | None, str]:
     """(fraction, "31.2 / 42.0 kW (74 %)") for a bar; a zero budget with load counts as over."""
     if available_w <= 0:
-        return (float("inf") if used_w > 0 else 0.0), f"{used_w / W_PER_KW:.1f} kW, no budget"
+        used = f"{used_w / W_PER_KW:.1f}"
+        text = QCoreApplication.translate("RackView", "{used} kW, no budget").format(used=used)
+        return (float("inf") if used_w > 0 else 0.0), text
     fraction = used_w / available_w
     return fraction, f"{used_w / W_PER_KW:.1f} / {available_w / W_PER_KW:.1f} kW ({fraction * PERCENT:.0f} %)"

@@ -1,4 +1,5 @@
-"""Geometry of the rack elevation: racks to scale in rows, U positions, free space. Pure, no Qt.
+"""Geometry of the rack elevation: racks to scale in rows, U positions, free space. Pure (Qt only to
+translate the refusal messages).
 
 Scale: one rack unit is 1.75 in = 44.45 mm and a device face is 19 in = 482.6 mm wide (EIA-310,
 the standard every rack in the catalog follows); a rack is its catalog ``width_mm`` wide. The
@@ -11,6 +12,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+
+from PySide6.QtCore import QCoreApplication
 
 MM_PER_U = 44.45  # EIA-310 rack unit (1.75 in)
 FACE_MM = 482.6  # EIA-310 19-inch panel width
@@ -145,8 +148,10 @@ def tray_columns(width: float) -> int:
 
 
 def tray_height(unplaced: int, columns: int) -> float:
-    """The title line, then one line of chips per ``columns`` devices (an empty tray is just its title)."""
-    lines = -(-unplaced // columns)
+    """The title line, then one line of chips per ``columns`` devices. An empty tray keeps one line free,
+    so unplacing the first device (or placing the last) moves no rack: moving every rack of a
+    100,000-GPU hall costs ~300 ms (benchmarks/gui_views.py --gpus)."""
+    lines = max(1, -(-unplaced // columns))
     return TRAY_TITLE_H + lines * (TRAY_CHIP_H + TRAY_CHIP_GAP) + TRAY_PAD
 
 
@@ -218,11 +223,13 @@ def refusal(occupied: Mapping[int, str], rack_height: int, u: int, height: int) 
     """Why a ``height`` U device cannot sit at ``u`` (None: it fits)."""
     top = u + height - 1
     if u < 1:
-        return f"U{u} is below the rack's first unit"
+        return QCoreApplication.translate("RackView", "U{u} is below the rack's first unit").format(u=u)
     if top > rack_height:
-        return f"a {height} U device at U{u} reaches U{top}, above the {rack_height} U rack"
+        return QCoreApplication.translate("RackView", "a {height} U device at U{u} reaches U{top}, above the "
+                                          "{rack} U rack").format(height=height, u=u, top=top, rack=rack_height)
     clash = next((occupied[x] for x in range(u, top + 1) if x in occupied), None)
-    return None if clash is None else f"U{u}-U{top} overlaps {clash}"
+    return None if clash is None else QCoreApplication.translate("RackView", "U{u}-U{top} overlaps {device}").format(
+        u=u, top=top, device=clash)
 
 
 def stack_upward(occupied: Mapping[int, str], rack_height: int, start_u: int, height: int,
@@ -239,3 +246,28 @@ def stack_upward(occupied: Mapping[int, str], rack_height: int, start_u: int, he
         else:
             u += 1
     return placed
+
+
+# 0 U devices (vertical PDUs) hang in the rack's side channel, between the 19-inch face and the
+# cabinet's side ((600 - 482.6) / 2 ~ 59 mm, ~21 scene units on a 600 mm rack). The right channel:
+# the left one carries the U numbers.
+ZERO_U_STRIP_W = 8.0  # scene units: two strips fit a ~21-unit channel, with a 7 px upright label
+ZERO_U_GAP = 1.5
+
+
+def zero_u_slots(count: int, face_right: float, frame_right: float, top: float, height: float
+                 ) -> list[tuple[float, float, float, float]]:
+    """(x, y, w, h) of ``count`` 0 U strips side by side in the right channel; when it is full they
+    share the height (two levels, then three...)."""
+    if count <= 0:
+        return []
+    channel = frame_right - face_right
+    per_level = max(1, int((channel - ZERO_U_GAP) // (ZERO_U_STRIP_W + ZERO_U_GAP)))
+    levels = -(-count // per_level)
+    level_h = height / levels
+    slots = []
+    for k in range(count):
+        level, column = divmod(k, per_level)
+        x = face_right + ZERO_U_GAP + column * (ZERO_U_STRIP_W + ZERO_U_GAP)
+        slots.append((x, top + level * level_h, ZERO_U_STRIP_W, level_h - (ZERO_U_GAP if levels > 1 else 0.0)))
+    return slots

@@ -29,6 +29,7 @@ from planner_gui.ui import colors
 from planner_gui.ui import rack_layout as rl
 from planner_gui.ui.rack_drops import RackDrops, device_mime
 from planner_gui.ui.rack_items import DeviceItem, GhostItem, LoadBar, RackItem, TrayItem, bar_text
+from planner_gui.ui.rack_zero_u import place_zero_u, racks_with_zero_u, zero_u_rect
 from planner_gui.ui.view_navigation import ViewNavigator, configure_view
 
 # Below this on-screen U height (px) racks paint their devices as plain blocks and the device
@@ -36,8 +37,6 @@ from planner_gui.ui.view_navigation import ViewNavigator, configure_view
 DEVICE_ITEMS_MIN_U_PX = 4.0
 ROW_LABEL_PX = 14  # "Row A", scene units
 SCENE_MARGIN = 40.0
-ZERO_U_STRIP_W = 6.0  # a 0 U device (vertical PDU) is a strip beside the U area
-ZERO_U_GAP = 2.0
 ROW_LABEL_INSET = 4.0  # "Row A" sits this far right of its row's left edge
 MAX_FIRST_VIEW_SCALE = 1.0  # the first view never magnifies beyond 100 %
 
@@ -114,6 +113,7 @@ class RackView(QGraphicsView):
         self._relayout()
         for device in self.document.design.devices.values():
             self._add_device_item(device)
+        place_zero_u(self.document, self.rack_items, self.device_items, racks_with_zero_u(self.document))
         self._place_tray_chips()  # once, after every chip exists
         self._refresh_blocks(self.rack_items)
         self._apply_results(self.document.analysis)
@@ -208,6 +208,18 @@ class RackView(QGraphicsView):
         self._scene.setSceneRect(QRectF(0, 0, self.elevation.width, self.elevation.height).adjusted(
             -SCENE_MARGIN, -SCENE_MARGIN, SCENE_MARGIN, SCENE_MARGIN))
 
+    def _update_tray(self) -> None:
+        """A device came into or left the tray: the racks move only when the tray needs another line
+        of chips (or one fewer); otherwise only the tray's title and chips change (issue 8: at 100,000
+        GPUs re-placing 6,800 racks took ~300 ms an edit, benchmarks/gui_views.py --gpus)."""
+        unplaced = sum(1 for d in self.document.design.devices.values() if not d.placed)
+        columns = rl.tray_columns(self.elevation.width - rl.ROW_LABEL_W)
+        if rl.tray_height(unplaced, columns) != self.elevation.tray_height:
+            self._relayout()  # another line of chips moves every row down
+            return
+        self.tray.set_geometry(self.tray.rect, unplaced)
+        self._place_tray_chips()
+
     def _rack_width_mm(self, catalog_id: str) -> float:
         entry = self.document.catalog.get(catalog_id)
         return float(entry["width_mm"]) if entry is not None and entry.kind == "rack" else rl.DEFAULT_RACK_MM
@@ -220,7 +232,7 @@ class RackView(QGraphicsView):
         font.setPixelSize(ROW_LABEL_PX)
         font.setBold(True)
         for row in self.elevation.rows:
-            label = QGraphicsSimpleTextItem(f"Row {row.name}")
+            label = QGraphicsSimpleTextItem(self.tr("Row {name}").format(name=row.name))
             label.setFont(font)
             label.setBrush(QColor(colors.ROW_LABEL))
             label.setPos(row.x + ROW_LABEL_INSET, row.y + rl.HEADER_H)
@@ -247,7 +259,8 @@ class RackView(QGraphicsView):
                 if device.rack_id is not None:
                     touched_racks.add(device.rack_id)
         if tray_changed:
-            self._relayout()  # the tray may need another line, which moves every row down
+            self._update_tray()
+        place_zero_u(self.document, self.rack_items, self.device_items, touched_racks)
         self._refresh_blocks([r for r in touched_racks if r in self.rack_items])
 
     def _retire(self, item: DeviceItem) -> None:
@@ -276,16 +289,12 @@ class RackView(QGraphicsView):
         if device.placed and device.rack_id in self.rack_items:
             rack = self.rack_items[device.rack_id]
             rect = (rack.device_rect(device.u or 1, spec.height_u) if spec.height_u > 0
-                    else self._zero_u_rect(rack))
+                    else zero_u_rect(rack))
             parent: QGraphicsItem = rack.holder
         else:
             rect, parent = QRectF(0, 0, rl.FACE_W, rl.TRAY_CHIP_H), self.tray.holder
         item = DeviceItem(device.id, label, model, spec.kind.value, rect, parent, self._start_device_drag)
         self.device_items[device.id] = item
-
-    def _zero_u_rect(self, rack: RackItem) -> QRectF:
-        face = rack.device_rect(1, rack.box.height_u)
-        return QRectF(face.right() + ZERO_U_GAP, face.top(), ZERO_U_STRIP_W, face.height())
 
     def _place_tray_chips(self) -> None:
         columns = rl.tray_columns(self.elevation.width - rl.ROW_LABEL_W)
@@ -308,6 +317,11 @@ class RackView(QGraphicsView):
         for rack_id, item in self.rack_items.items():
             rack_power = power.racks.get(rack_id) if power is not None else None
             rack_cooling = cooling.racks.get(rack_id) if cooling is not None else None
+            key = (rack_power and (rack_power.max_w, rack_power.supply_w),
+                   rack_cooling and (rack_cooling.heat_w, rack_cooling.capacity_w))
+            if key == item.bar_key:
+                continue  # unchanged: an edit changes a few racks' figures, not 6,800 (100,000 GPUs)
+            item.bar_key = key
             item.power = (LoadBar(*bar_text(rack_power.max_w, rack_power.supply_w)) if rack_power
                           else LoadBar())
             item.cooling = (LoadBar(*bar_text(rack_cooling.heat_w, rack_cooling.capacity_w)) if rack_cooling

@@ -7,7 +7,7 @@ readable at every zoom and never scroll out of sight; each sits at the height of
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QPointF, QRect, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter
 from PySide6.QtWidgets import QGraphicsView
 
@@ -30,7 +30,8 @@ class BandStrip:
         for code in np.unique(data.band[data.drawn]).tolist():
             members = data.drawn & (data.band == code)
             ys = data.y[members]
-            text = f"{tl.short_band_label(code)} ({int(members.sum())})"
+            name = QCoreApplication.translate("TopologyView", tl.short_band_label(code))
+            text = f"{name} ({int(members.sum())})"
             spans.append((text, float(ys.min()) - tl.NODE_H / 2, float(ys.max()) + tl.NODE_H / 2))
         self.spans = spans
         metrics = QFontMetricsF(label_font())

@@ -244,16 +244,26 @@ class TopologyData:
         live = self.live_links()
         return live[mask[self.link_a[live]] | mask[self.link_b[live]]]
 
-    def set_utilisation(self, by_link: Mapping[str, float] | None) -> None:
+    def set_utilisation(self, by_link: Mapping[str, float] | None) -> bool:
+        """Loads per link id; the engine's LinkUtilisation (arrays in design order) is read without a
+        Python loop when the view's links are still the design's in the same order. Returns whether
+        any load changed (an unchanged picture is not redrawn: 0.4 s at 100,000 GPUs)."""
+        old = self.utilisation
         if not by_link:
             self.utilisation = None
-            return
+            return old is not None
         values = np.full(self.link_alive.size, np.nan)
-        for link_id, value in by_link.items():
-            j = self.link_index.get(link_id)
-            if j is not None:
-                values[j] = value
+        ids, loads = getattr(by_link, "link_ids", None), getattr(by_link, "loads", None)
+        n = len(ids) if ids is not None else -1
+        if loads is not None and n <= self.n_links and list(ids) == self.link_ids[:n]:
+            values[:n] = loads
+        else:
+            for link_id, value in by_link.items():
+                j = self.link_index.get(link_id)
+                if j is not None:
+                    values[j] = value
         self.utilisation = values
+        return old is None or not np.array_equal(old, values, equal_nan=True)
 
 
 def _device_class(kind: str) -> int:

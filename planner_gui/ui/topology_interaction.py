@@ -12,12 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
-from PySide6.QtCore import QPointF, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QPointF, Qt, QTimer
 from PySide6.QtGui import QHelpEvent, QKeyEvent, QMouseEvent, QPainterPath
 from PySide6.QtWidgets import QToolTip
 
 from planner_gui.ui import colors
 from planner_gui.ui import topology_layout as tl
+from planner_gui.ui.format import format_length, format_percent
 from planner_gui.ui.topology_items import Z_OVERLAY, NodeItem, PassivePathItem, cosmetic_pen, segments_path
 from planner_gui.ui.view_navigation import MIN_SCALE
 
@@ -29,7 +30,6 @@ HOVER_WIDTH = 3.0  # cosmetic px of the hovered link
 LIVE_LINK_COLOUR = "#4b5563"  # links following a dragged device (grey-600), before they rejoin their class
 RUBBER_WIDTH = 1.5
 DELETE_KEYS = (Qt.Key.Key_Delete, Qt.Key.Key_Backspace)
-PERCENT = 100.0
 
 
 class TopologyInteraction:
@@ -196,7 +196,12 @@ class TopologyInteraction:
         entry = document.catalog.get(device.catalog_id)
         data = self.view.data
         band = tl.band_label(int(data.band[data.index[device_id]])) if data is not None else ""
-        where = f"rack {device.rack_id}, U{device.u}" if device.placed else "not in a rack"
+        if device.placed:
+            where = QCoreApplication.translate("TopologyView", "rack {rack}, U{u}").format(rack=device.rack_id,
+                                                                                          u=device.u)
+        else:
+            where = QCoreApplication.translate("TopologyView", "not in a rack")
+        band = QCoreApplication.translate("TopologyView", band)  # marked in topology_layout
         model = entry.name if entry else device.catalog_id
         return f"{device.name or device.id} ({device.id})\n{model}\n{band}\n{where}"
 
@@ -207,11 +212,18 @@ class TopologyInteraction:
             return ""
         specs = [document.design.port_spec(ref, document.catalog) for ref in (link.a, link.b)]
         speeds = [s.speed_gbps for s in specs if s is not None]
-        speed = f"{min(speeds):g} Gb/s" if speeds else "unknown speed"
-        lines = [f"Link {link.id}", f"{link.a}  ↔  {link.b}",
-                 f"{link.medium.value.upper()}, {link.length_m:g} m, {speed}"]
+        if speeds:
+            speed = QCoreApplication.translate("TopologyView", "{gbps} Gb/s").format(gbps=f"{min(speeds):g}")
+        else:
+            speed = QCoreApplication.translate("TopologyView", "unknown speed")
+        lines = [QCoreApplication.translate("TopologyView", "Link {id}").format(id=link.id), f"{link.a}  ↔  {link.b}",
+                 f"{link.medium.value.upper()}, {format_length(link.length_m)}, {speed}"]
         data = self.view.data
         if data is not None and data.utilisation is not None:
             value = data.utilisation[data.link_index[link_id]]
-            lines.append("load: —" if np.isnan(value) else f"load: {value * PERCENT:.0f} %")
+            load = format_percent(value, 0)
+            if np.isnan(value):
+                load = QCoreApplication.translate("TopologyView", "not modelled")
+            lines.append(QCoreApplication.translate("TopologyView", "Utilisation (1 GiB AllReduce): {load}"
+                                                    ).format(load=load))
         return "\n".join(lines)

@@ -34,6 +34,12 @@ SELECTION_WIDTH = 2.5  # cosmetic px
 AA_SEGMENT_LIMIT = 2000
 BUNDLE_MIN_WIDTH, BUNDLE_MAX_WIDTH = 1.0, 2.0  # cosmetic px of overview bundles, by capacity
 LOAD_COLOURS = (colors.GREEN, colors.AMBER, colors.RED, colors.NO_DATA)  # load level codes 0..3
+# Link load levels (share of line rate under the headline AllReduce, engine/link_utilisation.py).
+# Amber from 70 %: an M/M/1 queue's wait is rho / (1 - rho) service times, 2.3 at 70 % and climbing
+# steeply (queueing latency starts to show); red from 90 %: within a few points of the 96 % a NIC
+# achieves with GPUDirect RDMA (collectives/hardware.py NIC_EFFICIENCY): the link is saturated.
+LINK_AMBER_FROM = 0.7
+LINK_RED_FROM = 0.9
 MAX_BANDS = 64  # band codes per key digit: far above the 4-5 tiers a fabric has, plus the two others
 Z_BUNDLES, Z_LINKS, Z_GROUPS, Z_NODES, Z_OVERLAY = 0, 1, 2, 3, 4
 
@@ -169,31 +175,31 @@ def segments_path(x0: np.ndarray, y0: np.ndarray, x1: np.ndarray, y1: np.ndarray
     return arrayToQPath(x, y, connect="pairs", finiteCheck=False)
 
 
-def link_class_keys(data: TopologyData, links: np.ndarray) -> tuple[np.ndarray, list[tuple[str, float]]]:
-    """A class code per link and each class's (colour, width): tier pair x speed (or x load)."""
+def link_class_keys(data: TopologyData, links: np.ndarray, by_load: bool = True
+                    ) -> tuple[np.ndarray, list[tuple[str, float]]]:
+    """A class code per link and each class's (colour, width): tier pair x speed, and x load level
+    when ``by_load`` and the results have loads (colour by load, width by speed)."""
+    by_load = by_load and data.utilisation is not None
     a, b = data.link_a[links], data.link_b[links]
     shift = -tl.BAND_OTHER  # band codes start at BAND_OTHER (-2): shift them to 0
     lo = np.minimum(data.band[a], data.band[b]).astype(np.int64) + shift
     hi = np.maximum(data.band[a], data.band[b]).astype(np.int64) + shift
     speeds, speed_code = np.unique(np.nan_to_num(data.link_gbps[links], nan=-1.0), return_inverse=True)
-    load = _load_codes(data, links)
+    load = load_levels(data.utilisation[links]) if by_load else np.zeros(links.size, dtype=np.int64)
     key = ((lo * MAX_BANDS + hi) * (speeds.size + 1) + speed_code) * len(LOAD_COLOURS) + load
     codes, inverse = np.unique(key, return_inverse=True)
     styles = []
     for code in codes.tolist():
         speed = float(speeds[(code // len(LOAD_COLOURS)) % (speeds.size + 1)])
         gbps = float("nan") if speed < 0 else speed
-        by_load = data.utilisation is not None
         colour = LOAD_COLOURS[code % len(LOAD_COLOURS)] if by_load else colors.speed_colour(gbps)
         styles.append((colour, colors.speed_width(gbps)))
     return inverse, styles
 
 
-def _load_codes(data: TopologyData, links: np.ndarray) -> np.ndarray:
-    if data.utilisation is None:
-        return np.zeros(links.size, dtype=np.int64)
-    u = data.utilisation[links]
-    code = np.where(u >= colors.RED_FROM, 2, np.where(u >= colors.AMBER_FROM, 1, 0))
+def load_levels(u: np.ndarray) -> np.ndarray:
+    """Index into LOAD_COLOURS per load: green, amber, red, or no data (NaN)."""
+    code = np.where(u >= LINK_RED_FROM, 2, np.where(u >= LINK_AMBER_FROM, 1, 0))
     return np.where(np.isnan(u), 3, code).astype(np.int64)
 
 
@@ -204,7 +210,7 @@ class LinkLayer:
         self._parent = parent
         self._items: list[PassivePathItem] = []
 
-    def rebuild(self, data: TopologyData, links: np.ndarray) -> None:
+    def rebuild(self, data: TopologyData, links: np.ndarray, by_load: bool = True) -> None:
         for item in self._items:
             item.setParentItem(None)
             if item.scene() is not None:
@@ -212,7 +218,7 @@ class LinkLayer:
         self._items = []
         if links.size == 0:
             return
-        inverse, styles = link_class_keys(data, links)
+        inverse, styles = link_class_keys(data, links, by_load)
         order = np.argsort(inverse, kind="stable")
         bounds = np.searchsorted(inverse[order], np.arange(len(styles) + 1))
         x0, y0, x1, y1 = data.segments(links[order])
@@ -296,9 +302,9 @@ class BundlesItem(_DrawingItem):
         super().__init__(Z_BUNDLES)
         self._bundles: list[tuple[QPainterPath, QPen]] = []
 
-    def rebuild(self, groups: tl.Groups, bundles: tl.Bundles) -> None:
+    def rebuild(self, groups: tl.Groups, bundles: tl.Bundles, by_load: bool = False) -> None:
         self.prepareGeometryChange()
-        self._bundles = _bundle_paths(groups, bundles)
+        self._bundles = _bundle_paths(groups, bundles, by_load and bundles.load is not None)
         self._rect = QRectF()
         for path, _ in self._bundles:
             self._rect = self._rect.united(path.controlPointRect())
@@ -340,7 +346,8 @@ def _block_paths(groups: tl.Groups, kinds: list[str]) -> list[tuple[QPainterPath
     return result
 
 
-def _bundle_paths(groups: tl.Groups, bundles: tl.Bundles) -> list[tuple[QPainterPath, QPen]]:
+def _bundle_paths(groups: tl.Groups, bundles: tl.Bundles, by_load: bool) -> list[tuple[QPainterPath, QPen]]:
+    """One path per (colour, width): colour by mean speed, or by the busiest member's load level."""
     if bundles.links.size == 0:
         return []
     cx = (groups.x0 + groups.x1) / 2.0
@@ -348,7 +355,8 @@ def _bundle_paths(groups: tl.Groups, bundles: tl.Bundles) -> list[tuple[QPainter
     weight = np.log2(1.0 + bundles.gbps)
     width = np.round(np.interp(weight, (weight.min(), max(weight.max(), weight.min() + 1.0)),
                                (BUNDLE_MIN_WIDTH, BUNDLE_MAX_WIDTH)))
-    colour_of = _speed_colours(mean_speed)
+    load = bundles.load if by_load else None
+    colour_of = _speed_colours(mean_speed) if load is None else np.array(LOAD_COLOURS)[load_levels(load)]
     result = []
     for colour in np.unique(colour_of).tolist():
         for w in np.unique(width).tolist():

@@ -1,4 +1,5 @@
-"""Where the topology view draws each device: tiers stacked top to bottom, pure numpy, no Qt.
+"""Where the topology view draws each device: tiers stacked top to bottom, pure numpy (Qt only to
+mark the tier names for translation).
 
 The picture is a layered (Sugiyama-style) drawing: the highest switch tier at the top, then the
 lower tiers, the GPU servers, the switches of other networks (storage, management) and the other
@@ -17,6 +18,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+from PySide6.QtCore import QT_TRANSLATE_NOOP  # marks the tier names for lupdate; returns them as is
 
 # Device classes the layout knows (the caller maps catalog kinds onto these).
 CLASS_SERVER, CLASS_SWITCH, CLASS_OTHER = 0, 1, 2
@@ -25,11 +27,18 @@ BAND_OFF_FABRIC = -1  # switches no server reaches over the compute fabric (stor
 BAND_OTHER = -2  # storage servers and other hosts
 UNREACHED = -1  # BFS level of a device the compute fabric does not reach
 
-TIER_NAMES = {0: "GPU servers", 1: "Leaf switches", 2: "Spine switches", 3: "Core switches",
-              BAND_OFF_FABRIC: "Storage and management switches", BAND_OTHER: "Storage and other devices"}
+# Marked for translation (context TopologyView); the views translate them where they show them.
+TIER_NAMES = {
+    0: QT_TRANSLATE_NOOP("TopologyView", "GPU servers"), 1: QT_TRANSLATE_NOOP("TopologyView", "Leaf switches"),
+    2: QT_TRANSLATE_NOOP("TopologyView", "Spine switches"), 3: QT_TRANSLATE_NOOP("TopologyView", "Core switches"),
+    BAND_OFF_FABRIC: QT_TRANSLATE_NOOP("TopologyView", "Storage and management switches"),
+    BAND_OTHER: QT_TRANSLATE_NOOP("TopologyView", "Storage and other devices")}
 # Pinned over the drawing at the view's left edge: short, so a narrow view keeps room for the graph.
-SHORT_TIER_NAMES = {0: "Servers", 1: "Leaves", 2: "Spines", 3: "Cores", BAND_OFF_FABRIC: "Other switches",
-                    BAND_OTHER: "Storage, other"}
+SHORT_TIER_NAMES = {
+    0: QT_TRANSLATE_NOOP("TopologyView", "Servers"), 1: QT_TRANSLATE_NOOP("TopologyView", "Leaves"),
+    2: QT_TRANSLATE_NOOP("TopologyView", "Spines"), 3: QT_TRANSLATE_NOOP("TopologyView", "Cores"),
+    BAND_OFF_FABRIC: QT_TRANSLATE_NOOP("TopologyView", "Other switches"),
+    BAND_OTHER: QT_TRANSLATE_NOOP("TopologyView", "Storage, other")}
 
 # Geometry in scene units (1 unit = 1 px at 100 % zoom). A node is wide enough for a 12-character
 # id at the view's 10 px label font; the gaps leave room for link fans between bands.
@@ -239,9 +248,12 @@ class Bundles:
     group_b: np.ndarray
     links: np.ndarray  # links in the bundle
     gbps: np.ndarray  # total capacity
+    load: np.ndarray | None = None  # the busiest member link's utilisation (NaN: none known)
 
 
-def bundle_links(of_device: np.ndarray, link_a: np.ndarray, link_b: np.ndarray, gbps: np.ndarray) -> Bundles:
+def bundle_links(of_device: np.ndarray, link_a: np.ndarray, link_b: np.ndarray, gbps: np.ndarray,
+                 load: np.ndarray | None = None) -> Bundles:
+    """One bundle per pair of groups; ``load`` (per link) gives each bundle its members' maximum."""
     ga, gb = of_device[link_a], of_device[link_b]
     keep = (ga >= 0) & (gb >= 0) & (ga != gb)
     lo, hi = np.minimum(ga, gb)[keep], np.maximum(ga, gb)[keep]
@@ -252,7 +264,15 @@ def bundle_links(of_device: np.ndarray, link_a: np.ndarray, link_b: np.ndarray, 
     pair, inverse = np.unique(lo.astype(np.int64) * width + hi, return_inverse=True)
     links = np.bincount(inverse)
     capacity = np.bincount(inverse, weights=np.nan_to_num(gbps[keep]))
-    return Bundles(pair // width, pair % width, links, capacity)
+    return Bundles(pair // width, pair % width, links, capacity, _max_per(inverse, load, keep, pair.size))
+
+
+def _max_per(inverse: np.ndarray, load: np.ndarray | None, keep: np.ndarray, size: int) -> np.ndarray | None:
+    if load is None:
+        return None
+    most = np.full(size, -np.inf)
+    np.maximum.at(most, inverse, np.nan_to_num(load[keep], nan=-np.inf))
+    return np.where(np.isneginf(most), np.nan, most)
 
 
 def nearest_link(px: float, py: float, x0: np.ndarray, y0: np.ndarray, x1: np.ndarray, y1: np.ndarray,

@@ -92,9 +92,10 @@ class DetailLevels:
         groups = tl.group_runs(np.where(data.drawn, data.x, np.nan), data.y, data.band, data.model)
         live = data.live_links()
         ends = data.link_a[live], data.link_b[live]
-        bundles = tl.bundle_links(groups.of_device, *ends, data.link_gbps[live])
+        load = data.utilisation[live] if data.utilisation is not None else None
+        bundles = tl.bundle_links(groups.of_device, *ends, data.link_gbps[live], load)
         names = [entry.name if (entry := catalog.get(m)) is not None else m for m in data.model_ids]
         kinds = [catalog.device_spec(m).kind.value for m in data.model_ids]
         self.groups_item.rebuild(groups, names, kinds)
-        self.bundles_item.rebuild(groups, bundles)
+        self.bundles_item.rebuild(groups, bundles, self.view.colouring_by_load)
         self.dirty = False

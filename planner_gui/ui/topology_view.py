@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QEvent, QRectF, QTimer
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QShowEvent
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
 from planner_gui.document.document import Document
@@ -35,6 +35,7 @@ from planner_gui.ui.topology_items import (
     cosmetic_pen,
     segments_path,
 )
+from planner_gui.ui.topology_legend import BY_LOAD, MARGIN_PX, LinkColouringBar
 from planner_gui.ui.topology_lod import DetailLevels
 from planner_gui.ui.view_navigation import ViewNavigator, configure_view
 
@@ -72,6 +73,9 @@ class TopologyView(QGraphicsView):
         self._select_timer = QTimer(self, singleShot=True, interval=0)
         self._select_timer.timeout.connect(self._on_select_timer_timeout)
         self.interaction = TopologyInteraction(self)
+        self.colouring = LinkColouringBar(self)
+        self.colouring.mode_changed.connect(self._on_colouring_mode_changed)
+        self.colouring.resized.connect(self._place_colouring)
         self._scene.selectionChanged.connect(self._on_scene_selection_changed)
         document.design_replaced.connect(self._on_document_design_replaced)
         document.devices_changed.connect(self._on_document_devices_changed)
@@ -84,8 +88,22 @@ class TopologyView(QGraphicsView):
     def fit_all(self) -> None:
         # Keep the pinned band names clear of the drawing, unless that would squeeze a narrow view.
         reserve = min(self.bands.width_px, self.viewport().width() * MAX_LABEL_STRIP_FRACTION)
-        self.navigator.fit(self.content_rect(), reserve_left_px=reserve)
+        top = self.colouring.height() + MARGIN_PX if self.colouring.isVisibleTo(self) else 0.0
+        self.navigator.fit(self.content_rect(), reserve_left_px=reserve, reserve_top_px=top)
         self._fitted = self.isVisible()
+
+    @property
+    def link_colouring(self) -> str:
+        """What the user chose to colour links by: "load" (the default) or "speed"."""
+        return self.colouring.mode
+
+    def set_link_colouring(self, mode: str) -> None:
+        self.colouring.set_mode(mode)
+
+    @property
+    def colouring_by_load(self) -> bool:
+        """Links are coloured by load: the user wants it and the results have loads."""
+        return self.link_colouring == BY_LOAD and self.data is not None and self.data.utilisation is not None
 
     def content_rect(self) -> QRectF:
         data = self.data
@@ -106,6 +124,7 @@ class TopologyView(QGraphicsView):
         self.nodes = {}
         self.selected_links = set()
         self.data = TopologyData.from_design(self.document.design, self.document.catalog)
+        self._utilisation_source: object = None
         self._apply_analysis(self.document.analysis, relayout=True)
         self.node_layer, self.link_parent = LayerItem(Z_NODES), LayerItem(Z_LINKS)
         for layer in (self.node_layer, self.link_parent):
@@ -136,7 +155,8 @@ class TopologyView(QGraphicsView):
         live = self.data.live_links()
         if exclude is not None and exclude.size:
             live = np.setdiff1d(live, exclude, assume_unique=True)
-        self.links.rebuild(self.data, live)
+        self.links.rebuild(self.data, live, self.colouring_by_load)
+        self.colouring.set_legend_visible(self.colouring_by_load)
         self._refresh_selection_overlay()
 
     # ----- document signals ---------------------------------------------------------------------
@@ -183,6 +203,9 @@ class TopologyView(QGraphicsView):
     def _on_document_results_updated(self, analysis: object) -> None:
         if self._apply_analysis(analysis, relayout=False):
             self._structure_changed()
+
+    def _on_colouring_mode_changed(self, mode: str) -> None:
+        self._structure_changed()
 
     # ----- selection ----------------------------------------------------------------------------
     def show_selection(self, ids: list[str], reveal: bool) -> None:
@@ -260,9 +283,10 @@ class TopologyView(QGraphicsView):
         data = self.data
         assert data is not None
         utilisation = getattr(analysis, "link_utilisation", None)
-        changed = (utilisation is None) != (data.utilisation is None) or bool(utilisation)
-        if changed:
-            data.set_utilisation(utilisation)
+        changed = False
+        if utilisation is not self._utilisation_source:  # the analysis cache hands back the same object
+            self._utilisation_source = utilisation        # when the loads' inputs did not change
+            changed = data.set_utilisation(utilisation)
         switches = getattr(getattr(analysis, "topology", None), "switches", None)
         if switches is None:
             return changed
@@ -325,6 +349,16 @@ class TopologyView(QGraphicsView):
     def _first_view(self) -> None:
         if not self._fitted:  # the user (or a test) may have zoomed already: keep that
             self.fit_all()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._place_colouring()
+
+    def _place_colouring(self) -> None:
+        """Pin the colour switch to the viewport's top-right corner."""
+        bar, port = self.colouring, self.viewport().geometry()
+        bar.adjustSize()
+        bar.move(max(port.left(), port.right() - bar.width() - MARGIN_PX), port.top() + MARGIN_PX)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

@@ -75,18 +75,18 @@ class ViewNavigator(QObject):
     def set_scale(self, scale: float) -> None:
         self.zoom_by(scale / self.scale)
 
-    def fit(self, rect: QRectF, reserve_left_px: float = 0.0) -> None:
+    def fit(self, rect: QRectF, reserve_left_px: float = 0.0, reserve_top_px: float = 0.0) -> None:
         """Show all of ``rect`` (scene units) with a small margin, leaving ``reserve_left_px`` of the
-        viewport free on the left (for labels drawn over the view)."""
+        viewport free on the left and ``reserve_top_px`` at the top (for things drawn over the view)."""
         if rect.isEmpty():
             return
         view = self._view
         viewport = view.viewport().rect()
         width = max(1.0, viewport.width() - reserve_left_px - 2 * FIT_MARGIN)
-        height = max(1.0, viewport.height() - 2 * FIT_MARGIN)
+        height = max(1.0, viewport.height() - reserve_top_px - 2 * FIT_MARGIN)
         scale = min(MAX_SCALE, max(MIN_SCALE, min(width / rect.width(), height / rect.height())))
         view.setTransform(QTransform.fromScale(scale, scale))
-        view.centerOn(rect.center() - QPointF(reserve_left_px / 2 / scale, 0.0))
+        view.centerOn(rect.center() - QPointF(reserve_left_px / 2 / scale, reserve_top_px / 2 / scale))
         self.scale_changed.emit(self.scale)
 
     # ----- events ------------------------------------------------------------------------------

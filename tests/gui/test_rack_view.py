@@ -244,3 +244,36 @@ def test_dragging_a_panel_with_the_mouse_moves_it(view: RackView, qtbot: QtBot, 
     assert carried == ["node-2"]
     assert (view.document.design.devices["node-2"].rack_id, view.document.design.devices["node-2"].u) == ("A01", 20)
     assert view.device_items["node-2"] is not item  # re-created in its new rack once the drag was over
+
+
+def test_several_zero_u_pdus_sit_side_by_side_in_the_rack_channel(view: RackView) -> None:
+    """0 U PDUs in a 600 mm rack's right channel ((600 - 482.6) / 2 mm ~ 21 units): two strips 8 wide
+    with 1.5 gaps side by side, none overlapping each other or the 19-inch face, all inside the cabinet;
+    four share the height in two levels. Removing two puts the rest back to full height."""
+    document = view.document
+    box = view.elevation.racks["A01"]
+    face_right = box.face_x + rl.FACE_W
+    full = box.height_u * rl.U_PX
+
+    def rects(ids: list[str]) -> list[object]:
+        return [view.device_items[i].mapRectToScene(view.device_items[i].rect) for i in ids]
+
+    ids = document.add_devices("pdu-3p-32a-400v", [("A01", None)] * 4)
+    assert len(ids) == 4
+    found = rects(ids)
+    for k, rect in enumerate(found):
+        assert face_right < rect.left() and rect.right() <= box.x + box.width  # in the channel, in the cabinet
+        assert rect.width() == rl.ZERO_U_STRIP_W
+        assert rect.height() == pytest.approx(full / 2 - rl.ZERO_U_GAP)
+        assert all(not rect.intersects(other) for other in found[k + 1:])
+    document.remove_items(ids[:2])
+    found = rects(ids[2:])
+    assert [r.height() for r in found] == [full, full]
+    assert not found[0].intersects(found[1])
+
+
+def test_zero_u_slots_by_hand() -> None:
+    """A 12-unit channel holds (12 - 1.5) // (8 + 1.5) = 1 strip: three strips make three levels of
+    100 / 3 less a 1.5 gap, one above the other."""
+    slots = rl.zero_u_slots(3, face_right=186.0, frame_right=198.0, top=10.0, height=90.0)
+    assert slots == [(187.5, 10.0, 8.0, 28.5), (187.5, 40.0, 8.0, 28.5), (187.5, 70.0, 8.0, 28.5)]

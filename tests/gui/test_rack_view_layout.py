@@ -59,8 +59,10 @@ def test_the_tray_grows_a_line_per_row_of_chips() -> None:
     empty = rl.layout_elevation([rl.RackSpec("r", "A", 1, 42)], unplaced=0)
     columns = rl.tray_columns(empty.width - rl.ROW_LABEL_W)
     assert columns == rl.TRAY_MIN_COLUMNS
+    one = rl.layout_elevation([rl.RackSpec("r", "A", 1, 42)], unplaced=1)
+    assert one.tray_height == empty.tray_height  # an empty tray keeps a line free: the first chip moves no rack
     full = rl.layout_elevation([rl.RackSpec("r", "A", 1, 42)], unplaced=columns + 1)
-    assert full.tray_height - empty.tray_height == pytest.approx(2 * (rl.TRAY_CHIP_H + rl.TRAY_CHIP_GAP))
+    assert full.tray_height - empty.tray_height == pytest.approx(rl.TRAY_CHIP_H + rl.TRAY_CHIP_GAP)
     assert full.racks["r"].y - empty.racks["r"].y == pytest.approx(full.tray_height - empty.tray_height)
 
 
