@@ -29,7 +29,7 @@ from planner_gui.io import load_design
 from planner_gui.model import CoolingType, Design, Device, Feed, Link, Medium, Rack, Workload
 
 TOP_KEYS = {"topology", "collectives", "checks", "nccl_env", "acceptance", "power", "cooling", "facility", "cost",
-            "training", "storage", "summary"}
+            "training", "storage", "link_utilisation", "summary"}
 DOC = Path(__file__).resolve().parents[1] / "docs" / "analyze-json.md"
 # Maps whose keys are data (catalog ids, cooling types, option names), not part of the documented shape.
 FREE_FORM = ("servers_per_rack_air", "servers_per_rack_liquid", "it_kw_by_cooling", "unpriced", "lines",

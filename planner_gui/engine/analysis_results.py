@@ -230,5 +230,6 @@ class Analysis:
             "nccl_env": list(self.nccl_env), "acceptance": self.acceptance, "power": self.power,
             "cooling": self.cooling, "facility": self.facility, "cost": self.cost, "training": self.training,
             "storage": self.storage, "summary": self.summary,
+            "link_utilisation": None if self.link_utilisation is None else self.link_utilisation.summary(),
         }
         return {name: None if value is None else clean_json(value) for name, value in sections.items()}

@@ -99,6 +99,7 @@ class MainWindow(QMainWindow):
         doc.dirty_changed.connect(self._update_title)
         doc.path_changed.connect(self._update_title)
         doc.design_replaced.connect(self._update_title)
+        doc.variants_changed.connect(self._update_title)
         doc.settings_changed.connect(self._on_document_settings_changed)
         doc.results_pending.connect(self.status.show_pending)
         doc.results_updated.connect(self._on_document_results_updated)
@@ -150,7 +151,9 @@ class MainWindow(QMainWindow):
         marker = "*" if doc.is_dirty else ""
         where = doc.path.name if doc.path else self.tr("not saved yet")
         app_name = self.tr("Cluster Planner")
-        self.setWindowTitle(f"{doc.design.meta.name}{marker} — {where} — {app_name} {__version__}")
+        active = doc.design.variants.active
+        variant = f" [{active}]" if active else ""  # which variant the views show and edits change
+        self.setWindowTitle(f"{doc.design.meta.name}{variant}{marker} — {where} — {app_name} {__version__}")
 
     def _on_document_settings_changed(self, section: str) -> None:
         if section == "meta":
