@@ -186,3 +186,15 @@ def test_headings_are_level_one_to_three(default_ctx: Ctx) -> None:
     anchors = [b.anchor for b in proposal.blocks if isinstance(b, Heading)]
     assert len(anchors) == len(set(anchors))  # the table of contents needs unique anchors
     assert {b.level for b in proposal.blocks if isinstance(b, Heading)} <= {1, 2, 3}
+
+
+def test_network_figures_name_the_busiest_link_of_each_tier(default_ctx: Ctx) -> None:
+    """The default design's rail-aligned AllReduce loads every server link alike and leaves the spines idle;
+    the proposal quotes the engine's per-tier maximum, rounded to a whole percent."""
+    from planner_gui.report.content.blocks import KeyValues
+    from planner_gui.report.content.network import network
+
+    summary = default_ctx.analysis.link_utilisation.summary()  # type: ignore[union-attr]
+    rows = dict(next(b for b in network(default_ctx) if isinstance(b, KeyValues)).rows)
+    expected = f"server links {round(summary['nic']['max'] * 100)}%, leaf uplinks 0%"
+    assert rows["Busiest links in a 1 GiB AllReduce"] == expected

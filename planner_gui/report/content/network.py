@@ -110,6 +110,7 @@ def _key_figures(ctx: Ctx, topo: Any) -> list[tuple[str, str]]:
                 else ""
             ),
         ),
+        *_link_load(ctx),
         (
             t("net.hops"),
             t(
@@ -138,6 +139,17 @@ def _key_figures(ctx: Ctx, topo: Any) -> list[tuple[str, str]]:
     if topo.median_compute_cable_m is not None:
         rows.append((t("net.median_cable"), f"{t.num(topo.median_compute_cable_m, trim=True)} m"))
     return rows
+
+
+def _link_load(ctx: Ctx) -> list[tuple[str, str]]:
+    """The busiest link of each fabric tier in the headline AllReduce (engine/link_utilisation.py)."""
+    loads = getattr(ctx.analysis, "link_utilisation", None)
+    if loads is None:
+        return []
+    parts = [ctx.t(f"net.load.{tier}", pct=ctx.t.pct(row["max"], 0))
+             for tier, row in loads.summary().items() if row["links"] and row["max"] is not None]
+    separator = "，" if ctx.t.zh else ", "
+    return [(ctx.t("net.link_load"), separator.join(parts))] if parts else []
 
 
 def _rails_text(ctx: Ctx, topo: Any) -> str:
