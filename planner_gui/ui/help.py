@@ -18,7 +18,13 @@ def docs_dir() -> Path:
 
 
 def doc_pages() -> list[Path]:
-    return sorted(docs_dir().glob("*.md"))
+    """The overview pages, then the model pages they link to (docs/models/, kept in their folder)."""
+    return sorted(docs_dir().glob("*.md")) + sorted(docs_dir().glob("models/*.md"))
+
+
+def page_title(path: Path) -> str:
+    """'Compare and acceptance' for compare-and-acceptance.md (the pages are written in English)."""
+    return path.stem.replace("-", " ").capitalize()
 
 
 class HelpWindow(QDialog):
@@ -35,8 +41,11 @@ class HelpWindow(QDialog):
         layout.addWidget(self.browser, 1)
         self._paths = doc_pages()
         for path in self._paths:
-            self.pages.addItem(path.stem.replace("-", " ").capitalize())
+            title = page_title(path)
+            # docs/models/ pages say how each figure is computed; the list marks them apart from the guides
+            self.pages.addItem(self.tr("Model: {}").format(title) if path.parent.name == "models" else title)
         self.pages.currentRowChanged.connect(self.show_page)
+        self.browser.sourceChanged.connect(self._on_browser_source_changed)
         names = [p.name for p in self._paths]
         self.pages.setCurrentRow(names.index(FIRST_PAGE) if FIRST_PAGE in names else 0)
         self.resize(*HELP_SIZE)
@@ -44,3 +53,12 @@ class HelpWindow(QDialog):
     def show_page(self, row: int) -> None:
         if 0 <= row < len(self._paths):
             self.browser.setSource(QUrl.fromLocalFile(str(self._paths[row])))
+
+    def _on_browser_source_changed(self, url: QUrl) -> None:
+        """A link followed inside a page (models.md -> models/cost.md) selects that page in the list."""
+        shown = Path(url.toLocalFile()).resolve()
+        rows = [i for i, p in enumerate(self._paths) if p.resolve() == shown]
+        if rows and rows[0] != self.pages.currentRow():
+            self.pages.blockSignals(True)  # the browser already shows it; do not load it twice
+            self.pages.setCurrentRow(rows[0])
+            self.pages.blockSignals(False)
