@@ -9,7 +9,7 @@ session. Pure numpy, no Qt.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +22,12 @@ from planner_gui.ui import topology_layout as tl
 HIDDEN_KINDS = (DeviceKind.PDU, DeviceKind.BLANK)  # no network ports: nothing to draw in a topology
 FABRIC_SWITCH_ROLE = "fabric"  # catalog switch "role" of compute-fabric switches (catalog/schema.py)
 _FABRIC_PORT_ROLES = (PortRole.COMPUTE, PortRole.SWITCH)
+# Removing more links than this at once rebuilds the live id list instead of searching it per link.
+LIVE_IDS_REBUILD_FROM = 32
+# Edits of more links than this infer the tiers again (one breadth-first search: 8 ms at 390,000
+# links) instead of checking link by link (0.2-0.4 ms each there; measured on benchmarks/scale.py's
+# 100,000-GPU design).
+TIER_CHECK_MAX_LINKS = 16
 _GROW = 64  # arrays grow in chunks so a burst of single-item edits does not copy every time
 
 
@@ -50,6 +56,9 @@ class TopologyData:
     utilisation: np.ndarray | None = None  # per link, 0..1+ (NaN unknown); None: no load data
     # Where removed devices stood, so that undoing a delete puts them back where they were.
     last_position: dict[str, tuple[float, float, bool, int]] = field(default_factory=dict)
+    # The ids of the links in the design, in the design's order (removed ones leave, added ones are
+    # appended, as the design does): engine arrays in that order are read without a lookup per link.
+    live_link_ids: list[str] = field(default_factory=list)
 
     # ----- building ------------------------------------------------------------------------------
     @classmethod
@@ -71,7 +80,7 @@ class TopologyData:
             link_ids=list(graph.link_ids), link_index={lid: i for i, lid in enumerate(graph.link_ids)},
             link_a=graph.end_dev[0].astype(np.int32), link_b=graph.end_dev[1].astype(np.int32),
             link_gbps=np.fmin(graph.end_speed[0], graph.end_speed[1]), link_fabric=fabric,
-            link_alive=np.ones(len(graph.link_ids), dtype=bool),
+            link_alive=np.ones(len(graph.link_ids), dtype=bool), live_link_ids=list(graph.link_ids),
         )
         data.relayout(reset_manual=True)
         return data
@@ -167,12 +176,18 @@ class TopologyData:
             self.link_a[j], self.link_b[j] = self.index[ends[0]], self.index[ends[1]]
             self.link_gbps[j], self.link_fabric[j] = _link_facts(design, catalog, link.a, link.b)
             self.link_alive[j] = True
+            self.live_link_ids.append(link_id)
             added.append(j)
         return added
 
     def remove_links(self, ids: Iterable[str]) -> list[int]:
         gone = [self.link_index.pop(lid) for lid in ids if lid in self.link_index]
         self.link_alive[gone] = False
+        if len(gone) > LIVE_IDS_REBUILD_FROM:
+            self.live_link_ids = [self.link_ids[j] for j in np.flatnonzero(self.link_alive[: self.n_links])]
+        else:
+            for j in gone:  # a C-level search each (~1 ms at 390,000 links; ids compare by identity first)
+                self.live_link_ids.remove(self.link_ids[j])
         return gone
 
     def free_slot(self, band: int) -> tuple[float, float]:
@@ -244,26 +259,73 @@ class TopologyData:
         live = self.live_links()
         return live[mask[self.link_a[live]] | mask[self.link_b[live]]]
 
-    def set_utilisation(self, by_link: Mapping[str, float] | None) -> bool:
-        """Loads per link id; the engine's LinkUtilisation (arrays in design order) is read without a
-        Python loop when the view's links are still the design's in the same order. Returns whether
-        any load changed (an unchanged picture is not redrawn: 0.4 s at 100,000 GPUs)."""
+    def set_utilisation(self, by_link: Mapping[str, float] | None) -> np.ndarray | None:
+        """Loads per link id. Returns the indices of the links whose load changed, or None when the
+        whole picture changes (loads appeared or went). The engine's LinkUtilisation (arrays in design
+        order) is read without a Python loop when the view's live links are the design's, in order:
+        removed links are masked out here and links added back are appended, as the design does."""
         old = self.utilisation
         if not by_link:
             self.utilisation = None
-            return old is not None
+            return None if old is not None else np.empty(0, dtype=np.int64)
         values = np.full(self.link_alive.size, np.nan)
         ids, loads = getattr(by_link, "link_ids", None), getattr(by_link, "loads", None)
-        n = len(ids) if ids is not None else -1
-        if loads is not None and n <= self.n_links and list(ids) == self.link_ids[:n]:
-            values[:n] = loads
+        where = self._design_order(ids) if loads is not None else None
+        if where is not None:
+            values[where] = loads
         else:
-            for link_id, value in by_link.items():
-                j = self.link_index.get(link_id)
-                if j is not None:
-                    values[j] = value
+            index = np.fromiter((self.link_index.get(lid, -1) for lid in by_link), dtype=np.int64,
+                                count=len(by_link))
+            known = index >= 0
+            values[index[known]] = np.asarray(loads if loads is not None else list(by_link.values()))[known]
         self.utilisation = values
-        return old is None or not np.array_equal(old, values, equal_nan=True)
+        if old is None:
+            return None
+        same = (old == values) | (np.isnan(old) & np.isnan(values))
+        return np.flatnonzero(~same)
+
+    def _design_order(self, ids: Sequence[str] | None) -> np.ndarray | None:
+        """Link indices of ``ids`` when they are exactly the view's live links in order, else None."""
+        if ids is None or len(ids) != len(self.live_link_ids):
+            return None
+        same = (ids if isinstance(ids, list) else list(ids)) == self.live_link_ids  # C-level, a few ms
+        return np.flatnonzero(self.link_alive[: self.n_links]) if same else None
+
+    def tiers_unchanged(self, removed: list[int], added: list[int]) -> bool:
+        """Whether the fabric tiers inferred from the links (hop distance from the servers) surely stay
+        as they are after these links came or went, judged from the bands (no breadth-first search):
+        a new link between adjacent or equal tiers of linked devices shortens no path; a removed one
+        leaves its upper end's tier alone when that end has another link down to the tier below."""
+        if len(removed) + len(added) > TIER_CHECK_MAX_LINKS:
+            return False
+        for j in added + removed:
+            if not self.link_fabric[j]:
+                continue
+            a, b = int(self.link_a[j]), int(self.link_b[j])
+            if self.band[a] < 0 or self.band[b] < 0 or abs(int(self.band[a]) - int(self.band[b])) > 1:
+                return False
+            upper, lower = (a, b) if self.band[a] > self.band[b] else (b, a)
+            if j in added and not all(self._reached(end, j) for end in (upper, lower)):
+                return False  # a switch linked for the first time: its band is a guess, not a distance
+            if j in removed and self.band[a] != self.band[b] and not self._fabric_neighbours(upper).size:
+                return False
+        return True
+
+    def _reached(self, device: int, new_link: int) -> bool:
+        """A server, or a device with a fabric link other than ``new_link`` down to the band below it
+        (so its band is its hop distance from the servers, not a new device's first guess)."""
+        return self.band[device] == 0 or bool(self._fabric_neighbours(device, skip=new_link).size)
+
+    def _fabric_neighbours(self, device: int, band: int | None = None, skip: int = -1) -> np.ndarray:
+        """Live devices linked to ``device`` over the fabric in ``band`` (default: the band below)."""
+        n = self.n_links
+        use = self.link_alive[:n] & self.link_fabric[:n]
+        if 0 <= skip < n:
+            use[skip] = False
+        a, b = self.link_a[:n], self.link_b[:n]
+        other = np.concatenate((b[use & (a == device)], a[use & (b == device)]))
+        wanted = self.band[device] - 1 if band is None else band
+        return other[self.alive[other] & (self.band[other] == wanted)]
 
 
 def _device_class(kind: str) -> int:

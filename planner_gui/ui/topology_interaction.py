@@ -126,7 +126,8 @@ class TopologyInteraction:
             moving = {node.index} | {n.index for n in self.view.nodes.values() if n.isSelected()}
             self._moving = np.array(sorted(moving), dtype=np.int64)
             self._live = data.links_of(self._moving)
-            self.view.refresh_links(exclude=self._live)
+            self.view.links.discard(self._live)  # only their chunks are redrawn
+            self.view.links.flush(data)
         position = node.pos()
         data.move(node.device_id, position.x(), position.y())
         self._live_timer.start()  # coalesce: several devices move per mouse event
@@ -134,9 +135,10 @@ class TopologyInteraction:
     def finish_node_moves(self) -> None:
         if self._moving is None:
             return
+        live = self._live
         self._moving, self._live = None, np.empty(0, dtype=np.int64)
         self.live.setPath(QPainterPath())
-        self.view.after_hand_move()
+        self.view.after_hand_move(live)
 
     def _on_live_timer_timeout(self) -> None:
         if self._moving is not None and self.view.data is not None:

@@ -1,10 +1,9 @@
-"""Graphics items of the topology view: device nodes, batched link paths, the zoomed-out overview.
+"""Graphics items of the topology view: device nodes, path items, the zoomed-out overview.
 
-Links are never one item each: a 4,096-node design has 120,000 of them. They are drawn as one
-pre-built QPainterPath per class (tier pair x speed, or x load level when utilisation is known),
+Links are never one item each (:mod:`planner_gui.ui.topology_links` batches them): paths are
 built from numpy arrays in one call (pyqtgraph's ``arrayToQPath``, which streams the points into
 Qt through QDataStream) and painted by Qt in C++. Far out, devices merge into one block per run
-of identical devices and links into one line per pair of blocks (:class:`OverviewItem`).
+of identical devices (:class:`GroupsItem`) and links into one line per pair of blocks (:class:`BundlesItem`).
 """
 
 from __future__ import annotations
@@ -20,7 +19,6 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGrap
 
 from planner_gui.ui import colors
 from planner_gui.ui import topology_layout as tl
-from planner_gui.ui.topology_data import TopologyData
 from planner_gui.ui.view_navigation import MIN_SCALE
 
 LABEL_PX = 10.0  # label font size in scene units: legible from 70 % zoom (7 px on screen)
@@ -133,6 +131,7 @@ class PassivePathItem(QGraphicsPathItem):
         self.setZValue(z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.segments = segments
+        self.aliased: bool | None = None  # None: decided by this path's own segment count
         self._bounds = QRectF()
 
     def setPath(self, path: QPainterPath) -> None:
@@ -154,7 +153,7 @@ class PassivePathItem(QGraphicsPathItem):
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
               ) -> None:
-        if self.segments > AA_SEGMENT_LIMIT:
+        if self.aliased or (self.aliased is None and self.segments > AA_SEGMENT_LIMIT):
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         super().paint(painter, option, widget)
 
@@ -175,65 +174,10 @@ def segments_path(x0: np.ndarray, y0: np.ndarray, x1: np.ndarray, y1: np.ndarray
     return arrayToQPath(x, y, connect="pairs", finiteCheck=False)
 
 
-def link_class_keys(data: TopologyData, links: np.ndarray, by_load: bool = True
-                    ) -> tuple[np.ndarray, list[tuple[str, float]]]:
-    """A class code per link and each class's (colour, width): tier pair x speed, and x load level
-    when ``by_load`` and the results have loads (colour by load, width by speed)."""
-    by_load = by_load and data.utilisation is not None
-    a, b = data.link_a[links], data.link_b[links]
-    shift = -tl.BAND_OTHER  # band codes start at BAND_OTHER (-2): shift them to 0
-    lo = np.minimum(data.band[a], data.band[b]).astype(np.int64) + shift
-    hi = np.maximum(data.band[a], data.band[b]).astype(np.int64) + shift
-    speeds, speed_code = np.unique(np.nan_to_num(data.link_gbps[links], nan=-1.0), return_inverse=True)
-    load = load_levels(data.utilisation[links]) if by_load else np.zeros(links.size, dtype=np.int64)
-    key = ((lo * MAX_BANDS + hi) * (speeds.size + 1) + speed_code) * len(LOAD_COLOURS) + load
-    codes, inverse = np.unique(key, return_inverse=True)
-    styles = []
-    for code in codes.tolist():
-        speed = float(speeds[(code // len(LOAD_COLOURS)) % (speeds.size + 1)])
-        gbps = float("nan") if speed < 0 else speed
-        colour = LOAD_COLOURS[code % len(LOAD_COLOURS)] if by_load else colors.speed_colour(gbps)
-        styles.append((colour, colors.speed_width(gbps)))
-    return inverse, styles
-
-
 def load_levels(u: np.ndarray) -> np.ndarray:
     """Index into LOAD_COLOURS per load: green, amber, red, or no data (NaN)."""
     code = np.where(u >= LINK_RED_FROM, 2, np.where(u >= LINK_AMBER_FROM, 1, 0))
     return np.where(np.isnan(u), 3, code).astype(np.int64)
-
-
-class LinkLayer:
-    """The link class paths. Rebuilt from arrays after an edit: milliseconds even at 120,000 links."""
-
-    def __init__(self, parent: QGraphicsItem) -> None:
-        self._parent = parent
-        self._items: list[PassivePathItem] = []
-
-    def rebuild(self, data: TopologyData, links: np.ndarray, by_load: bool = True) -> None:
-        for item in self._items:
-            item.setParentItem(None)
-            if item.scene() is not None:
-                item.scene().removeItem(item)
-        self._items = []
-        if links.size == 0:
-            return
-        inverse, styles = link_class_keys(data, links, by_load)
-        order = np.argsort(inverse, kind="stable")
-        bounds = np.searchsorted(inverse[order], np.arange(len(styles) + 1))
-        x0, y0, x1, y1 = data.segments(links[order])
-        for k, (colour, width) in enumerate(styles):
-            part = slice(bounds[k], bounds[k + 1])
-            item = PassivePathItem(cosmetic_pen(colour, width), Z_LINKS, bounds[k + 1] - bounds[k])
-            # Not cached: measured at 1,024 nodes, a small repaint (hover, selection) took 57-65 ms with
-            # DeviceCoordinateCache (Qt re-renders the partially exposed cache) and 5-9 ms without.
-            item.setPath(segments_path(x0[part], y0[part], x1[part], y1[part]))
-            item.setParentItem(self._parent)
-            self._items.append(item)
-
-    @property
-    def segment_count(self) -> int:
-        return sum(item.segments for item in self._items)
 
 
 class _DrawingItem(QGraphicsItem):
@@ -303,8 +247,13 @@ class BundlesItem(_DrawingItem):
         self._bundles: list[tuple[QPainterPath, QPen]] = []
 
     def rebuild(self, groups: tl.Groups, bundles: tl.Bundles, by_load: bool = False) -> None:
+        drawn = _bundle_paths(groups, bundles, by_load and bundles.load is not None)
+        if len(drawn) == len(self._bundles) and all(
+                path == old_path and pen == old_pen for (path, pen), (old_path, old_pen) in zip(
+                    drawn, self._bundles, strict=True)):
+            return  # the same picture: no repaint (a full one costs ~60 ms at 100,000 GPUs)
         self.prepareGeometryChange()
-        self._bundles = _bundle_paths(groups, bundles, by_load and bundles.load is not None)
+        self._bundles = drawn
         self._rect = QRectF()
         for path, _ in self._bundles:
             self._rect = self._rect.united(path.controlPointRect())

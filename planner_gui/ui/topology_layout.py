@@ -254,25 +254,105 @@ class Bundles:
 def bundle_links(of_device: np.ndarray, link_a: np.ndarray, link_b: np.ndarray, gbps: np.ndarray,
                  load: np.ndarray | None = None) -> Bundles:
     """One bundle per pair of groups; ``load`` (per link) gives each bundle its members' maximum."""
-    ga, gb = of_device[link_a], of_device[link_b]
-    keep = (ga >= 0) & (gb >= 0) & (ga != gb)
-    lo, hi = np.minimum(ga, gb)[keep], np.maximum(ga, gb)[keep]
-    if lo.size == 0:
-        empty = np.empty(0, dtype=np.int64)
-        return Bundles(empty, empty, empty, np.empty(0))
-    width = int(hi.max()) + 1
-    pair, inverse = np.unique(lo.astype(np.int64) * width + hi, return_inverse=True)
-    links = np.bincount(inverse)
-    capacity = np.bincount(inverse, weights=np.nan_to_num(gbps[keep]))
-    return Bundles(pair // width, pair % width, links, capacity, _max_per(inverse, load, keep, pair.size))
+    return BundleIndex(of_device, link_a, link_b, gbps, load).current()
 
 
-def _max_per(inverse: np.ndarray, load: np.ndarray | None, keep: np.ndarray, size: int) -> np.ndarray | None:
-    if load is None:
-        return None
-    most = np.full(size, -np.inf)
-    np.maximum.at(most, inverse, np.nan_to_num(load[keep], nan=-np.inf))
-    return np.where(np.isneginf(most), np.nan, most)
+class BundleIndex:
+    """The bundles of a set of links, knowing each link's bundle, so that a link that comes, goes or
+    changes load updates only its own bundle (the groups, which depend on devices only, stay).
+
+    Arrays are per link slot (the view's link index); ``use`` masks the slots that are drawn."""
+
+    def __init__(self, of_device: np.ndarray, link_a: np.ndarray, link_b: np.ndarray, gbps: np.ndarray,
+                 load: np.ndarray | None = None, use: np.ndarray | None = None) -> None:
+        self.of_device = of_device
+        self.width = int(of_device.max()) + 1 if of_device.size and of_device.max() >= 0 else 1
+        keep, lo, hi = self._ends(of_device, link_a, link_b, use)
+        self.pair, inverse = np.unique(lo * self.width + hi, return_inverse=True)
+        self.links = np.bincount(inverse, minlength=self.pair.size)
+        self.gbps = np.bincount(inverse, weights=np.nan_to_num(gbps[keep]), minlength=self.pair.size)
+        self.link_bundle = np.full(link_a.size, -1, dtype=np.int64)
+        self.link_bundle[keep] = inverse
+        self._sorted = self.pair.size  # bundles below this are in pair order; later ones were appended
+        self._appended: dict[int, int] = {}
+        self.load: np.ndarray | None = None
+        if load is not None:
+            self.load = np.full(self.pair.size, np.nan)
+            self._refresh_load(np.arange(self.pair.size), load)
+
+    def current(self) -> Bundles:
+        """The bundles that still hold a link."""
+        keep = self.links > 0
+        pair = self.pair[keep]
+        load = self.load[keep] if self.load is not None else None
+        return Bundles(pair // self.width, pair % self.width, self.links[keep], self.gbps[keep], load)
+
+    def update(self, links: np.ndarray, link_a: np.ndarray, link_b: np.ndarray, gbps: np.ndarray,
+               use: np.ndarray, load: np.ndarray | None) -> None:
+        """Re-file ``links`` (slots): drop what they gave their old bundles, add them to their new ones."""
+        if link_a.size > self.link_bundle.size:
+            grow = np.full(link_a.size - self.link_bundle.size, -1, dtype=np.int64)
+            self.link_bundle = np.concatenate((self.link_bundle, grow))
+        old = self.link_bundle[links]
+        had = old >= 0
+        np.subtract.at(self.links, old[had], 1)
+        np.subtract.at(self.gbps, old[had], np.nan_to_num(gbps[links[had]]))
+        self.link_bundle[links] = -1
+        keep, lo, hi = self._ends(self.of_device, link_a[links], link_b[links], use[links])
+        new = self._bundle_ids(lo * self.width + hi)
+        np.add.at(self.links, new, 1)
+        np.add.at(self.gbps, new, np.nan_to_num(gbps[links[keep]]))
+        self.link_bundle[links[keep]] = new
+        if load is not None and self.load is not None:
+            mask = np.zeros(self.pair.size, dtype=bool)
+            mask[old[had]] = True
+            mask[new] = True
+            self._refresh_load(np.flatnonzero(mask), load)
+
+    def refresh_loads(self, links: np.ndarray, load: np.ndarray) -> None:
+        """These links' loads changed: their bundles take their busiest member's load again."""
+        if self.load is None:
+            return
+        bundles = self.link_bundle[links[links < self.link_bundle.size]]
+        mask = np.zeros(self.pair.size, dtype=bool)
+        mask[bundles[bundles >= 0]] = True
+        self._refresh_load(np.flatnonzero(mask), load)
+
+    def _bundle_ids(self, pairs: np.ndarray) -> np.ndarray:
+        """Bundle index per pair code; pairs never seen before get new bundles."""
+        at = np.minimum(np.searchsorted(self.pair[: self._sorted], pairs), max(self._sorted - 1, 0))
+        found = self.pair[at] == pairs if self._sorted else np.zeros(pairs.size, dtype=bool)
+        ids = np.where(found, at, -1)
+        for k in np.flatnonzero(~found).tolist():  # links between groups never linked before: a few
+            pair = int(pairs[k])
+            ids[k] = self._appended.setdefault(pair, self.pair.size)
+            if ids[k] == self.pair.size:
+                self.pair = np.append(self.pair, pair)
+                self.links, self.gbps = np.append(self.links, 0), np.append(self.gbps, 0.0)
+                if self.load is not None:
+                    self.load = np.append(self.load, np.nan)
+        return ids
+
+    def _refresh_load(self, bundles: np.ndarray, load: np.ndarray) -> None:
+        """Each of ``bundles`` takes its busiest member's load (NaN: none known)."""
+        assert self.load is not None
+        slots = self.link_bundle[: load.size]
+        inside = np.zeros(self.pair.size, dtype=bool)
+        inside[bundles] = True
+        members = np.flatnonzero((slots >= 0) & inside[slots])
+        where = np.searchsorted(bundles, slots[members])
+        most = np.full(bundles.size, -np.inf)
+        np.maximum.at(most, where, np.nan_to_num(load[members], nan=-np.inf))
+        self.load[bundles] = np.where(np.isneginf(most), np.nan, most)
+
+    @staticmethod
+    def _ends(of_device: np.ndarray, link_a: np.ndarray, link_b: np.ndarray, use: np.ndarray | None,
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        ga, gb = of_device[link_a], of_device[link_b]
+        keep = (ga >= 0) & (gb >= 0) & (ga != gb)
+        if use is not None:
+            keep &= use
+        return keep, np.minimum(ga, gb)[keep].astype(np.int64), np.maximum(ga, gb)[keep].astype(np.int64)
 
 
 def nearest_link(px: float, py: float, x0: np.ndarray, y0: np.ndarray, x1: np.ndarray, y1: np.ndarray,

@@ -18,8 +18,10 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from planner_gui.ui import topology_layout as tl
 from planner_gui.ui.topology_items import LABEL_MIN_SCREEN_PX, LABEL_PX, BundlesItem, GroupsItem
+from planner_gui.ui.topology_links import distinct
 
 if TYPE_CHECKING:
+    from planner_gui.ui.topology_data import TopologyData
     from planner_gui.ui.topology_view import TopologyView
 
 # By a device's on-screen width (px). Measured in benchmarks/gui_views.py: at 1,024 nodes,
@@ -39,6 +41,8 @@ class DetailLevels:
         self.overview_mode = False
         self.links_bundled = False
         self.dirty = True  # blocks and bundles are out of date (rebuilt when next shown)
+        self._bundles: tl.BundleIndex | None = None  # the bundles per link, patched by link edits
+        self._groups: tl.Groups | None = None
         self._nodes_cached = True
         self._settle_timer = QTimer(view, singleShot=True, interval=ZOOM_SETTLE_MS)
         self._settle_timer.timeout.connect(self.apply)
@@ -50,6 +54,8 @@ class DetailLevels:
         self.view.scene().addItem(self.bundles_item)
         self._nodes_cached = True
         self.dirty = True
+        self._bundles: tl.BundleIndex | None = None
+        self._groups: tl.Groups | None = None
 
     def wheel_zoomed(self) -> None:
         self._settle_timer.start()
@@ -86,16 +92,33 @@ class DetailLevels:
         for node in self.view.nodes.values():
             node.setCacheMode(mode)
 
+    def patch_links(self, links: np.ndarray, loads: np.ndarray) -> None:
+        """``links`` came, went or moved and ``loads`` changed load: only their bundles change (groups
+        depend on devices only)."""
+        data, index = self.view.data, self._bundles
+        if self.dirty or index is None or links.size + loads.size == 0:
+            return  # rebuilt in full when next shown
+        assert data is not None
+        if links.size:
+            index.update(distinct(links, data.link_alive.size), data.link_a, data.link_b, data.link_gbps,
+                         self._drawn_links(data), data.utilisation)
+        if loads.size and data.utilisation is not None:
+            index.refresh_loads(loads, data.utilisation)
+        self.bundles_item.rebuild(self._groups, index.current(), self.view.colouring_by_load)
+
+    @staticmethod
+    def _drawn_links(data: TopologyData) -> np.ndarray:
+        return data.link_alive & data.drawn[data.link_a] & data.drawn[data.link_b]
+
     def _rebuild(self) -> None:
         data, catalog = self.view.data, self.view.document.catalog
         assert data is not None
         groups = tl.group_runs(np.where(data.drawn, data.x, np.nan), data.y, data.band, data.model)
-        live = data.live_links()
-        ends = data.link_a[live], data.link_b[live]
-        load = data.utilisation[live] if data.utilisation is not None else None
-        bundles = tl.bundle_links(groups.of_device, *ends, data.link_gbps[live], load)
+        self._groups = groups
+        self._bundles = tl.BundleIndex(groups.of_device, data.link_a, data.link_b, data.link_gbps,
+                                       data.utilisation, self._drawn_links(data))
         names = [entry.name if (entry := catalog.get(m)) is not None else m for m in data.model_ids]
         kinds = [catalog.device_spec(m).kind.value for m in data.model_ids]
         self.groups_item.rebuild(groups, names, kinds)
-        self.bundles_item.rebuild(groups, bundles, self.view.colouring_by_load)
+        self.bundles_item.rebuild(groups, self._bundles.current(), self.view.colouring_by_load)
         self.dirty = False

@@ -2,9 +2,12 @@
 
 The view keeps its own array picture of the design (:class:`TopologyData`) and patches it on
 ``devices_changed``/``links_changed``; the whole scene is rebuilt only on ``design_replaced``.
+A patch redraws only what the edit touched: the link chunks holding its links
+(:mod:`planner_gui.ui.topology_links`), their overview bundles, and the tier layout only when the
+tiers changed; new results redraw only the links whose load level changed.
 Level of detail follows the zoom: far out, runs of identical devices merge into blocks and links
 into bundles; closer, every device is an item drawn as a plain block; closer still, labelled.
-Links are always batched paths (topology_items.LinkLayer); hit-testing a link (hover, tooltip,
+Links are always batched paths (topology_links.LinkLayer); hit-testing a link (hover, tooltip,
 click) is a vectorised nearest-segment query, not an item lookup. Mouse and keyboard handling
 lives in :mod:`planner_gui.ui.topology_interaction`.
 """
@@ -29,14 +32,15 @@ from planner_gui.ui.topology_items import (
     Z_NODES,
     Z_OVERLAY,
     LayerItem,
-    LinkLayer,
     NodeItem,
     PassivePathItem,
     cosmetic_pen,
     segments_path,
 )
 from planner_gui.ui.topology_legend import BY_LOAD, MARGIN_PX, LinkColouringBar
+from planner_gui.ui.topology_links import LinkLayer
 from planner_gui.ui.topology_lod import DetailLevels
+from planner_gui.ui.topology_patches import PicturePatcher
 from planner_gui.ui.view_navigation import ViewNavigator, configure_view
 
 SCENE_MARGIN = 200.0  # scene units around the content, room to drag devices outward
@@ -68,8 +72,7 @@ class TopologyView(QGraphicsView):
         self._fitted = False
         self._syncing = False
         self.bands = BandStrip()
-        self._refresh_timer = QTimer(self, singleShot=True, interval=0)
-        self._refresh_timer.timeout.connect(self._on_refresh_timer_timeout)
+        self.patcher = PicturePatcher(self)
         self._select_timer = QTimer(self, singleShot=True, interval=0)
         self._select_timer.timeout.connect(self._on_select_timer_timeout)
         self.interaction = TopologyInteraction(self)
@@ -124,8 +127,8 @@ class TopologyView(QGraphicsView):
         self.nodes = {}
         self.selected_links = set()
         self.data = TopologyData.from_design(self.document.design, self.document.catalog)
-        self._utilisation_source: object = None
-        self._apply_analysis(self.document.analysis, relayout=True)
+        self.patcher.reset()
+        self.patcher.apply_analysis(self.document.analysis, relayout=True)
         self.node_layer, self.link_parent = LayerItem(Z_NODES), LayerItem(Z_LINKS)
         for layer in (self.node_layer, self.link_parent):
             self._scene.addItem(layer)
@@ -134,66 +137,36 @@ class TopologyView(QGraphicsView):
         self.selection_overlay = self._overlay(cosmetic_pen(colors.SELECTION, SELECTED_LINK_WIDTH))
         self.interaction.reset()
         for i in np.flatnonzero(self.data.drawn).tolist():
-            self._add_node(i)
+            self.add_node(i)
         self.refresh_links()
-        self._update_bands()
-        self._update_scene_rect()
+        self.update_bands()
+        self.update_scene_rect()
         self.detail.apply()
         if self.isVisible():
             self.fit_all()
         else:
             self._fitted = False
 
-    def after_hand_move(self) -> None:
-        """Devices were dragged by hand: links rejoin their batched paths, the scene grows to fit."""
-        self.refresh_links()
-        self.detail.dirty = True
-        self._update_scene_rect()
+    def after_hand_move(self, links: np.ndarray) -> None:
+        """Devices were dragged by hand: their ``links`` rejoin the batched paths, the scene grows to fit."""
+        self.patcher.hand_moved(links)
 
-    def refresh_links(self, exclude: np.ndarray | None = None) -> None:
+    def refresh_links(self) -> None:
+        """Draw every link again (a new design, or another colouring)."""
         assert self.data is not None
-        live = self.data.live_links()
-        if exclude is not None and exclude.size:
-            live = np.setdiff1d(live, exclude, assume_unique=True)
-        self.links.rebuild(self.data, live, self.colouring_by_load)
+        self.links.rebuild(self.data, self.data.live_links(), self.colouring_by_load)
         self.colouring.set_legend_visible(self.colouring_by_load)
-        self._refresh_selection_overlay()
+        self.refresh_selection_overlay()
 
     # ----- document signals ---------------------------------------------------------------------
     def _on_document_design_replaced(self) -> None:
         self.rebuild()
 
     def _on_document_devices_changed(self, ids: list[str]) -> None:
-        data, design = self.data, self.document.design
-        assert data is not None
-        added = [d for d in ids if d in design.devices and d not in data.index]
-        removed = [d for d in ids if d not in design.devices and d in data.index]
-        for i in data.remove_devices(removed):
-            node = self.nodes.pop(i, None)
-            if node is not None:
-                self._scene.removeItem(node)
-        for i in data.add_devices(added, design, self.document.catalog):
-            if data.drawn[i]:
-                self._add_node(i)
-        for device_id in ids:
-            node = self.node_of(device_id)
-            if node is not None and device_id in design.devices:
-                node.label = design.devices[device_id].name or device_id
-                node.update()
-        if added or removed:
-            self._structure_changed()
+        self.patcher.devices_changed(ids)
 
     def _on_document_links_changed(self, ids: list[str]) -> None:
-        data, design = self.data, self.document.design
-        assert data is not None
-        gone = [lid for lid in ids if lid not in design.links]
-        removed = data.remove_links(gone)
-        added = data.add_links([lid for lid in ids if lid in design.links and lid not in data.link_index],
-                               design, self.document.catalog)
-        self.selected_links -= set(gone)
-        if added or removed:
-            self._place_moved(data.move_to_bands(data.inferred_bands()))
-            self._structure_changed()
+        self.patcher.links_changed(ids)
 
     def _on_document_selection_changed(self, ids: list[str]) -> None:
         if self._syncing:
@@ -201,11 +174,10 @@ class TopologyView(QGraphicsView):
         self.show_selection(ids, reveal=True)
 
     def _on_document_results_updated(self, analysis: object) -> None:
-        if self._apply_analysis(analysis, relayout=False):
-            self._structure_changed()
+        self.patcher.results_updated(analysis)
 
     def _on_colouring_mode_changed(self, mode: str) -> None:
-        self._structure_changed()
+        self.patcher.redraw_all()
 
     # ----- selection ----------------------------------------------------------------------------
     def show_selection(self, ids: list[str], reveal: bool) -> None:
@@ -221,7 +193,7 @@ class TopologyView(QGraphicsView):
             self.selected_links = {i for i in ids if i in self.document.design.links}
         finally:
             self._syncing = False
-        self._refresh_selection_overlay()
+        self.refresh_selection_overlay()
         if reveal and ids:
             self._centre_on(ids)
 
@@ -241,7 +213,7 @@ class TopologyView(QGraphicsView):
             self.document.select(ids)
         finally:
             self._syncing = False
-        self._refresh_selection_overlay()
+        self.refresh_selection_overlay()
 
     def _centre_on(self, ids: list[str]) -> None:
         data = self.data
@@ -253,7 +225,7 @@ class TopologyView(QGraphicsView):
             xs, ys = data.x[points], data.y[points]
             self.centerOn(float((xs.min() + xs.max()) / 2), float((ys.min() + ys.max()) / 2))
 
-    def _refresh_selection_overlay(self) -> None:
+    def refresh_selection_overlay(self) -> None:
         data = self.data
         if data is None:
             return
@@ -262,7 +234,7 @@ class TopologyView(QGraphicsView):
         self.selection_overlay.setPath(segments_path(*data.segments(chosen)))
 
     # ----- building blocks ----------------------------------------------------------------------
-    def _add_node(self, i: int) -> None:
+    def add_node(self, i: int) -> None:
         data = self.data
         assert data is not None
         device_id = data.device_ids[i]
@@ -278,48 +250,12 @@ class TopologyView(QGraphicsView):
         self._scene.addItem(item)
         return item
 
-    def _apply_analysis(self, analysis: object, relayout: bool) -> bool:
-        """Take tiers (and link utilisation, if the engine reports it) from the results."""
-        data = self.data
-        assert data is not None
-        utilisation = getattr(analysis, "link_utilisation", None)
-        changed = False
-        if utilisation is not self._utilisation_source:  # the analysis cache hands back the same object
-            self._utilisation_source = utilisation        # when the loads' inputs did not change
-            changed = data.set_utilisation(utilisation)
-        switches = getattr(getattr(analysis, "topology", None), "switches", None)
-        if switches is None:
-            return changed
-        bands = data.bands_from_tiers(dict(zip(switches.device_ids, switches.tiers, strict=True)))
-        if relayout:
-            data.relayout(bands=bands)
-            return True
-        return self._place_moved(data.move_to_bands(bands)) or changed
-
-    def _place_moved(self, moved: list[int]) -> bool:
-        for i in moved:
-            if i in self.nodes:
-                self.nodes[i].place(float(self.data.x[i]), float(self.data.y[i]))  # type: ignore[union-attr]
-        return bool(moved)
-
-    def _structure_changed(self) -> None:
-        """Devices or links came or went: redraw the batched parts once the burst of signals is over
-        (one edit emits devices_changed then links_changed; a 120,000-link redraw takes ~40 ms)."""
-        self._refresh_timer.start()
-
-    def _on_refresh_timer_timeout(self) -> None:
-        self.refresh_links()
-        self.detail.dirty = True
-        self._update_bands()
-        self._update_scene_rect()
-        self.detail.apply()
-
-    def _update_bands(self) -> None:
+    def update_bands(self) -> None:
         assert self.data is not None
         self.bands.update(self.data)
         self.viewport().update()
 
-    def _update_scene_rect(self) -> None:
+    def update_scene_rect(self) -> None:
         rect = self.content_rect()
         margin = SCENE_MARGIN
         self._scene.setSceneRect(rect.adjusted(-margin, -margin, margin, margin))
