@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from planner_gui.io import LoadError, design_to_data, load_design
+from planner_gui.io import LoadError, design_to_data, design_to_json, load_design
+from planner_gui.io.duplicate_keys import _tally
 from tests.fakes import FakeSpecs
 from tests.test_io_files import small_design
 
@@ -102,3 +103,54 @@ def test_unknown_catalog_id_is_a_warning_and_the_rest_loads(tmp_path: Path) -> N
     assert result.warnings == ["unplaced[0].catalog_id: unknown catalog id 'gpu-from-the-future'; "
                                "kept as an opaque 1 U device"]
     assert result.design.devices["spare"].catalog_id == "gpu-from-the-future" and len(result.design.links) == 1
+
+
+def _with_repeat(text: str, old: str, new: str) -> str:
+    assert text.count(old) >= 1
+    return text.replace(old, new, 1)
+
+
+@pytest.mark.parametrize(("label", "old", "new", "message"), [
+    ("in a link", '"id": "l1"', '"id": "l1", "id": "l9"', r"links\[0\]: key 'id' appears twice"),
+    ("in a device", '"u": 1', '"u": 1, "u": 30', r"racks\[0\]\.devices\[0\]: key 'u' appears twice"),
+    ("at the top", '"format": ', '"meta": {}, "format": ', r"bad\.cluster: key 'meta' appears twice"),
+    ("three times, spaced", '"name": ', '"name" : "x", "name"\n: "y", "name": ', r"meta: key 'name' appears 3 times"),
+    ("hidden by an escape", '"u": 1', '"u": 1, "u": 30, "note": "\\u003a"', r"devices\[0\]: key 'u' appears twice"),
+])
+def test_a_key_repeated_in_one_object_is_refused_with_its_path(tmp_path: Path, label: str, old: str, new: str,
+                                                               message: str) -> None:
+    """Python keeps the last of repeated keys, so a file could show one value and load another."""
+    text = json.dumps(design_to_data(small_design()))
+    path = _write(tmp_path, _with_repeat(text, old, new))
+    with pytest.raises(LoadError, match=message):
+        load_design(path, SPECS)
+
+
+def test_colons_in_text_do_not_hide_or_invent_repeats(tmp_path: Path) -> None:
+    """The quick proof counts colons: ones inside names (and the links' ids) must neither fake a repeat
+    nor cover one (a repeated key plus a colon the walk cannot see still takes the exact check)."""
+    data = design_to_data(small_design())
+    data["meta"]["name"] = "Hall A: row 1: 8 racks"
+    data["links"][0]["id"] = "l:1"
+    text = json.dumps(data)
+    assert load_design(_write(tmp_path, text), SPECS).design.meta.name == "Hall A: row 1: 8 racks"
+    repeated = _with_repeat(text, '"id": "l:1"', '"id": "l:0", "id": "l:1"')
+    with pytest.raises(LoadError, match=r"links\[0\]: key 'id' appears twice"):
+        load_design(_write(tmp_path, repeated), SPECS)
+
+
+def test_the_quick_proof_holds_for_what_the_app_writes() -> None:
+    """Saved files (timestamps with colons included) pass the colon count, so only odd files pay for
+    the exact check; one repeated key breaks the count by exactly one."""
+    design = small_design()
+    design.meta.created = "2026-11-30T01:02:03+00:00"
+    text = design_to_json(design)
+    assert _tally(json.loads(text)) == text.count(":")
+    repeated = _with_repeat(text, '"u": 1', '"u": 2, "u": 1')
+    assert _tally(json.loads(repeated)) == repeated.count(":") - 1
+
+
+@pytest.mark.parametrize("text", ["null", "3", '"a:b"', "[]", '[{"a": 1, "a": 2}]'])
+def test_a_bare_value_is_not_a_design_whatever_it_holds(tmp_path: Path, text: str) -> None:
+    with pytest.raises(LoadError, match=r"not a Cluster Planner design|\[0\]: key 'a' appears twice"):
+        load_design(_write(tmp_path, text), SPECS)

@@ -123,3 +123,89 @@ def test_shrinking_a_rack_below_a_device_is_refused(design: Design) -> None:
 def test_rack_figures_are_checked(height: int, budget: float) -> None:
     with pytest.raises(DesignError, match="must be"):
         Design().add_rack(Rack("r", height_u=height, power_budget_kw=budget))
+
+
+# ----- many links at once (loading, generating): model/bulk_links.py -----------------------------
+def _fabric() -> Design:
+    """Four servers (2 ports each), two 4-port switches, an Ethernet switch and unknown hardware."""
+    d = Design()
+    d.add_rack(Rack("r1", height_u=42))
+    for i in range(4):
+        d.add_device(Device(f"s{i}", "server-4u", rack_id="r1", u=1 + 4 * i), SPECS)
+    for i, catalog_id in enumerate(("switch-1u", "switch-1u", "eth-switch", "future-box")):
+        d.add_device(Device(f"w{i}", catalog_id, rack_id="r1", u=42 - i), SPECS)
+    return d
+
+
+def _good_links() -> list[Link]:
+    return [Link(f"l{i}", f"s{i // 2}/cx{i % 2}", f"w{i % 2}/p{i // 2}", length_m=float(i)) for i in range(8)]
+
+
+def _one_by_one(design: Design, links: list[Link]) -> list[tuple[int, str]]:
+    refused = []
+    for index, link in enumerate(links):
+        try:
+            design.add_link(link, SPECS)
+        except DesignError as error:
+            refused.append((index, str(error)))
+    return refused
+
+
+# Each replaces link 3 of the good batch (or appends a link) with one add_link refuses, or accepts
+# only on its closer look; the batch must then give exactly what one-by-one adds give.
+ODD_LINKS = {
+    "invalid id": Link("bad id", "s1/cx1", "w1/p1"),
+    "id with a trailing newline": Link("l3\n", "s1/cx1", "w1/p1"),
+    "id used twice in the batch": Link("l0", "s1/cx1", "w1/p1"),
+    "id of a device": Link("s0", "s1/cx1", "w1/p1"),
+    "id of a rack": Link("r1", "s1/cx1", "w1/p1"),
+    "port used twice in the batch": Link("l3", "s1/cx1", "w0/p0"),
+    "no such device": Link("l3", "ghost/cx1", "w1/p1"),
+    "no such port": Link("l3", "s1/cx9", "w1/p1"),
+    "no separator": Link("l3", "s1-cx1", "w1/p1"),
+    "two separators": Link("l3", "s1/cx1/x", "w1/p1"),
+    "same device": Link("l3", "s1/cx1", "s1/cx0"),
+    "infiniband to ethernet": Link("l3", "s1/cx1", "w2/e0"),
+    "unknown hardware": Link("l3", "s1/cx1", "w3/anything"),
+    "NaN length": Link("l3", "s1/cx1", "w1/p1", length_m=float("nan")),
+    "negative length": Link("l3", "s1/cx1", "w1/p1", length_m=-1.0),
+    "huge length": Link("l3", "s1/cx1", "w1/p1", length_m=10**400),
+    "boolean length": Link("l3", "s1/cx1", "w1/p1", length_m=True),  # type: ignore[arg-type]
+    "text length": Link("l3", "s1/cx1", "w1/p1", length_m="2"),  # type: ignore[arg-type]
+    "integer length": Link("l3", "s1/cx1", "w1/p1", length_m=3),
+    "id that is not text": Link(3, "s1/cx1", "w1/p1"),  # type: ignore[arg-type]
+}
+
+
+@pytest.mark.parametrize("case", sorted(ODD_LINKS))
+def test_a_batch_gives_what_adding_each_link_gives(case: str) -> None:
+    links = _good_links()
+    links[3] = ODD_LINKS[case]
+    batch, single = _fabric(), _fabric()
+    refused = [(index, str(error)) for index, error in batch.add_links(links, SPECS)]
+    assert refused == _one_by_one(single, links)
+    assert list(batch.links.items()) == list(single.links.items())
+    assert batch._port_link == single._port_link
+
+
+def test_a_batch_on_a_design_with_links_checks_the_ports_in_use() -> None:
+    batch, single = _fabric(), _fabric()
+    for design in (batch, single):
+        design.add_link(Link("first", "s3/cx1", "w1/p3"), SPECS)
+    links = [*_good_links()[:6], Link("l7", "s3/cx0", "w1/p3")]  # w1/p3 is taken
+    refused = [(index, str(error)) for index, error in batch.add_links(links, SPECS)]
+    assert refused == _one_by_one(single, links) == [(6, "link 'l7': port w1/p3 already carries link 'first'")]
+    assert batch._port_link == single._port_link and list(batch.links) == list(single.links)
+
+
+def test_the_port_index_of_a_loaded_design_is_built_when_first_asked() -> None:
+    """A good batch is inserted whole and the port index waits; a link removed before it is built
+    is not in it, and adding a link on a port in use is still refused."""
+    design = _fabric()
+    assert design.add_links(_good_links(), SPECS) == []
+    assert design._ports is None
+    design.remove_link("l0")
+    assert design.link_on_port("s0/cx0") is None and design.link_on_port("s0/cx1") == "l1"
+    assert len(design._port_link) == 2 * 7
+    with pytest.raises(DesignError, match=r"port w0/p1 already carries link 'l2'"):
+        design.add_link(Link("again", "s0/cx0", "w0/p1"), SPECS)

@@ -7,12 +7,14 @@ If the user declines, the file stays until their next successful save, so a mist
 final.
 
 Whether the app that wrote a file still runs is decided by a lock it holds for its lifetime (POSIX
-flock, which the kernel drops when the process dies, even by SIGKILL or a power cut), not by its
-pid alone: after a reboot another program may have that pid, and the work would never be offered.
+flock, or on Windows msvcrt.locking on the lock file's first byte; the system drops either when the
+process dies, even when killed or on a power cut), not by its pid alone: after a reboot another
+program may have that pid, and the work would never be offered.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import time
@@ -31,8 +33,12 @@ from planner_gui.io.saving import write_new_file
 
 try:
     import fcntl
-except ImportError:  # Windows: liveness falls back to the pid check
+except ImportError:  # Windows: msvcrt below
     fcntl = None  # type: ignore[assignment]
+try:
+    import msvcrt
+except ImportError:  # POSIX: fcntl above
+    msvcrt = None  # type: ignore[assignment]
 
 AUTOSAVE_INTERVAL_MS = 60_000  # issue 5: autosave every minute
 RECOVERY_FOLDER = "recovery"
@@ -42,6 +48,10 @@ INFO_SUFFIX = ".json"
 LOCK_SUFFIX = ".lock"
 LOCK_FILE_MODE = 0o600  # only the user's own apps need to open it
 NS_PER_MS = 1_000_000  # unit conversion
+LOCKED_BYTES = 1  # msvcrt.locking locks a byte range; one byte (past the end of the empty file) is enough
+# What msvcrt.locking raises when another process holds the range (Microsoft C runtime docs, _locking):
+# EACCES, a locking violation; EDEADLOCK, the same after the retries of LK_LOCK (LK_NBLCK does not retry).
+HELD_ERRNOS = frozenset((errno.EACCES, getattr(errno, "EDEADLOCK", errno.EDEADLK)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,15 +219,13 @@ def _writer_running(recovery: RecoveryFile) -> bool:
 
 def _hold_lock(path: Path) -> int | None:
     """Open and lock ``path`` for this app's life; None where locks are unavailable (the pid check remains)."""
-    if fcntl is None:
+    if fcntl is None and msvcrt is None:
         return None
     try:
         fd = os.open(path, os.O_RDWR | os.O_CREAT, LOCK_FILE_MODE)
     except OSError:
         return None
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
+    if _try_lock(fd) is not True:
         os.close(fd)
         return None
     return fd
@@ -225,21 +233,38 @@ def _hold_lock(path: Path) -> int | None:
 
 def _lock_held(path: Path) -> bool | None:
     """Whether a live process holds the lock at ``path``; None when that cannot be known."""
-    if fcntl is None:
+    if fcntl is None and msvcrt is None:
         return None
     try:
         fd = os.open(path, os.O_RDWR)
     except OSError:
         return None
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True
+        taken = _try_lock(fd)
+        if taken and msvcrt is not None and fcntl is None:
+            msvcrt.locking(fd, msvcrt.LK_UNLCK, LOCKED_BYTES)  # Windows wants a range unlocked before close
     except OSError:
         return None
     finally:
-        os.close(fd)  # closing also releases the probe's own lock
-    return False
+        os.close(fd)  # closing also releases the probe's own POSIX lock
+    return None if taken is None else not taken
+
+
+def _try_lock(fd: int) -> bool | None:
+    """Lock the open file ``fd`` for this process without waiting: True when locked, False when another
+    process holds it, None when it cannot be told (no lock on this platform, or another error)."""
+    try:
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        elif msvcrt is not None:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, LOCKED_BYTES)
+        else:
+            return None
+    except BlockingIOError:  # flock: held elsewhere
+        return False
+    except OSError as error:
+        return False if fcntl is None and error.errno in HELD_ERRNOS else None
+    return True
 
 
 def _other_app_running(pid: int) -> bool:

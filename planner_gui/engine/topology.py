@@ -48,6 +48,7 @@ from planner_gui.engine.topology_results import (
     TopologyReport,
     UnconnectedNics,
 )
+from planner_gui.engine.topology_reuse import FabricPart, keep_part, reusable_part
 from planner_gui.engine.topology_tiers import Tiers, infer_tiers
 from planner_gui.model import Design
 
@@ -68,13 +69,34 @@ def analyze_topology(design: Design, catalog: Any) -> TopologyReport:
 def topology_structure(design: Design, catalog: Any) -> TopologyReport:
     """The report as far as it follows from devices, links and media: cable lengths are left out
     (no reach findings, no median length) until :func:`with_cable_lengths` adds them. The analysis
-    caches the two steps apart, so editing a cable's length redoes only the second."""
+    caches the two steps apart, so editing a cable's length redoes only the second. After an edit
+    that leaves the compute fabric as it was (a storage or management cable), its figures are
+    reused (topology_reuse.py)."""
     graph = build_fabric_graph(design, catalog)
+    part = reusable_part(design, catalog, graph)
+    if part is None:
+        part = _fabric_part(design, catalog, graph)
+        keep_part(design, part)
+    mismatches, mismatch_count = speed_mismatches(graph)
+    return TopologyReport(
+        **part.fields,
+        switches=switch_usage(graph, part.tiers, part.ratios),
+        speed_mismatches=mismatches,
+        speed_mismatch_count=mismatch_count,
+        cable_issues=(),
+        cable_issue_count=0,
+        median_compute_cable_m=None,
+        graph=graph,
+        tier_data=part.tiers,
+    )
+
+
+def _fabric_part(design: Design, catalog: Any, graph: FabricGraph) -> FabricPart:
+    """Every report field that follows from the devices and the compute fabric alone."""
     tiers = infer_tiers(graph)
     ratios = switch_ratios(tiers)
     servers = graph.devices_of_kind(KIND_SERVER)
     main = main_server_at(design, catalog, graph, servers)
-    gpus_per_server = main[1].gpus if main else 0
     tier_list = switch_tier_summaries(graph, tiers, ratios)
     if main:
         hw = main[1]
@@ -85,44 +107,36 @@ def topology_structure(design: Design, catalog: Any) -> TopologyReport:
     failures = analyse_failures(graph, tiers)
     comp_ids, comp_sizes, isolated = _server_components(graph, tiers)
     unconnected, unconnected_count = unconnected_nics(graph, design, catalog)
-    mismatches, mismatch_count = speed_mismatches(graph)
     nic_links = graph.fab_nic >= 0
-    return TopologyReport(
-        servers=int(servers.size),
-        gpus=_gpu_count(design, catalog, graph, servers),
-        gpus_per_server=gpus_per_server,
-        technology=_technology(graph, main),
-        fabric_switches=int(((graph.device_kind == KIND_FABRIC_SWITCH) & (tiers.level > 0)).sum()),
-        fabric_links=int(graph.fab_link.size),
-        switch_tiers=tiers.top,
-        tiers=tuple(tier_list),
-        nic_gbps=float(np.nan_to_num(graph.fab_cap[nic_links]).sum()),
-        bisection_gbps=bisect_gbps,
-        bisection_fraction=bisect_fraction,
-        collective_oversubscription=oversub,
-        collective_oversubscription_at=oversub_at,
-        hops=hop_stats(graph, tiers),
-        rails=rail_report(graph, tiers),
-        server_components=comp_ids,
-        largest_component_servers=comp_sizes,
-        isolated_servers=isolated,
-        spof_switches=failures.spof_switches,
-        spof_switch_count=failures.spof_switch_count,
-        spof_links=failures.spof_links,
-        spof_link_count=failures.spof_link_count,
-        worst_switch_failure=failures.worst_switch,
-        worst_link_failure=failures.worst_link,
-        switches=switch_usage(graph, tiers, ratios),
-        unconnected_nics=unconnected,
-        unconnected_nic_count=unconnected_count,
-        speed_mismatches=mismatches,
-        speed_mismatch_count=mismatch_count,
-        cable_issues=(),
-        cable_issue_count=0,
-        median_compute_cable_m=None,
-        graph=graph,
-        tier_data=tiers,
-    )
+    fields = {
+        "servers": int(servers.size),
+        "gpus": _gpu_count(design, catalog, graph, servers),
+        "gpus_per_server": main[1].gpus if main else 0,
+        "technology": _technology(graph, main),
+        "fabric_switches": int(((graph.device_kind == KIND_FABRIC_SWITCH) & (tiers.level > 0)).sum()),
+        "fabric_links": int(graph.fab_link.size),
+        "switch_tiers": tiers.top,
+        "tiers": tuple(tier_list),
+        "nic_gbps": float(np.nan_to_num(graph.fab_cap[nic_links]).sum()),
+        "bisection_gbps": bisect_gbps,
+        "bisection_fraction": bisect_fraction,
+        "collective_oversubscription": oversub,
+        "collective_oversubscription_at": oversub_at,
+        "hops": hop_stats(graph, tiers),
+        "rails": rail_report(graph, tiers),
+        "server_components": comp_ids,
+        "largest_component_servers": comp_sizes,
+        "isolated_servers": isolated,
+        "spof_switches": failures.spof_switches,
+        "spof_switch_count": failures.spof_switch_count,
+        "spof_links": failures.spof_links,
+        "spof_link_count": failures.spof_link_count,
+        "worst_switch_failure": failures.worst_switch,
+        "worst_link_failure": failures.worst_link,
+        "unconnected_nics": unconnected,
+        "unconnected_nic_count": unconnected_count,
+    }
+    return FabricPart(catalog, graph, tiers, ratios, fields)
 
 
 def with_cable_lengths(report: TopologyReport, catalog: Any, lengths: np.ndarray | None = None
@@ -152,7 +166,12 @@ def _server_components(graph: FabricGraph, tiers: Tiers) -> tuple[int, int, tupl
 
 
 def _gpu_count(design: Design, catalog: Any, graph: FabricGraph, servers: np.ndarray) -> int:
-    models = Counter(map(_CATALOG_ID, map(design.devices.__getitem__, graph.ids(servers))))
+    models: Counter[str] = Counter()
+    if graph.model is not None and graph.model_keys:  # servers per model number: no pass over 12,500 devices
+        for code, count in enumerate(np.bincount(graph.model[servers], minlength=len(graph.model_keys)).tolist()):
+            models[graph.model_keys[code][0]] += count
+    else:
+        models.update(map(_CATALOG_ID, map(design.devices.__getitem__, graph.ids(servers))))
     total = 0
     for catalog_id, count in models.items():
         entry = catalog.get(catalog_id)

@@ -43,7 +43,9 @@ FALLBACK_REACH_M = {
     Medium.AOC: 100.0,  # AOC class "not practical" beyond ~100 m [S11]
     Medium.MMF: 50.0,  # SR4 multimode over MPO, OM4, incl. 2 patch panels [S12][S12b]
     Medium.SMF: 500.0,  # DR4 single-mode MPO straight [S12]
+    Medium.UTP: 100.0,  # twisted-pair Ethernet: the BASE-T channel limit (UTP_SOURCE)
 }
+UTP_SOURCE = "IEEE 802.3 BASE-T 100 m channel"  # management cabling; not in hardware_power.md
 OPTICAL_MEDIA = (Medium.AOC, Medium.MMF, Medium.SMF)
 HDR_GBPS, NDR_GBPS = 200.0, 400.0  # InfiniBand HDR and NDR port speeds (seed_facts.md, interconnect facts)
 _OPTICAL_CODE = np.array([m in OPTICAL_MEDIA for m in MEDIA])  # per medium code: an optical medium?
@@ -156,7 +158,7 @@ def _reach_limit(cables: Iterable[Any], medium: Medium, tech: int, speed: float)
     usable = [c for c in cables if c.get("medium") == medium.value
               and c.get("technology") in (tech_name, "any") and float(c.get("speed_gbps", 0)) >= speed]
     if not usable:
-        return FALLBACK_REACH_M[medium], FALLBACK_SOURCE
+        return FALLBACK_REACH_M[medium], UTP_SOURCE if medium is Medium.UTP else FALLBACK_SOURCE
     exact = [c for c in usable if float(c["speed_gbps"]) == speed]
     pool = exact or [c for c in usable if float(c["speed_gbps"]) == min(float(u["speed_gbps"]) for u in usable)]
     best = max(pool, key=lambda c: float(c["reach_m"]))

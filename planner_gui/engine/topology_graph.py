@@ -63,6 +63,7 @@ class FabricGraph:
     port_speeds: np.ndarray  # the distinct port speeds of the design's hardware, sorted (Gb/s)
     # int32 per device: its (catalog id, NIC, NIC count), numbered in order of first appearance
     model: np.ndarray | None = None
+    model_keys: tuple[tuple[Any, ...], ...] = ()  # the (catalog id, NIC, NIC count) each model number stands for
 
     @property
     def n_devices(self) -> int:
@@ -90,7 +91,7 @@ class _PortTables:
 def build_fabric_graph(design: Design, catalog: Any) -> FabricGraph:
     """The arrays for ``design``; ``catalog`` is a planner_gui.catalog.Catalog (any HardwareSpecs
     whose ``get(catalog_id)`` returns entries with a switch ``role`` will do)."""
-    specs, dev_spec, kind = _classify_devices(design, catalog)
+    specs, dev_spec, kind, keys = _classify_devices(design, catalog)
     columns = link_columns(design)  # read once per analysis, shared with its cache keys and power
     parse = parse_links(design, {p.name: None for spec in specs for p in spec.ports}, columns.links)
     tables = _port_tables(specs, parse.vocab)
@@ -105,10 +106,11 @@ def build_fabric_graph(design: Design, catalog: Any) -> FabricGraph:
     return FabricGraph(parse.device_ids, kind, compute_ports, switch_ports, parse.link_ids, parse.end_dev,
                        end_role, end_speed, tables.tech.ravel().take(flat), end_nic,
                        columns.media, columns.lengths, *fab, parse.refs,
-                       np.unique(tables.speed[np.isfinite(tables.speed)]), dev_spec)
+                       np.unique(tables.speed[np.isfinite(tables.speed)]), dev_spec, keys)
 
 
-def _classify_devices(design: Design, catalog: Any) -> tuple[list[DeviceSpec], np.ndarray, np.ndarray]:
+def _classify_devices(design: Design, catalog: Any
+                      ) -> tuple[list[DeviceSpec], np.ndarray, np.ndarray, tuple[tuple[Any, ...], ...]]:
     """Each device's spec (deduplicated: a 4,096-node design has a handful) and kind code."""
     seen = FirstSeen()  # (catalog id, NIC, NIC count) -> spec index, in order of first appearance
     dev_spec = np.fromiter(map(seen.__getitem__, map(_MODEL_KEY, design.devices.values())), np.int32,
@@ -119,7 +121,7 @@ def _classify_devices(design: Design, catalog: Any) -> tuple[list[DeviceSpec], n
         specs.append(catalog.device_spec(*key))
         spec_kind.append(_kind_code(specs[-1], catalog.get(key[0])))
     kind = np.array(spec_kind, dtype=np.int8)[dev_spec] if specs else np.empty(0, dtype=np.int8)
-    return specs, dev_spec, kind
+    return specs, dev_spec, kind, tuple(seen)
 
 
 def _kind_code(spec: DeviceSpec, entry: Any) -> int:

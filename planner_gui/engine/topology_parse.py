@@ -87,6 +87,11 @@ class LinkIds(Sequence[str]):
     def __iter__(self) -> Iterator[str]:
         return map(_LINK_ID, self._links)
 
+    @property
+    def objects(self) -> list[Any]:
+        """The Link objects themselves (never edited here: a report reads ids from them when asked)."""
+        return self._links
+
 
 @dataclass(slots=True, eq=False)
 class LinkParse:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from planner_gui.io.codec import CURRENT_SCHEMA_VERSION, FORMAT_NAME, count_problems, data_to_design
+from planner_gui.io.duplicate_keys import duplicate_key_problems
 from planner_gui.io.limits import MAX_ERRORS_KEPT, MAX_ERRORS_SHOWN, MAX_FILE_BYTES, TooManyProblems
 from planner_gui.io.migrations import SchemaError, migrate
 from planner_gui.io.reader import Problems
@@ -111,7 +112,11 @@ def _read_json(path: Path) -> Any:
     except UnicodeDecodeError as error:
         problem = f"is not UTF-8 text (bad byte at offset {error.start}); is it a .cluster file?"
         raise LoadError(path, [problem]) from None
-    return parse_json(text, path)
+    data = parse_json(text, path)
+    repeated = duplicate_key_problems(text, data)
+    if repeated:
+        raise LoadError(path, repeated)
+    return data
 
 
 def parse_json(text: str, label: Path | str) -> Any:

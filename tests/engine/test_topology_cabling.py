@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
 
+from planner_gui.engine.analysis import AnalysisCache, analyze_design
 from planner_gui.engine.topology import analyze_topology
 from planner_gui.engine.topology_cabling import FALLBACK_REACH_M, FALLBACK_SOURCE
 from planner_gui.engine.topology_parse import clear_cache
-from planner_gui.model import Link, Medium
+from planner_gui.engine.topology_reuse import clear_parts
+from planner_gui.model import Design, Link, Medium
 from tests.engine.test_topology_kit import Builder, make_catalog, rail_fabric, single_switch
 
 CAT = make_catalog()
@@ -86,12 +89,14 @@ def test_edits_give_the_same_report_as_a_cold_start() -> None:
     b.link("late-node/cx0", "leaf-1-0")
     warm = analyze_topology(design, CAT).to_json()
     clear_cache()
+    clear_parts()
     cold = analyze_topology(design, CAT).to_json()
     assert json.dumps(warm, sort_keys=True) == json.dumps(cold, sort_keys=True)
     assert warm["rails"]["off_rail_count"] == 1 and warm["cable_issue_count"] == 1
     design.remove_device("node-0")  # devices renumber and links vanish from the middle
     warm = analyze_topology(design, CAT).to_json()
     clear_cache()
+    clear_parts()
     assert json.dumps(warm, sort_keys=True) == json.dumps(analyze_topology(design, CAT).to_json(), sort_keys=True)
     assert warm["servers"] == 8
 
@@ -123,3 +128,101 @@ def test_design_without_links_or_servers() -> None:
     report = analyze_topology(b.design, CAT)
     assert report.servers == 0 and report.fabric_links == 0 and report.switch_tiers == 0
     assert report.worst_switch_failure is None and report.bisection_fraction == 1.0
+
+
+def _three_tiers() -> tuple[Builder, list[str]]:
+    """16 nodes, 2 rails, 4 leaves per rail, 2 spines per rail, 2 cores; a management switch with 4 BMCs
+    (three cabled before the core links, one last)."""
+    b = rail_fabric(CAT, 16, per_su=4, nics=2, spines_per_rail=2, uplinks_per_leaf=2)
+    b.switch("mgmt-0", "t-mgmt")
+    bmc = [b.link(f"node-{n}/bmc", "mgmt-0", Medium.UTP, 3.0) for n in range(3)]
+    for c in range(2):
+        b.switch(f"core-{c}")
+    for i in range(2):
+        for s in range(2):
+            for c in range(2):
+                b.link(f"spine-{i}-{s}", f"core-{c}", Medium.SMF, 80.0)
+    bmc.append(b.link("node-3/bmc", "mgmt-0", Medium.UTP, 3.0))  # the last link
+    return b, bmc
+
+
+def _cold_json(design: Design) -> str:
+    clear_cache()
+    clear_parts()
+    return json.dumps(analyze_topology(design, CAT).to_json(), sort_keys=True)
+
+
+def test_link_edits_on_three_tiers_give_a_cold_start_report() -> None:
+    """A management cable added or removed reuses the fabric figures (tiers, failures, rails: the same
+    objects); a compute or core cable recomputes them. Every report equals a cold start's."""
+    b, bmc = _three_tiers()
+    design = b.design
+    first = analyze_topology(design, CAT)
+    assert first.switch_tiers == 3 and first.worst_link_failure is not None
+    removed = design.remove_link(bmc[-1])  # the last link: a management cable
+    after = analyze_topology(design, CAT)
+    assert after.tier_data is first.tier_data and after.switches.used != first.switches.used
+    assert json.dumps(after.to_json(), sort_keys=True) == _cold_json(design)
+    first = analyze_topology(design, CAT)  # the cold run's figures are the ones kept now
+    design.add_link(removed, CAT)
+    back = analyze_topology(design, CAT)
+    design.remove_link(bmc[0])  # before the core links: they move down the list, the fabric is the same
+    shifted = analyze_topology(design, CAT)
+    assert shifted.tier_data is back.tier_data is first.tier_data
+    assert json.dumps(shifted.to_json(), sort_keys=True) == _cold_json(design)
+    warm = analyze_topology(design, CAT)
+    compute = design.remove_link("l3")  # node-1/cx0 to its leaf, in the middle of the list
+    edited = analyze_topology(design, CAT)
+    assert edited.tier_data is not warm.tier_data and edited.unconnected_nic_count == warm.unconnected_nic_count + 1
+    assert json.dumps(edited.to_json(), sort_keys=True) == _cold_json(design)
+    design.add_link(compute, CAT)  # back, now at the end: same fabric, different link order
+    assert json.dumps(analyze_topology(design, CAT).to_json(), sort_keys=True) == _cold_json(design)
+    core = next(link for link in design.links.values() if link.b.startswith("core-"))
+    design.remove_link(core.id)
+    cut = analyze_topology(design, CAT)
+    assert json.dumps(cut.to_json(), sort_keys=True) == _cold_json(design)
+    design.add_link(Link("swap", core.a, core.b, Medium.SMF, 80.0), CAT)  # same ends, a new link id
+    assert json.dumps(analyze_topology(design, CAT).to_json(), sort_keys=True) == _cold_json(design)
+
+
+def test_cached_analysis_equals_an_uncached_one_after_link_edits_on_three_tiers() -> None:
+    """The whole analysis through an AnalysisCache (as the GUI runs it) against one from scratch."""
+    b, bmc = _three_tiers()
+    design = b.design
+    cache = AnalysisCache()
+
+    def same() -> bool:  # a copy is another design to every per-design cache: its analysis starts cold
+        cached = json.dumps(analyze_design(design, CAT, cache).to_json(), sort_keys=True)
+        return cached == json.dumps(analyze_design(copy.deepcopy(design), CAT).to_json(), sort_keys=True)
+
+    assert same()
+    removed = [design.remove_link(bmc[0]), design.remove_link("l5")]  # a management cable, a compute one
+    assert same()
+    design.add_link(removed.pop(), CAT)
+    assert same()
+    design.add_link(removed.pop(), CAT)
+    assert same()
+
+
+def test_a_cable_between_switches_no_server_reaches_reuses_the_fabric_figures() -> None:
+    """Two switches of the fabric model cabled only to each other (a storage spine pair, say) are in the
+    fabric arrays but have no tier: removing or adding their cable keeps the tiers, pods and failures
+    (only the per-link tier ends and peer capacities are redone), and the report equals a cold start's."""
+    b, _ = _three_tiers()
+    b.switch("stor-0")
+    b.switch("stor-1")
+    pair = [b.link("stor-0", "stor-1", Medium.DAC, 2.0) for _ in range(2)]
+    design = b.design
+    first = analyze_topology(design, CAT)
+    removed = design.remove_link(pair[0])  # before the other pair cable: it moves down the list
+    after = analyze_topology(design, CAT)
+    assert after.fabric_links == first.fabric_links - 1
+    assert after.tier_data.switch_pods is first.tier_data.switch_pods and after.tier_data is not first.tier_data
+    assert json.dumps(after.to_json(), sort_keys=True) == _cold_json(design)
+    assert analyze_topology(design, CAT).tier_data.peer_cap[design_index(design, "stor-0")] == 400.0
+    design.add_link(removed, CAT)
+    assert json.dumps(analyze_topology(design, CAT).to_json(), sort_keys=True) == _cold_json(design)
+
+
+def design_index(design: Design, device_id: str) -> int:
+    return list(design.devices).index(device_id)

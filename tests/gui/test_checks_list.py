@@ -174,3 +174,18 @@ def test_long_messages_wrap_to_the_width_of_the_list(checks: ChecksList) -> None
     QApplication.processEvents()
     assert checks.view.visualRect(first).height() > wide
     assert count_text("error", 2889) == "2,889 errors"
+
+
+def test_thousands_of_one_finding_are_one_row_whose_ids_come_when_asked() -> None:
+    """8,000 racks over their cooling (a 100,000-GPU design on air) and one JSON note: two rows, the
+    header counts every check, and the group's tooltip and selection name all 8,000 racks in order."""
+    racks = [f"R{i:05d}" for i in range(8000)]
+    model = ChecksModel()
+    note = Check("nccl-env-defaults", Severity.INFO, "NCCL defaults suit this fabric").to_json()
+    model.set_checks([*(_over_cooling(r) for r in racks), note])
+    assert model.rowCount() == 2 and model.severity_counts() == {"error": 8000, "info": 1}
+    group = model.index(0, 0)
+    assert group.data().endswith("— and 7,999 more like it") and model.rowCount(group) == 8000
+    assert group.data(IDS_ROLE) == racks and "R00011 and 7988 more" in group.data(Qt.ItemDataRole.ToolTipRole)
+    assert model.index(1, 0).data(SEVERITY_ROLE) == "info" and model.index(7999, 0, group).data() == sentence(
+        _over_cooling("R07999").message)
