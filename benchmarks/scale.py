@@ -17,7 +17,10 @@ figure starts cold and each peak memory belongs to one session:
 * engine: ``load`` (load_design), ``analyse`` (the first analyze_design after loading), ``edit``
   (p50/p95 of analyze_design with an AnalysisCache after each of: workload batch, one rack's power
   budget, one cable's length, one link removed or added back (the last link: a fabric-switch cable at
-  100,000 GPUs) and one server's BMC cable removed or added back; the worst kind is shown), ``pdf``
+  100,000 GPUs), one server's BMC cable removed or added back, and one compute-fabric cable per tier
+  removed or added back: a server's NIC cable ("nic link"), a leaf's uplink ("leaf link") and a
+  spine's uplink ("spine link"), each first taken from the middle of the list, then from its end, where
+  an added link goes; the worst kind is shown), ``pdf``
   (report.render.export_pdf, as ``cluster-planner report`` runs it) and ``peak MB`` (peak RSS);
 * gui: ``paint`` (planner_gui.app.build on the file, offscreen, until the first results are in and
   the window is painted), ``gui edit`` (a rack budget edit through the Document until its results
@@ -57,6 +60,7 @@ P95 = 0.95
 MS, KB_PER_MB = 1e3, 1024.0  # ru_maxrss is in kB on Linux
 TARGETS = {"load_s": 2.0, "analyse_s": 1.0, "edit_ms": 200.0, "peak_mb": 2048.0}  # issue 8 at 100k GPUs
 INTERACTIVE_MS_8K = 100.0  # issue 8: at 8k GPUs everything interactive within 100 ms
+COMPUTE_UPLINK_TIERS = {1: "leaf", 2: "spine"}  # topology_metrics.SWITCH_TIER_NAMES: a leaf's and a spine's uplinks
 MANAGEMENT_MARK = "/bmc"  # a server's management port (catalog servers); its cable is never on the compute fabric
 
 
@@ -91,7 +95,10 @@ def engine_child(path: Path, repeat: int, skip: set[str]) -> dict[str, object]:
     cache = AnalysisCache()
     out["analyse_s"], _ = timed(lambda: analyze_design(design, catalog, cache))
     per_edit = {}
-    for name, edit in {**edits(design, catalog), "bmc link": _management_relink(design, catalog)}.items():
+    first = analyze_design(design, catalog)  # uncached: the cache above keeps its own results
+    compute = {f"{name} link": _relink(design, catalog, link) for name, link in _compute_cables(first).items()}
+    for name, edit in {**edits(design, catalog), "bmc link": _management_relink(design, catalog),
+                       **compute}.items():
         samples = []
         for _ in range(repeat):
             edit()
@@ -118,6 +125,34 @@ def _management_relink(design: Any, catalog: object) -> Callable[[], None]:
         else:  # chosen now: "relink" may have left the last link out
             cable = next(link for link in reversed(design.links.values()) if MANAGEMENT_MARK in link.a + link.b)
             removed.append(design.remove_link(cable.id))
+
+    return relink
+
+
+def _compute_cables(analysis: Any) -> dict[str, str]:
+    """One compute-fabric cable per tier: the first NIC cable (server to leaf) and the first uplink of a
+    leaf and of a spine (tiers from the topology analysis; "nic", "leaf", "spine" as the tiers are named)."""
+    graph, tiers = analysis.topology.graph, analysis.topology.tier_data
+    found = {}
+    nic = graph.fab_link[graph.fab_nic >= 0]
+    if nic.size:
+        found["nic"] = graph.link_ids[int(nic[0])]
+    for tier, name in COMPUTE_UPLINK_TIERS.items():
+        ups = graph.fab_link[(tiers.lo >= 0) & (tiers.level[tiers.lo] == tier) & (graph.fab_nic < 0)]
+        if ups.size:
+            found[name] = graph.link_ids[int(ups[0])]
+    return found
+
+
+def _relink(design: Any, catalog: object, link_id: str) -> Callable[[], None]:
+    """Remove the link, then add it back (at the end of the list, as every added link goes)."""
+    removed: list[Any] = []
+
+    def relink() -> None:
+        if removed:
+            design.add_link(removed.pop(), catalog)
+        else:
+            removed.append(design.remove_link(link_id))
 
     return relink
 

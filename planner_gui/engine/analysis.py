@@ -46,7 +46,7 @@ from planner_gui.engine.gc_pause import gc_paused
 from planner_gui.engine.link_columns import clear_kept, columns_scope
 from planner_gui.engine.link_utilisation import analysis_link_utilisation
 from planner_gui.engine.nccl_env import NcclSetting, recommend_nccl_env
-from planner_gui.engine.power import PowerReport, power_report
+from planner_gui.engine.power import PowerBase, PowerReport, power_base, power_report
 from planner_gui.engine.reuse import clear_all
 from planner_gui.engine.topology import TopologyReport, topology_structure, with_cable_lengths
 from planner_gui.engine.topology_parse import clear_cache as clear_parse_cache
@@ -199,7 +199,7 @@ class _Run:
                                  CostReport | None, list[Check] | None]:
         i, d, c = self.inputs, self.design, self.catalog
         power = self.section("power", lambda: LazyKey(i, "devices", "links", "racks", "media"),
-                             lambda: power_report(d, c))
+                             lambda: power_report(d, c, self._power_base()))
         gen = self.gen.get
         cooling = self.section("cooling", lambda: (gen("power"), i.racks),
                                lambda: cooling_report(d, c, self.need(power, "power")))
@@ -211,6 +211,12 @@ class _Run:
                              lambda: facility_checks(self.need(power, "power"), self.need(cooling, "cooling"),
                                                      cost))
         return power, cooling, facility, cost, found
+
+    def _power_base(self) -> PowerBase:
+        """Devices' and racks' share of the power model, kept while both are unchanged (a cable edit)."""
+        i = self.inputs
+        return self.memo.memo("power_base", lambda: LazyKey(i, "devices", "racks"),
+                              lambda: power_base(self.design, self.catalog))[0]
 
     def _training(self, topo: TopologyReport | None, profile: FabricProfile | None
                   ) -> tuple[TrainingSection | None, StorageSection | None]:

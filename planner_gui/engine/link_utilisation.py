@@ -155,19 +155,26 @@ def _busy_path_factor(profile: FabricProfile) -> float:
 
 
 def _fabric_flows(topo: TopologyReport, members: np.ndarray, node_gbps: float, busy: float) -> np.ndarray:
-    """Gb/s one direction of every fabric link carries (graph.fab_* order)."""
+    """Gb/s one direction of every fabric link carries (graph.fab_* order).
+
+    Links are picked by index arrays computed once (``np.flatnonzero``) rather than by boolean masks
+    applied several times: the same elements in the same order, so every sum is the same, with fewer
+    passes over the ~340,000 fabric links of a 100,000-GPU design."""
     graph, tiers = topo.graph, topo.tier_data
     n = graph.n_devices
     flow = np.zeros(graph.fab_link.size)
     in_job = np.zeros(n, dtype=bool)
     in_job[members] = True
     nic = (graph.fab_nic >= 0) & in_job[graph.fab_u]
-    nics_of = np.bincount(graph.fab_u[nic], minlength=n)
-    flow[nic] = node_gbps / np.maximum(nics_of[graph.fab_u[nic]], 1)
-    to_switch = nic & (graph.device_kind[graph.fab_v] != KIND_SERVER)
+    nic_at = np.flatnonzero(nic)
+    servers = graph.fab_u[nic_at]
+    nics_of = np.bincount(servers, minlength=n)
+    flow[nic_at] = node_gbps / np.maximum(nics_of[servers], 1)
+    to_switch = nic_at[graph.device_kind[graph.fab_v[nic_at]] != KIND_SERVER]
     leaving = _leaving_share(topo, to_switch, flow)
     lo, hi = tiers.lo, tiers.hi
     vertical = lo >= 0
+    up_tier = np.where(vertical, tiers.level[np.maximum(lo, 0)], -1)  # the tier an uplink leaves; -1 others
     arrived = np.bincount(hi[to_switch], flow[to_switch], minlength=n)
     up_cap = np.maximum(tiers.up_cap, np.finfo(float).tiny)
     cap = np.nan_to_num(graph.fab_cap)
@@ -177,28 +184,31 @@ def _fabric_flows(topo: TopologyReport, members: np.ndarray, node_gbps: float, b
         pod_arrived = np.bincount(pods[at_t], arrived[at_t], minlength=n)
         with np.errstate(divide="ignore", invalid="ignore"):
             share = np.where(pod_arrived > 0, leaving[t] / pod_arrived, 0.0)  # per pod label
-        ups = vertical & (tiers.level[np.maximum(lo, 0)] == t)
+        ups = np.flatnonzero(up_tier == t)
         src = lo[ups]
-        flow[ups] = arrived[src] * np.minimum(share[pods[src]], 1.0) * cap[ups] / up_cap[src]
-        arrived = arrived + np.bincount(hi[ups], flow[ups], minlength=n)
+        carried = arrived[src] * np.minimum(share[pods[src]], 1.0) * cap[ups] / up_cap[src]
+        flow[ups] = carried
+        arrived = arrived + np.bincount(hi[ups], carried, minlength=n)
     flow[vertical & ~nic] *= busy  # uplinks: the load of a busy path under ECMP hashing
     return flow
 
 
 def _leaving_share(topo: TopologyReport, nic: np.ndarray, flow: np.ndarray) -> dict[int, np.ndarray]:
     """Per tier t, per pod label: Gb/s of NIC traffic whose destination is outside the pod
-    (sum over rails i of T_i x (1 - D_i / N_i), uniform rail-matched traffic as the model charges it)."""
+    (sum over rails i of T_i x (1 - D_i / N_i), uniform rail-matched traffic as the model charges it).
+    ``nic``: the positions of the server-to-switch links in the fabric arrays."""
     graph, tiers = topo.graph, topo.tier_data
     n = graph.n_devices
     leaf, rail, gbps = graph.fab_v[nic], graph.fab_nic[nic].astype(np.int64), flow[nic]
     k = int(rail.max()) + 1 if rail.size else 1
     per_rail = np.bincount(rail, minlength=k).astype(np.float64)
+    rails_everywhere = np.maximum(np.tile(per_rail, n), 1.0)  # the same for every tier
     result: dict[int, np.ndarray] = {}
     for t in range(1, tiers.top + 1):
         key = tiers.switch_pods[t][leaf] * k + rail
         count = np.bincount(key, minlength=n * k).astype(np.float64)
         traffic = np.bincount(key, gbps, minlength=n * k)
-        outside = traffic * (1.0 - count / np.maximum(np.tile(per_rail, n), 1.0))
+        outside = traffic * (1.0 - count / rails_everywhere)
         result[t] = outside.reshape(n, k).sum(axis=1)
     return result
 

@@ -13,9 +13,10 @@ within the live budget.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cached_property, partial
 from operator import attrgetter, is_not
 from typing import Any
 
@@ -28,14 +29,16 @@ from planner_gui.engine.power_parts import DeviceBase, PartsCache, PortEnds
 from planner_gui.engine.power_racks import (
     CONTINUOUS_LOAD_FACTOR,
     W_PER_KW,
+    RackInputs,
     RackPower,
     feed_capacity_w,
+    rack_inputs,
     rack_powers,
 )
 from planner_gui.model import Design
 
 __all__ = ["CONTINUOUS_LOAD_FACTOR", "W_PER_KW", "DevicePower", "DevicePowers", "ModelPower", "PortEnds",
-           "PowerReport", "RackPower", "feed_capacity_w", "power_report"]
+           "PowerBase", "PowerReport", "RackPower", "feed_capacity_w", "power_base", "power_report"]
 
 @dataclass(frozen=True, slots=True)
 class DevicePower:
@@ -222,13 +225,36 @@ class PowerReport:
         }
 
 
-def power_report(design: Design, catalog: Catalog) -> PowerReport:
-    """Per-device and per-rack draw of ``design`` with hardware figures from ``catalog``."""
-    parts = PartsCache(catalog)
-    table = _DeviceTable(design, parts)
+class PowerBase:
+    """The part of the power model that follows from the devices and racks alone (no links): each
+    device's model figures and each rack's supply and frame. The analysis keeps it while devices and
+    racks are unchanged, so a cable edit redoes only the module watts and the rack sums."""
+
+    def __init__(self, design: Design, catalog: Catalog) -> None:
+        self.parts = PartsCache(catalog)
+        self.table = _DeviceTable(design, self.parts)
+        self._design = design
+
+    @cached_property
+    def racks(self) -> RackInputs:
+        """Built on first use, after the module watts, so a design with a bad medium and a bad rack reports
+        the medium first, as it always has (an error is not cached: it is raised again next time)."""
+        return rack_inputs(self._design, self.parts, self.table.rack_ids)
+
+
+def power_base(design: Design, catalog: Catalog) -> PowerBase:
+    return PowerBase(design, catalog)
+
+
+def power_report(design: Design, catalog: Catalog, base: PowerBase | None = None) -> PowerReport:
+    """Per-device and per-rack draw of ``design`` with hardware figures from ``catalog``; ``base``: the
+    design's PowerBase when the caller keeps one (its devices and racks must be the design's)."""
+    base = PowerBase(design, catalog) if base is None else base
+    parts = base.parts
+    table = copy.copy(base.table)  # add_modules sets this analysis' columns on the copy, never on the base
     table.add_modules(*module_power(design, parts, table.keys, table.row_base))
     racks = rack_powers(design, parts, table.rack_ids, table.gpus, table.typical, table.maximum,
-                        np.where(table.liquid, table.maximum, 0.0), table.weight)
+                        np.where(table.liquid, table.maximum, 0.0), table.weight, base.racks)
     return PowerReport(table.devices(), racks, table.models(), table.port_ends, table.unknown_ids(),
                        table.unweighed_ids(), table.totals())
 

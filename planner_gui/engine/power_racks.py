@@ -8,6 +8,8 @@ figures are all unchanged keeps its RackPower object (reuse.py), so cooling and 
 from __future__ import annotations
 
 import math
+import weakref
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
 from itertools import chain, repeat
@@ -99,38 +101,77 @@ class RackPower:
         }
 
 
-def rack_powers(design: Design, parts: PartsCache, device_racks: list[str | None], gpus: np.ndarray,
-                typical: np.ndarray, maximum: np.ndarray, liquid: np.ndarray, weight: np.ndarray
-                ) -> dict[str, RackPower]:
-    """Every rack's totals: the per-device columns (rack id, GPUs, typical and maximum W, W behind cold
-    plates, kg) summed per rack, against the rack's budget, feeds and frame."""
+@dataclass(frozen=True, slots=True, eq=False)
+class RackInputs:
+    """What rack totals read besides the devices' watts: the racks' ids, which rack each device is in,
+    and each rack's supply (budget, feeds) and frame. A function of the racks and device placement
+    alone, so the analysis keeps it across cable edits (power.py, PowerBase)."""
+
+    ids: list[str]
+    rows: np.ndarray  # per device: the index of its rack; -1 when unplaced
+    supply: tuple[list[float], list[float], list[float | None]]
+    frames: list[RackFrame]
+
+
+def rack_inputs(design: Design, parts: PartsCache, device_racks: list[str | None]) -> RackInputs:
     racks = list(design.racks.values())
     rack_index = {rack_id: i for i, rack_id in enumerate(design.racks)}
     rows = np.fromiter(map(rack_index.get, device_racks, repeat(-1)), np.int64, len(device_racks))
-    placed = rows >= 0
-
-    def per_rack(values: np.ndarray) -> list[float]:
-        return np.bincount(rows[placed], weights=values[placed], minlength=len(racks)).tolist()
-
     supply = _supplies(racks) or _supplies_one_by_one(racks)
     frames = list(map(_Frames(parts).__getitem__, map(_CATALOG_ID, racks)))
-    rows_of_values = zip(map(_ID, racks), map(int, per_rack(np.ones(rows.size))), map(int, per_rack(gpus)),
-                         per_rack(typical), per_rack(maximum), per_rack(liquid), *supply, per_rack(weight),
-                         map(_WEIGHT, frames), map(_MAX_LOAD, frames), map(_FOOTPRINT, frames), strict=True)
-    old_values, old_racks = _LAST_RACKS.previous(design, parts.catalog)
-    kept: dict[str, tuple[Any, ...]] = {}
-    found: dict[str, RackPower] = {}
-    for values in rows_of_values:
+    return RackInputs(list(map(_ID, racks)), rows, supply, frames)
+
+
+def rack_powers(design: Design, parts: PartsCache, device_racks: list[str | None], gpus: np.ndarray,
+                typical: np.ndarray, maximum: np.ndarray, liquid: np.ndarray, weight: np.ndarray,
+                inputs: RackInputs | None = None) -> dict[str, RackPower]:
+    """Every rack's totals: the per-device columns (rack id, GPUs, typical and maximum W, W behind cold
+    plates, kg) summed per rack, against the rack's budget, feeds and frame. ``inputs``: the racks'
+    (rack_inputs) when already known; after an edit that kept them, only racks whose sums changed are
+    rebuilt."""
+    inputs = rack_inputs(design, parts, device_racks) if inputs is None else inputs
+    rows = inputs.rows
+    placed = rows >= 0
+    columns = (np.ones(rows.size), gpus, typical, maximum, liquid, weight)
+    sums = np.array([np.bincount(rows[placed], weights=values[placed], minlength=len(inputs.ids))
+                     for values in columns]).reshape(len(columns), len(inputs.ids))
+    last = _LAST_SUMS.get(id(design))
+    if last is not None and last[0]() is design and last[1] is inputs:  # racks and placement as last time
+        old_values, old_racks = last[3], last[4]
+        changed = np.flatnonzero((last[2] != sums).any(axis=0)).tolist()  # NaN sums count as changed
+        kept, found = dict(old_values), dict(old_racks)
+        values_of = _rack_values(inputs, sums, changed)
+    else:
+        old_values, old_racks = _LAST_RACKS.previous(design, parts.catalog)
+        kept, found = {}, {}
+        values_of = _rack_values(inputs, sums, None)
+    for values in values_of:
         rack_id = values[0]
         # the same figures give the same (immutable) RackPower: keeping it lets cooling and the checks
         # recognise an unchanged rack by identity (reuse.py)
         found[rack_id] = old_racks[rack_id] if old_values.get(rack_id) == values else RackPower(*values)
         kept[rack_id] = values
     _LAST_RACKS.keep(design, parts.catalog, None, kept, found)
+    key = id(design)  # one entry, replaced whole: a second thread never pairs one call's sums with another's racks
+    _LAST_SUMS[key] = (weakref.ref(design, lambda _ref, k=key: _LAST_SUMS.pop(k, None)), inputs, sums, kept, found)
     return found
 
 
+def _rack_values(inputs: RackInputs, sums: np.ndarray, only: list[int] | None) -> Iterator[tuple[Any, ...]]:
+    """RackPower's fields of every rack (``only`` None) or of the racks at the positions ``only``."""
+    picked = (lambda column: column) if only is None else (lambda column: list(map(column.__getitem__, only)))
+    count, gpus, typical, maximum, liquid, weight = (picked(row) for row in sums.tolist())
+    frames = picked(inputs.frames)
+    return zip(picked(inputs.ids), map(int, count), map(int, gpus), typical, maximum, liquid,
+               *map(picked, inputs.supply), weight, map(_WEIGHT, frames), map(_MAX_LOAD, frames),
+               map(_FOOTPRINT, frames), strict=True)
+
+
 _LAST_RACKS = LastResults()
+# Per design id (dropped with the design): the last call's RackInputs, per-rack sums, rack values and
+# RackPowers. A call with the same RackInputs object (the analysis kept it: racks and placement unchanged)
+# rebuilds only the racks whose sums changed, which is what comparing every rack's values would find.
+_LAST_SUMS: dict[int, tuple[weakref.ref[Design], RackInputs, np.ndarray, dict[str, Any], dict[str, RackPower]]] = {}
 _ID, _CATALOG_ID, _BUDGET = attrgetter("id"), attrgetter("catalog_id"), attrgetter("power_budget_kw")
 _FEED_A, _FEED_B = attrgetter("feed_a"), attrgetter("feed_b")
 _FEED_KEY = attrgetter("voltage_v", "amps", "phases")

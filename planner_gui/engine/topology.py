@@ -48,7 +48,7 @@ from planner_gui.engine.topology_results import (
     TopologyReport,
     UnconnectedNics,
 )
-from planner_gui.engine.topology_reuse import FabricPart, keep_part, reusable_part
+from planner_gui.engine.topology_reuse import FabricPart, keep_part, reusable_part, updated_part_tiers
 from planner_gui.engine.topology_tiers import Tiers, infer_tiers
 from planner_gui.model import Design
 
@@ -75,7 +75,7 @@ def topology_structure(design: Design, catalog: Any) -> TopologyReport:
     graph = build_fabric_graph(design, catalog)
     part = reusable_part(design, catalog, graph)
     if part is None:
-        part = _fabric_part(design, catalog, graph)
+        part = _fabric_part(design, catalog, graph, updated_part_tiers(design, catalog, graph))
         keep_part(design, part)
     mismatches, mismatch_count = speed_mismatches(graph)
     return TopologyReport(
@@ -91,9 +91,10 @@ def topology_structure(design: Design, catalog: Any) -> TopologyReport:
     )
 
 
-def _fabric_part(design: Design, catalog: Any, graph: FabricGraph) -> FabricPart:
-    """Every report field that follows from the devices and the compute fabric alone."""
-    tiers = infer_tiers(graph)
+def _fabric_part(design: Design, catalog: Any, graph: FabricGraph, tiers: Tiers | None = None) -> FabricPart:
+    """Every report field that follows from the devices and the compute fabric alone; ``tiers``: the
+    graph's tiers when already known (one compute cable edited), else they are inferred."""
+    tiers = infer_tiers(graph) if tiers is None else tiers
     ratios = switch_ratios(tiers)
     servers = graph.devices_of_kind(KIND_SERVER)
     main = main_server_at(design, catalog, graph, servers)

@@ -9,6 +9,7 @@ between two fabric switches, or directly between two servers' compute NICs.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import attrgetter
@@ -16,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from planner_gui.engine.array_ops import FirstSeen
+from planner_gui.engine.array_ops import FirstSeen, common_prefix
 from planner_gui.engine.link_columns import link_columns
 from planner_gui.engine.topology_parse import PortRefs, parse_links
 from planner_gui.model import Design, DeviceKind, DeviceSpec, PortRole
@@ -95,18 +96,79 @@ def build_fabric_graph(design: Design, catalog: Any) -> FabricGraph:
     columns = link_columns(design)  # read once per analysis, shared with its cache keys and power
     parse = parse_links(design, {p.name: None for spec in specs for p in spec.ports}, columns.links)
     tables = _port_tables(specs, parse.vocab)
-    # one flat index into the (model, port name) tables serves all four lookups
-    flat = dev_spec[parse.end_dev] * tables.role.shape[1] + parse.port_code
-    end_role = tables.role.ravel().take(flat)
-    end_speed = tables.speed.ravel().take(flat)
-    end_nic = tables.nic.ravel().take(flat)
+    last = _previous(design, catalog, keys, dev_spec, parse.device_ids)
+    continued = last is not None and parse.prior is last[0]  # the parse has compared the two lists already
+    if last is not None and continued and parse.dropped is not None:  # one link removed: its column goes
+        ends, fab = _without_link(last[1], parse.dropped)
+    else:
+        keep = 0 if last is None else parse.reused if continued else common_prefix(last[0], parse.links)
+        ends = _end_arrays(tables, dev_spec, parse.end_dev[:, keep:], parse.port_code[:, keep:])
+        fab = _fabric_links(kind, parse.end_dev[:, keep:], ends[0], ends[1], ends[2], keep)
+        if last is not None and keep:  # the links before the first change are as they were: so are their arrays
+            ends, fab = _joined(last[1], keep, ends, fab)
+    end_role, end_speed, end_nic, end_tech = ends
     compute_ports = np.array([_count_role(s, PortRole.COMPUTE) for s in specs], dtype=np.int16)[dev_spec]
     switch_ports = np.array([_count_role(s, PortRole.SWITCH) for s in specs], dtype=np.int16)[dev_spec]
-    fab = _fabric_links(kind, parse.end_dev, end_role, end_speed, end_nic)
-    return FabricGraph(parse.device_ids, kind, compute_ports, switch_ports, parse.link_ids, parse.end_dev,
-                       end_role, end_speed, tables.tech.ravel().take(flat), end_nic,
-                       columns.media, columns.lengths, *fab, parse.refs,
-                       np.unique(tables.speed[np.isfinite(tables.speed)]), dev_spec, keys)
+    graph = FabricGraph(parse.device_ids, kind, compute_ports, switch_ports, parse.link_ids, parse.end_dev,
+                        end_role, end_speed, end_tech, end_nic, columns.media, columns.lengths, *fab, parse.refs,
+                        np.unique(tables.speed[np.isfinite(tables.speed)]), dev_spec, keys)
+    key = id(design)
+    _KEPT[key] = (weakref.ref(design, lambda _ref, k=key: _KEPT.pop(k, None)), catalog, parse.links, graph)
+    return graph
+
+
+# Per design id (dropped with the design): the catalog, the link list and the graph of the last build.
+# A link's arrays follow from its ends and its two devices' models alone, so the next build with the
+# same catalog, devices and models reuses them for the leading links that are the same objects (an
+# edit near the end of the list, where added links go, recomputes a handful), and after one link was
+# removed anywhere (the parse says which) drops its column. Replaced whole per build.
+_KEPT: dict[int, tuple[weakref.ref[Design], Any, list[Any], FabricGraph]] = {}
+
+
+def clear_kept_graphs() -> None:
+    """Forget every kept graph (benchmarks and tests timing a cold start)."""
+    _KEPT.clear()
+
+
+def _previous(design: Design, catalog: Any, keys: tuple[tuple[Any, ...], ...], dev_spec: np.ndarray,
+              device_ids: tuple[str, ...]) -> tuple[list[Any], FabricGraph] | None:
+    """The last build's links and graph when its catalog, devices and their models are these."""
+    entry = _KEPT.get(id(design))
+    if entry is None or entry[0]() is not design or entry[1] is not catalog:
+        return None
+    graph = entry[3]
+    if graph.model_keys != keys or graph.device_ids != device_ids or not np.array_equal(graph.model, dev_spec):
+        return None
+    return entry[2], graph
+
+
+def _end_arrays(tables: _PortTables, dev_spec: np.ndarray, end_dev: np.ndarray, port_code: np.ndarray
+                ) -> tuple[np.ndarray, ...]:
+    """(role, speed, NIC index, technology) of every link end."""
+    flat = dev_spec[end_dev] * tables.role.shape[1] + port_code  # one flat index serves all four lookups
+    return (tables.role.ravel().take(flat), tables.speed.ravel().take(flat), tables.nic.ravel().take(flat),
+            tables.tech.ravel().take(flat))
+
+
+def _without_link(old: FabricGraph, at: int) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
+    """``old``'s link arrays without link number ``at``; the fabric links after it are renumbered."""
+    ends = tuple(np.delete(a, at, axis=1) for a in (old.end_role, old.end_speed, old.end_nic, old.end_tech))
+    kept = old.fab_link != at
+    fab_link = old.fab_link[kept]
+    fab_link = np.where(fab_link > at, fab_link - 1, fab_link).astype(np.int32)
+    return ends, (fab_link, old.fab_u[kept], old.fab_v[kept], old.fab_cap[kept], old.fab_nic[kept])
+
+
+def _joined(old: FabricGraph, keep: int, ends: tuple[np.ndarray, ...], fab: tuple[np.ndarray, ...]
+            ) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
+    """``old``'s arrays for its first ``keep`` links followed by ``ends`` and ``fab`` (the links after)."""
+    old_ends = (old.end_role, old.end_speed, old.end_nic, old.end_tech)
+    joined_ends = tuple(np.concatenate((before[:, :keep], after), axis=1) for before, after in zip(old_ends, ends,
+                                                                                                    strict=True))
+    count = int(np.searchsorted(old.fab_link, keep))  # fabric entries of the kept links
+    old_fab = (old.fab_link, old.fab_u, old.fab_v, old.fab_cap, old.fab_nic)
+    joined_fab = tuple(np.concatenate((before[:count], after)) for before, after in zip(old_fab, fab, strict=True))
+    return joined_ends, joined_fab
 
 
 def _classify_devices(design: Design, catalog: Any
@@ -160,8 +222,9 @@ def _count_role(spec: DeviceSpec, role: PortRole) -> int:
 
 
 def _fabric_links(kind: np.ndarray, end_dev: np.ndarray, end_role: np.ndarray, end_speed: np.ndarray,
-                  end_nic: np.ndarray) -> tuple[np.ndarray, ...]:
-    """The compute-fabric links, server end first, with the speed each runs at."""
+                  end_nic: np.ndarray, first: int = 0) -> tuple[np.ndarray, ...]:
+    """The compute-fabric links, server end first, with the speed each runs at; ``first``: the number of
+    the first link given (the link indices returned count from it)."""
     dev_kind = kind[end_dev] if kind.size else np.empty_like(end_dev, dtype=np.int8)
     compute = (dev_kind == KIND_SERVER) & (end_role == ROLE_COMPUTE)
     switch = (dev_kind == KIND_FABRIC_SWITCH) & (end_role == ROLE_SWITCH)
@@ -174,4 +237,4 @@ def _fabric_links(kind: np.ndarray, end_dev: np.ndarray, end_role: np.ndarray, e
     v = np.where(flip, end_dev[0, fab_link], end_dev[1, fab_link])
     nic = np.where(flip, end_nic[1, fab_link], end_nic[0, fab_link]).astype(np.int16)
     cap = np.fmin(end_speed[0, fab_link], end_speed[1, fab_link])
-    return fab_link, u.astype(np.int32), v.astype(np.int32), cap, nic
+    return (fab_link + first).astype(np.int32), u.astype(np.int32), v.astype(np.int32), cap, nic

@@ -19,7 +19,10 @@ and served again when all of these are unchanged:
   may shift, when a cable before them is removed), so the ids and port references a report lists
   are the same.
 
-Anything else (a compute cable added or removed, a device moved to other hardware) computes afresh.
+After a compute cable is added or removed, the tiers (levels and pods) are updated for that one link
+when it moves no device to another tier and splits no pod (:func:`updated_part_tiers`,
+topology_incremental.py); the figures that follow from them are computed again. Anything else (a
+device moved to other hardware, several cables at once) computes afresh.
 Results are identical to a cold run either way; tests/engine/test_topology_cabling.py checks it.
 """
 
@@ -33,7 +36,8 @@ from typing import Any
 import numpy as np
 
 from planner_gui.engine.array_ops import common_prefix
-from planner_gui.engine.topology_graph import FabricGraph
+from planner_gui.engine.topology_graph import FabricGraph, clear_kept_graphs
+from planner_gui.engine.topology_incremental import updated_tiers
 from planner_gui.engine.topology_tiers import NOT_ON_FABRIC, Tiers
 from planner_gui.model import Design
 
@@ -74,14 +78,27 @@ def reusable_part(design: Design, catalog: Any, graph: FabricGraph) -> FabricPar
     return dataclasses.replace(part, graph=graph, tiers=_retiered(part.tiers, graph), fields=fields)
 
 
+def updated_part_tiers(design: Design, catalog: Any, graph: FabricGraph) -> Tiers | None:
+    """The tiers of ``graph`` from the part kept for ``design`` when ``graph`` has its devices and one
+    compute link more or fewer (topology_incremental.py); None when they must be inferred afresh."""
+    entry = _KEPT.get(id(design))
+    if entry is None or entry[0]() is not design:
+        return None
+    part = entry[1]
+    if part.catalog is not catalog or not same_devices(part.graph, graph):
+        return None
+    return updated_tiers(part.graph, part.tiers, graph)
+
+
 def keep_part(design: Design, part: FabricPart) -> None:
     key = id(design)
     _KEPT[key] = (weakref.ref(design, lambda _ref, k=key: _KEPT.pop(k, None)), part)
 
 
 def clear_parts() -> None:
-    """Forget every kept part (benchmarks and tests timing a cold start)."""
+    """Forget every kept part and graph (benchmarks and tests timing or checking a cold start)."""
     _KEPT.clear()
+    clear_kept_graphs()
 
 
 def same_devices(old: FabricGraph, new: FabricGraph) -> bool:

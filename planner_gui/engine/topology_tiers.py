@@ -10,6 +10,7 @@ at most 2t - 1 switches apart on an up-down path. Everything is vectorised over 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -17,6 +18,7 @@ from planner_gui.engine.topology_graph import KIND_SERVER, FabricGraph
 
 NOT_ON_FABRIC = -1  # level of a switch no server can reach
 SERVER_LEVEL = 0
+Pods = tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]  # (switch_pods, reach) of a Tiers
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -71,9 +73,11 @@ def _compress(lab: np.ndarray) -> np.ndarray:
         lab = jumped
 
 
-def infer_tiers(graph: FabricGraph) -> Tiers:
+def infer_tiers(graph: FabricGraph, level: np.ndarray | None = None, pods: Pods | None = None) -> Tiers:
+    """The tiers of ``graph``. ``level`` and ``pods``, when given, are this graph's levels and pods
+    already known (topology_incremental.py: one link added or removed); the rest is computed as always."""
     n = graph.n_devices
-    level = _bfs_levels(graph)
+    level = _bfs_levels(graph) if level is None else level
     lu, lv = level[graph.fab_u], level[graph.fab_v]
     upward = lu < lv
     downward = lu > lv
@@ -91,7 +95,7 @@ def infer_tiers(graph: FabricGraph) -> Tiers:
     up_links = np.bincount(lo_v, minlength=n)
     down_links = np.bincount(hi_v, minlength=n)
     top = int(level.max()) if n else 0
-    switch_pods, reach = _pods(graph, level, max(top, 0))
+    switch_pods, reach = _pods(graph, level, max(top, 0)) if pods is None else pods
     return Tiers(level, max(top, 0), lo, hi, up_cap, down_cap, peer_cap, up_links, down_links,
                  switch_pods, reach)
 
@@ -119,7 +123,13 @@ def _bfs_levels(graph: FabricGraph) -> np.ndarray:
     return level
 
 
-def _pods(graph: FabricGraph, level: np.ndarray, top: int) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
+def pod_tier(lu: Any, lv: Any) -> Any:
+    """The tier from which a switch-to-switch link joins pods, given its ends' levels (arrays or ints):
+    its upper end's tier, or one more for a peer link."""
+    return np.maximum(lu, lv) + (lu == lv)
+
+
+def _pods(graph: FabricGraph, level: np.ndarray, top: int) -> Pods:
     """Switch-only and server-inclusive component labels for every tier 0..top.
 
     Tier t adds the switch-to-switch links whose higher end is at tier t (peer links between
@@ -131,7 +141,7 @@ def _pods(graph: FabricGraph, level: np.ndarray, top: int) -> tuple[tuple[np.nda
     lu, lv = level[u], level[v]
     switch_edge = (lu > SERVER_LEVEL) & (lv > SERVER_LEVEL)
     server_edge = ~switch_edge & (lu >= SERVER_LEVEL) & (lv >= SERVER_LEVEL)
-    joins_at = np.maximum(lu, lv) + (lu == lv)  # the tier at which a switch link merges pods
+    joins_at = pod_tier(lu, lv)
     labels = np.arange(n, dtype=np.int64)
     switch_pods: list[np.ndarray] = []
     reach: list[np.ndarray] = []

@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from planner_gui.document.document import Document
 from planner_gui.engine.checks_base import Check, Severity
+from planner_gui.ui.checks_groups import check_fields, sentence, tooltip_html
 from planner_gui.ui.checks_list import (
     ALL_HIDDEN,
     CODE_ROLE,
@@ -19,10 +20,7 @@ from planner_gui.ui.checks_list import (
     SEVERITY_ROLE,
     ChecksList,
     ChecksModel,
-    check_fields,
     count_text,
-    sentence,
-    tooltip_html,
 )
 from planner_gui.ui.results_style import SEVERITIES, severity_icon
 
