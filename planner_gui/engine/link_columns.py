@@ -96,11 +96,22 @@ def _array(design: Design, name: str, values: list[Any], convert: Callable[[list
     if found is not None and found[0] is values:
         return found[1]  # type: ignore[no-any-return]
     keep = common_prefix(found[0], values) if found is not None else 0
-    tail = convert(values[keep:])
-    array = np.concatenate((found[1][:keep], tail)) if keep else tail
+    if found is not None and _one_removed(found[0], keep, values):
+        array = np.delete(found[1], keep)  # a cable deleted from the middle: drop its value, convert nothing
+    else:
+        tail = convert(values[keep:])
+        array = np.concatenate((found[1][:keep], tail)) if keep else tail
     array.setflags(write=False)  # shared by every later analysis of this design: never edited
     memo[name] = (values, array)
     return array
+
+
+def _one_removed(old: list[Any], keep: int, new: list[Any]) -> bool:
+    """``new`` is ``old`` without its value at ``keep`` (the values after it equal, one place earlier).
+
+    The comparison is of the kept per-link values (a medium, a length), so equal neighbours make it
+    true for any one of them: dropping the value at ``keep`` then gives the same array either way."""
+    return len(new) == len(old) - 1 and keep < len(new) and new[keep:] == old[keep + 1:]
 
 
 def clear_kept() -> None:
