@@ -62,11 +62,8 @@ _KEPT: dict[int, tuple[weakref.ref[Design], FabricPart]] = {}
 def reusable_part(design: Design, catalog: Any, graph: FabricGraph) -> FabricPart | None:
     """The part kept for ``design``, fitted to ``graph`` when it has the same devices and compute
     fabric; None when it has not."""
-    entry = _KEPT.get(id(design))
-    if entry is None or entry[0]() is not design:
-        return None
-    part = entry[1]
-    if part.catalog is not catalog or not same_devices(part.graph, graph):
+    part = _kept_part(design, catalog, graph)
+    if part is None:
         return None
     level = part.tiers.level
     old_on, new_on = _on_fabric(part.graph, level), _on_fabric(graph, level)
@@ -81,13 +78,17 @@ def reusable_part(design: Design, catalog: Any, graph: FabricGraph) -> FabricPar
 def updated_part_tiers(design: Design, catalog: Any, graph: FabricGraph) -> Tiers | None:
     """The tiers of ``graph`` from the part kept for ``design`` when ``graph`` has its devices and one
     compute link more or fewer (topology_incremental.py); None when they must be inferred afresh."""
+    part = _kept_part(design, catalog, graph)
+    return None if part is None else updated_tiers(part.graph, part.tiers, graph)
+
+
+def _kept_part(design: Design, catalog: Any, graph: FabricGraph) -> FabricPart | None:
+    """The part kept for ``design`` when it was made with ``catalog`` over the devices of ``graph``."""
     entry = _KEPT.get(id(design))
     if entry is None or entry[0]() is not design:
         return None
     part = entry[1]
-    if part.catalog is not catalog or not same_devices(part.graph, graph):
-        return None
-    return updated_tiers(part.graph, part.tiers, graph)
+    return part if part.catalog is catalog and same_devices(part.graph, graph) else None
 
 
 def keep_part(design: Design, part: FabricPart) -> None:
