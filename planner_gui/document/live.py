@@ -6,6 +6,10 @@ ones in one worker thread. Every request bumps a generation counter: a worker's 
 published only if no edit happened since it started, otherwise it is dropped and the latest design
 is analysed again. A worker may see the design change under it (a RuntimeError such as "dictionary
 changed size during iteration"); that run is stale by definition and its error is dropped too.
+
+Once the first results of a large design are out, everything alive (the design, the views' items,
+the engine's cache) is frozen out of the cyclic collector's passes (engine/gc_pause.py): otherwise a
+full pass over it (~290 ms at 100,000 GPUs) lands in the middle of a later edit. A new design thaws it.
 """
 
 from __future__ import annotations
@@ -26,11 +30,16 @@ from PySide6.QtCore import (
 )
 
 from planner_gui.catalog import Catalog
+from planner_gui.engine.gc_pause import freeze_long_lived, thaw_long_lived
 from planner_gui.model import Design
 
 DEBOUNCE_MS = 30  # issue 5: results within 100 ms of an edit; 30 ms coalesces a burst of key presses
 UI_THREAD_DEVICE_LIMIT = 200  # below this the engine takes a few ms: no thread hand-off needed (brief)
 MS_PER_S = 1000.0
+# From here a full collector pass over the open design is felt: ~15 us a device (290 ms over the 18,733
+# devices of benchmarks/scale.py's 100,000-GPU design), so ~30 ms at 2,000 devices, a third of issue 8's
+# 100 ms interactive budget.
+FREEZE_DEVICE_LIMIT = 2_000
 
 Analyzer = Callable[[Design, Catalog, Any], Any]
 
@@ -66,6 +75,7 @@ class LiveAnalysis(QObject):
     started = Signal()
     finished = Signal(object)  # the Analysis of the latest design
     failed = Signal(str)  # the engine raised on the latest design (not a stale one)
+    freeze_device_limit = FREEZE_DEVICE_LIMIT  # tests lower it to exercise the freeze on a small design
 
     def __init__(self, catalog: Catalog, design_source: Callable[[], Design],
                  analyzer: Analyzer | None = None, parent: QObject | None = None) -> None:
@@ -80,6 +90,8 @@ class LiveAnalysis(QObject):
         self._running = False
         self.last_seconds: float | None = None  # engine time of the last published run
         self.last_thread = ""  # "ui" or "worker": where the last published run went
+        self._fresh = True  # no results published yet for this design: the first ones freeze it if large
+        self.frozen = False  # this design's long-lived objects are out of the collector's passes
         self._timer = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
         self._timer.timeout.connect(self._on_timer_timeout)
         self._pool = QThreadPool(self)
@@ -97,6 +109,8 @@ class LiveAnalysis(QObject):
         """A different design was loaded: results cached for the old one must not leak into it."""
         if self._analyze is not None:
             _, self._cache, _ = engine_analyzer()
+        self._thaw()
+        self._fresh = True
 
     @property
     def busy(self) -> bool:
@@ -114,6 +128,7 @@ class LiveAnalysis(QObject):
         self._timer.stop()
         self._generation += 1  # whatever is running now is stale
         self._pool.waitForDone()
+        self._thaw()
 
     # ----- running ---------------------------------------------------------------------------
     def _on_timer_timeout(self) -> None:
@@ -163,6 +178,16 @@ class LiveAnalysis(QObject):
     def _publish(self, result: object, seconds: float, where: str) -> None:
         self.last_seconds, self.last_thread = seconds, where
         self.finished.emit(result)
+        if self._fresh:  # after the views have built what they keep for this design
+            self._fresh = False
+            if len(self._source().devices) >= self.freeze_device_limit:
+                freeze_long_lived()
+                self.frozen = True
+
+    def _thaw(self) -> None:
+        if self.frozen:
+            thaw_long_lived()
+            self.frozen = False
 
 
 def _describe(error: Exception) -> str:

@@ -73,6 +73,7 @@ class RackItem(QGraphicsItem):
         self.blocks: list[tuple[int, int, str]] = []  # (u, height_u, kind) for the far-out picture
         self.power, self.cooling = LoadBar(), LoadBar()
         self.bar_key: object = ()  # the figures the bars show now (RackView skips racks whose figures held)
+        self.bar_source: tuple[object, object] | None = None  # the engine's (power, cooling) rack reports shown
         self.draw_blocks = False
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setZValue(Z_RACK)

@@ -24,7 +24,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView, QWidget
 
 from planner_gui.document.document import Document
-from planner_gui.model import Device
+from planner_gui.model import Device, Rack
 from planner_gui.ui import colors
 from planner_gui.ui import rack_layout as rl
 from planner_gui.ui.rack_drops import RackDrops, device_mime
@@ -59,6 +59,7 @@ class RackView(QGraphicsView):
         self.drops = RackDrops(self)
         self.rack_items: dict[str, RackItem] = {}
         self.device_items: dict[str, DeviceItem] = {}
+        self._rack_specs: dict[str, rl.RackSpec] = {}  # per rack, what the current layout was made from
         self.blocks_mode = False
         self._dragging = False
         self._retired: list[DeviceItem] = []
@@ -129,6 +130,9 @@ class RackView(QGraphicsView):
 
     def _on_document_racks_changed(self, ids: list[str]) -> None:
         design = self.document.design
+        if self._only_properties_changed(ids):
+            self._restyle_racks(ids)  # budget, feeds, cooling, name: the layout holds (issue 8, 100k GPUs)
+            return
         for rack_id in ids:
             item = self.rack_items.pop(rack_id, None)
             if item is not None:
@@ -140,6 +144,22 @@ class RackView(QGraphicsView):
         self._sync_devices(resettle)
         self._apply_results(self.document.analysis)
         self._apply_level_of_detail(force=True)
+        self.show_selection(self.document.selection, reveal=False)  # re-created items keep their selection
+
+    def _only_properties_changed(self, ids: list[str]) -> bool:
+        """True when every rack is still drawn and keeps its place and shape (row, position, height,
+        width): the edit changed what it holds or how it is powered and cooled, not where it is."""
+        racks = self.document.design.racks
+        return all(rack_id in self.rack_items and rack_id in racks
+                   and self._rack_spec(racks[rack_id]) == self._rack_specs.get(rack_id) for rack_id in ids)
+
+    def _restyle_racks(self, ids: list[str]) -> None:
+        """Racks whose layout held: only their names change here; their bars follow the results."""
+        racks = self.document.design.racks
+        for rack_id in ids:
+            item = self.rack_items[rack_id]
+            item.name = racks[rack_id].name or rack_id
+            item.update()
 
     def _on_document_devices_changed(self, ids: list[str]) -> None:
         self._sync_devices(ids)
@@ -187,8 +207,8 @@ class RackView(QGraphicsView):
     def _relayout(self) -> None:
         """Place racks, rows and the tray (items kept, moved); racks new to the view are created."""
         design = self.document.design
-        specs = [rl.RackSpec(r.id, r.row, r.position, r.height_u, self._rack_width_mm(r.catalog_id))
-                 for r in design.racks.values()]
+        specs = [self._rack_spec(r) for r in design.racks.values()]
+        self._rack_specs = {spec.rack_id: spec for spec in specs}  # what the layout was made from
         unplaced = sum(1 for d in design.devices.values() if not d.placed)
         self.elevation = rl.layout_elevation(specs, unplaced)
         for rack in design.racks.values():
@@ -219,6 +239,9 @@ class RackView(QGraphicsView):
             return
         self.tray.set_geometry(self.tray.rect, unplaced)
         self._place_tray_chips()
+
+    def _rack_spec(self, rack: Rack) -> rl.RackSpec:
+        return rl.RackSpec(rack.id, rack.row, rack.position, rack.height_u, self._rack_width_mm(rack.catalog_id))
 
     def _rack_width_mm(self, catalog_id: str) -> float:
         entry = self.document.catalog.get(catalog_id)
@@ -314,9 +337,14 @@ class RackView(QGraphicsView):
     def _apply_results(self, analysis: object) -> None:
         power = getattr(analysis, "power", None)
         cooling = getattr(analysis, "cooling", None)
+        power_racks = power.racks if power is not None else {}
+        cooling_racks = cooling.racks if cooling is not None else {}
         for rack_id, item in self.rack_items.items():
-            rack_power = power.racks.get(rack_id) if power is not None else None
-            rack_cooling = cooling.racks.get(rack_id) if cooling is not None else None
+            rack_power, rack_cooling = power_racks.get(rack_id), cooling_racks.get(rack_id)
+            source = item.bar_source
+            if source is not None and source[0] is rack_power and source[1] is rack_cooling:
+                continue  # the engine kept this rack's reports (an unchanged rack): nothing to compare
+            item.bar_source = (rack_power, rack_cooling)
             key = (rack_power and (rack_power.max_w, rack_power.supply_w),
                    rack_cooling and (rack_cooling.heat_w, rack_cooling.capacity_w))
             if key == item.bar_key:
