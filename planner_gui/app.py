@@ -19,6 +19,7 @@ from planner_gui.document.recent import APP_DIR_NAME
 from planner_gui.examples import default_example_path
 from planner_gui.i18n import install_language
 from planner_gui.preferences import load_preferences
+from planner_gui.ui.app import apply_preferences
 from planner_gui.ui.main_window import APP_TITLE, MainWindow
 from planner_gui.ui.new_design_dialog import blank_design
 from planner_gui.ui.recovery import offer_recovery
@@ -38,6 +39,7 @@ def build(argv: list[str]) -> tuple[QApplication, MainWindow]:
     _identify(app)  # type: ignore[arg-type]
     prefs = load_preferences()  # never raises: a bad file is set aside with a message
     install_language(prefs.preferences.language, app)
+    apply_preferences(prefs.preferences, app)  # theme palette and units before any widget is built
     catalog = load_catalog(prefs.preferences.user_catalog_path())
     document = Document(catalog, blank_design())
     window = MainWindow(document)

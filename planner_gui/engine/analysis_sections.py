@@ -9,6 +9,7 @@ keeps up. ``tests/test_analysis.py`` checks that both give the same notes.
 
 from __future__ import annotations
 
+import re
 from itertools import compress, repeat
 from operator import and_, attrgetter, is_not, not_
 from typing import Any
@@ -16,7 +17,7 @@ from typing import Any
 import numpy as np
 
 from planner_gui.engine.analysis_results import CURVE_OPS, CollectivesSection
-from planner_gui.engine.checks_base import Check, Severity
+from planner_gui.engine.checks_base import Check, Severity, params
 from planner_gui.engine.collectives import FabricProfile, curve
 from planner_gui.engine.topology import TopologyReport
 from planner_gui.engine.topology_results import MAX_LISTED_IDS
@@ -84,9 +85,25 @@ def note_checks(notes: list[Note]) -> list[Check]:
     message = (f"{len(steps)} links join ports of different speeds and run at the slower one, e.g. "
                f"{steps[0].message}")
     fix = NOTE_FIXES["link-speed-mismatch"]
-    return [*checks, Check("link-speed-mismatch", Severity.INFO, message, ids, fix)]
+    return [*checks, Check("link-speed-mismatch", Severity.INFO, message, ids, fix, key="link-speed-mismatch.many",
+                           params=params(links=len(steps), **_note_values(steps[0])))]
 
 
 def _note_check(note: Note) -> Check:
     return Check(note.code, Severity.INFO, note.message, note.ids[:MAX_LISTED_IDS],
-                 NOTE_FIXES.get(note.code, ""))
+                 NOTE_FIXES.get(note.code, ""), params=params(**_note_values(note)))
+
+
+# The numbers of a speed-step note ("link L1 joins a 400G port to a 200G port; ..."): model.Note
+# carries only its English sentence (design.py writes it), so its figures are read back from it.
+_SPEED_STEP = re.compile(r"joins a ([\d.]+)G port to a ([\d.]+)G port")
+
+
+def _note_values(note: Note) -> dict[str, Any]:
+    """The parameters of a note's sentence in other languages: the count, or the link and its two speeds."""
+    values: dict[str, Any] = {"devices": len(note.ids)}
+    step = _SPEED_STEP.search(note.message) if note.code == "link-speed-mismatch" else None
+    if step is not None:
+        values = {"link": note.ids[0] if note.ids else "", "a_gbps": float(step.group(1)),
+                  "b_gbps": float(step.group(2))}
+    return values

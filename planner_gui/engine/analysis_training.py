@@ -17,7 +17,7 @@ from operator import attrgetter
 from typing import Any
 
 from planner_gui.engine.analysis_results import StorageSection, TrainingSection
-from planner_gui.engine.checks_base import Check, Severity
+from planner_gui.engine.checks_base import Check, Severity, params
 from planner_gui.engine.collectives import FabricProfile
 from planner_gui.engine.fabric_profile import job_servers
 from planner_gui.engine.topology import TopologyReport
@@ -55,7 +55,8 @@ class LayoutInvalid(ValueError):
 
 
 def invalid_layout_check(message: str) -> Check:
-    return Check("training-invalid-layout", Severity.ERROR, message, (), INVALID_LAYOUT_FIX)
+    return Check("training-invalid-layout", Severity.ERROR, message, (), INVALID_LAYOUT_FIX,
+                 params=params(reason=message))
 
 
 def job_hardware(design: Design, catalog: Any, topo: TopologyReport) -> ServerHardware:

@@ -1,4 +1,11 @@
-"""The shape every engine check takes: a stable code, a severity, a message and the ids involved."""
+"""The shape every engine check takes: a stable code, a severity, a message and the ids involved.
+
+The English ``message`` is written by the engine with the design's numbers (the CLI prints it as is).
+So that the GUI and the proposal can say the same thing in another language, each check also carries
+a message ``key`` (its code, or ``code.variant`` when one code has several sentences) and the raw
+``params`` the sentence is built from; ``report/content/check_messages.py`` holds the Chinese
+sentence per key and renders it with locale-formatted numbers.
+"""
 
 from __future__ import annotations
 
@@ -23,10 +30,25 @@ class Check:
     message: str  # what is wrong and what to do about it
     ids: tuple[str, ...] = ()  # design objects involved (racks, devices, links)
     fix: str = ""  # the recommended fix, for the proposal's risk section
+    key: str = ""  # which sentence ``message`` is: the code, or "code.variant"; "" means the code itself
+    params: tuple[tuple[str, Any], ...] = ()  # (name, raw value) pairs the sentence is built from, sorted
+
+    @property
+    def message_key(self) -> str:
+        return self.key or self.code
+
+    def values(self) -> dict[str, Any]:
+        """The message parameters by name (numbers unformatted, id lists as tuples)."""
+        return dict(self.params)
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "severity": str(self.severity), "message": self.message,
                 "ids": list(self.ids), "fix": self.fix}
+
+
+def params(**values: Any) -> tuple[tuple[str, Any], ...]:
+    """``Check.params`` from keyword arguments: sorted pairs, hashable like the rest of the check."""
+    return tuple(sorted((name, tuple(v) if isinstance(v, list) else v) for name, v in values.items()))
 
 
 def sort_checks(checks: list[Check]) -> list[Check]:

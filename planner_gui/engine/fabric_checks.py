@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from planner_gui.engine.checks_base import Check, Severity, sort_checks
+from planner_gui.engine.checks_base import Check, Severity, params, sort_checks
 from planner_gui.engine.collectives import FabricProfile
 from planner_gui.engine.fabric_checks_model import model_checks
 from planner_gui.engine.fabric_profile import fabric_profile_from_design, job_servers
@@ -66,7 +66,9 @@ def _unreachable(topo: TopologyReport) -> list[Check]:
         f"{outside} of {topo.servers} servers cannot reach the largest group of {topo.largest_component_servers} "
         f"over the compute fabric ({topo.server_components} separate groups): {_ids(topo.isolated_servers, outside)}. "
         "A training job can only span one group.",
-        topo.isolated_servers, "Cable every server's compute NICs to leaves that reach the same spine layer.")]
+        topo.isolated_servers, "Cable every server's compute NICs to leaves that reach the same spine layer.",
+        params=params(outside=outside, servers=topo.servers, largest=topo.largest_component_servers,
+                      groups=topo.server_components, isolated=topo.isolated_servers))]
 
 
 def _unconnected_nics(topo: TopologyReport) -> list[Check]:
@@ -77,7 +79,8 @@ def _unconnected_nics(topo: TopologyReport) -> list[Check]:
         "nic-unconnected", Severity.WARNING,
         f"{topo.unconnected_nic_count} compute NIC(s) are not cabled to the compute fabric, on servers "
         f"{_ids(ids)}; those servers run below their NIC bandwidth and NCCL's rings are limited by the "
-        "slowest node.", ids, "Cable every compute NIC to its leaf (or set the server's NIC count to what is fitted).")]
+        "slowest node.", ids, "Cable every compute NIC to its leaf (or set the server's NIC count to what is fitted).",
+        params=params(nics=topo.unconnected_nic_count, servers=ids))]
 
 
 def _cables(topo: TopologyReport) -> list[Check]:
@@ -91,14 +94,17 @@ def _cables(topo: TopologyReport) -> list[Check]:
             f"{len(reach)} link(s) are longer than their cable can reach, e.g. {worst.link_id}: {worst.length_m:g} m "
             f"of {worst.medium} at {worst.speed_gbps:g}G, limit {worst.limit_m:g} m ({worst.source}).",
             tuple(c.link_id for c in reach), "Use optics (AOC, or SR/DR transceivers) for long runs, or move the "
-            "racks closer."))
+            "racks closer.",
+            params=params(links=len(reach), link=worst.link_id, length_m=worst.length_m, medium=worst.medium,
+                          speed_gbps=worst.speed_gbps, limit_m=worst.limit_m, source=worst.source)))
     if mixed:
         out.append(Check(
             "cable-hdr-ndr-optics", Severity.WARNING,
             f"{len(mixed)} HDR-to-NDR InfiniBand link(s) run over optics longer than 30 m, e.g. {mixed[0].link_id} "
             f"({mixed[0].length_m:g} m); such links come up but lose bandwidth (ConnectX-7 firmware known issue, "
             "hardware_power.md §4).", tuple(c.link_id for c in mixed),
-            "Keep HDR-NDR links within 30 m, or use NDR on both ends."))
+            "Keep HDR-NDR links within 30 m, or use NDR on both ends.",
+            params=params(links=len(mixed), link=mixed[0].link_id, length_m=mixed[0].length_m)))
     return out
 
 
@@ -115,10 +121,16 @@ def _mixed_speeds(topo: TopologyReport) -> list[Check]:
     if steps:
         text.append(f"{len(steps)} fabric link(s) join ports of different speeds (e.g. {steps[0].link_id}: "
                     f"{steps[0].a_gbps:g}G to {steps[0].b_gbps:g}G) and run at the slower")
+    variant = "both" if speeds.size > 1 and steps else ("speeds" if speeds.size > 1 else "steps")
+    step = steps[0] if steps else None
     return [Check(
         "mixed-nic-speeds", Severity.WARNING,
         _sentence("; ".join(text)) + ". A collective runs at its slowest member's rate.",
-        tuple(m.link_id for m in steps), "Use one NIC and port speed across the compute fabric.")]
+        tuple(m.link_id for m in steps), "Use one NIC and port speed across the compute fabric.",
+        key=f"mixed-nic-speeds.{variant}",
+        params=params(speeds=tuple(float(s) for s in speeds), links=len(steps),
+                      link=step.link_id if step else "", a_gbps=step.a_gbps if step else 0.0,
+                      b_gbps=step.b_gbps if step else 0.0))]
 
 
 def _spof(topo: TopologyReport) -> list[Check]:
@@ -133,7 +145,7 @@ def _spof(topo: TopologyReport) -> list[Check]:
             f"Every path between leaves crosses the one spine {spine}: if it fails, servers on different leaves "
             "cannot talk and every multi-leaf job stops.", (spine,),
             "Add a second spine and split each leaf's uplinks between them (same oversubscription, no single "
-            "point of failure)."))
+            "point of failure).", params=params(spine=spine)))
     others = [s for s in topo.spof_switches if not (single_top and s == out[0].ids[0])]
     if others or topo.spof_link_count:
         parts = []
@@ -145,7 +157,10 @@ def _spof(topo: TopologyReport) -> list[Check]:
             "single-point-of-failure", Severity.INFO,
             _sentence("; ".join(parts)) + ". Losing one of them cuts those servers off until it is repaired.",
             tuple(others) + topo.spof_links[:MAX_LISTED_IDS],
-            "Accept it (the usual trade-off for top-of-rack designs) or dual-home servers across leaves."))
+            "Accept it (the usual trade-off for top-of-rack designs) or dual-home servers across leaves.",
+            key="single-point-of-failure." + ("both" if others and topo.spof_link_count else
+                                              "switches" if others else "links"),
+            params=params(switches=len(others), switch_ids=tuple(others), links=topo.spof_link_count)))
     return out
 
 
@@ -157,14 +172,17 @@ def _rails(topo: TopologyReport) -> list[Check]:
             f"{rails.off_rail_count} NIC(s) are cabled to another rail's leaf (e.g. {_ids(rails.off_rail_nics)}); "
             "traffic on those NICs leaves the rail and crosses the spine, and NCCL may build rings that mix rails.",
             tuple(r.split("/")[0] for r in rails.off_rail_nics),
-            "Cable NIC i of every server to the leaf of rail i.")]
+            "Cable NIC i of every server to the leaf of rail i.", key="non-rail-cabling.off-rail",
+            params=params(nics=rails.off_rail_count, nic_ids=rails.off_rail_nics))]
     if rails.style in ("top-of-rack", "mixed") and topo.hops.max_switch_hops >= 3:
         return [Check(
             "non-rail-cabling", Severity.INFO,
             f"The fabric is not rail-optimized ({rails.style}): same-index NICs of servers on different leaves meet "
             f"only at the spine ({topo.hops.max_switch_hops} switch hops). Rail-optimized cabling keeps ring and "
             "tree traffic on one leaf per rail and lets PXN (NCCL 2.12+) avoid crossing rails.", (),
-            "Consider rail-optimized leaves: NIC i of every server in a scalable unit on leaf i.")]
+            "Consider rail-optimized leaves: NIC i of every server in a scalable unit on leaf i.",
+            key="non-rail-cabling.not-rail-optimized",
+            params=params(style=rails.style, hops=topo.hops.max_switch_hops))]
     return []
 
 
@@ -175,5 +193,6 @@ def _full_switches(topo: TopologyReport) -> list[Check]:
     return [Check(
         "switch-ports-full", Severity.INFO,
         f"{len(full)} switch(es) have no free port left for growth or a spare cable: {_ids(full)}.", full,
-        "Plan the next expansion with new leaves, or keep a few ports free per switch.")]
+        "Plan the next expansion with new leaves, or keep a few ports free per switch.",
+        params=params(switches=len(full), switch_ids=full))]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from planner_gui.engine.checks_base import Check, Severity
+from planner_gui.engine.checks_base import Check, Severity, params
 from planner_gui.engine.collectives import FabricProfile, predict
 from planner_gui.engine.topology import TopologyReport
 from planner_gui.model import Design
@@ -79,7 +79,9 @@ def _gdr(design: Design, topo: TopologyReport, profile: FabricProfile) -> list[C
         "often quote under 30 % utilisation and 3-5x latency; staging costs little when the NICs, not PCIe, are the "
         "bottleneck).", (),
         "Use RDMA NICs, load nvidia-peermem (or DMA-BUF), and check with `nvidia-smi topo -m` that each GPU "
-        "shares a PCIe switch with its NIC.")]
+        "shares a PCIe switch with its NIC.",
+        key="gdr-off.setting" if not design.fabric.gpudirect_rdma else "gdr-off.nic",
+        params=params(busbw=now, busbw_gdr=on, latency_us=t_now, latency_gdr_us=t_on))]
 
 
 def _small_time(profile: FabricProfile) -> float:
@@ -97,7 +99,7 @@ def _nccl_env(design: Design, topo: TopologyReport, profile: FabricProfile) -> l
             "NCCL_NET=Socket forces TCP sockets through the kernel: no RDMA, no GPUDirect. InfiniBand and RoCE "
             "both use NCCL's IB verbs transport (NCCL_NET=IB); advice to use Socket for RoCE, often repeated in "
             "guides, is wrong.",
-            (), "Set NCCL_NET=IB (or leave it unset) on RDMA fabrics."))
+            (), "Set NCCL_NET=IB (or leave it unset) on RDMA fabrics.", key="nccl-net-socket"))
     if not env:
         old_nccl = nccl_version(design.fabric.nccl_version) < NCCL_GID_AUTO_VERSION
         gid_needed = profile.technology == "ethernet" and old_nccl
@@ -108,7 +110,7 @@ def _nccl_env(design: Design, topo: TopologyReport, profile: FabricProfile) -> l
             + (" and, before NCCL 2.21, which RoCE v2 GID index to use" if gid_needed else "")
             + "; the often-quoted '40 % of theoretical with defaults' is what a wrong HCA or GID choice looks like.",
             (), "Start from the recommended NCCL environment (NCCL_IB_HCA, NCCL_NET=IB, ...) and verify with "
-            "NCCL_DEBUG=INFO."))
+            "NCCL_DEBUG=INFO.", key="nccl-env-defaults.gid" if gid_needed else "nccl-env-defaults"))
     return out
 
 
@@ -127,7 +129,9 @@ def _few_leaves(design: Design, topo: TopologyReport, profile: FabricProfile) ->
         f"against {flat:.1f} us on one switch tier (+{cost:.0%}; guides often quote +30 % latency). Bandwidth is not "
         "affected while the uplinks are non-blocking.", (),
         "If every NIC fits on one switch, use a single switch; otherwise rail-optimized leaves keep same-rail "
-        "traffic on one leaf (the common '>= 4 leaves' rule does not remove the spine hop).")]
+        "traffic on one leaf (the common '>= 4 leaves' rule does not remove the spine hop).",
+        params=params(gpus=profile.ranks, leaves=leaves.devices, extra_ns=extra_ns, latency_us=now,
+                      flat_us=flat, slower=cost))]
 
 
 def _roce(design: Design, topo: TopologyReport, profile: FabricProfile) -> list[Check]:
@@ -146,7 +150,10 @@ def _roce(design: Design, topo: TopologyReport, profile: FabricProfile) -> list[
         f"us against {_small_time(ib_profile):.0f} us). Common guidance quotes {seed} and advises InfiniBand from "
         f"{ROCE_ADVISED_GPUS} GPUs (required from {ROCE_REQUIRED_GPUS}); static ECMP across a spine is what "
         "costs RoCE bandwidth here.", (),
-        "Keep RoCE with ECN/DCQCN, adaptive routing and several QPs per connection, or move to InfiniBand."))
+        "Keep RoCE with ECN/DCQCN, adaptive routing and several QPs per connection, or move to InfiniBand.",
+        params=params(gpus=profile.ranks, busbw=now, share=now / ib, busbw_ib=ib, latency_us=_small_time(profile),
+                      latency_ib_us=_small_time(ib_profile), quoted=seed, advised=ROCE_ADVISED_GPUS,
+                      required=ROCE_REQUIRED_GPUS)))
     if profile.ranks < ROCE_REQUIRED_GPUS:
         return out
     if not profile.congestion_control:
@@ -155,7 +162,8 @@ def _roce(design: Design, topo: TopologyReport, profile: FabricProfile) -> list[
             "roce-no-congestion-control", Severity.WARNING,
             f"RoCE with {profile.ranks} GPUs and no congestion control (ECN/DCQCN): PFC pauses alone spread to "
             f"victim flows. Model: {now:.0f} GB/s against {on:.0f} GB/s with it ({_loss(now, on):.0%} lost).", (),
-            "Configure ECN marking and DCQCN on switches and NICs, with PFC as the backstop."))
+            "Configure ECN marking and DCQCN on switches and NICs, with PFC as the backstop.",
+            params=params(gpus=profile.ranks, busbw=now, busbw_fixed=on, lost=_loss(now, on))))
     if not profile.adaptive_routing and profile.hops >= SPINE_PATH_HOPS:
         on = _busbw(replace(profile, adaptive_routing=True))
         loss = _loss(now, on)
@@ -164,7 +172,8 @@ def _roce(design: Design, topo: TopologyReport, profile: FabricProfile) -> list[
             f"RoCE across {profile.hops} switch hops with static ECMP: flows hash onto the same uplinks. Model: "
             f"{now:.0f} GB/s against {on:.0f} GB/s with adaptive routing ({loss:.0%} lost).", (),
             "Enable adaptive routing (or packet spraying) on the fabric, and set NCCL_IB_QPS_PER_CONNECTION "
-            "so each connection hashes onto several paths."))
+            "so each connection hashes onto several paths.",
+            params=params(hops=profile.hops, busbw=now, busbw_fixed=on, lost=loss)))
     return out
 
 
@@ -178,7 +187,8 @@ def _oversubscription(design: Design, topo: TopologyReport, profile: FabricProfi
             "oversubscribed-fabric", Severity.INFO,
             f"Switches are up to {worst:.2f}:1 oversubscribed, but at this size little enough traffic leaves each "
             "pod that collectives spanning all servers do not meet it; a larger design, or jobs spread over "
-            "pods, would.", (), "Keep non-blocking uplinks if the cluster will grow.")]
+            "pods, would.", (), "Keep non-blocking uplinks if the cluster will grow.",
+            key="oversubscribed-fabric.contained", params=params(worst=worst))]
     now = _busbw(profile, "alltoall")
     flat = _busbw(replace(profile, oversubscription=1.0), "alltoall")
     return [Check(
@@ -186,7 +196,9 @@ def _oversubscription(design: Design, topo: TopologyReport, profile: FabricProfi
         f"Uniform cross-node traffic meets {effective:.2f}:1 oversubscription at {topo.collective_oversubscription_at} "
         f"(switch ratio up to {worst:.2f}:1). Model: AllToAll busbw {now:.1f} GB/s at 1 GiB against {flat:.1f} GB/s "
         f"non-blocking ({_loss(now, flat):.0%} lost); AllReduce rings placed rail by rail meet less of it.",
-        (topo.collective_oversubscription_at,), "Add uplinks (1:1 leaf downlink:uplink) or keep jobs within a pod.")]
+        (topo.collective_oversubscription_at,), "Add uplinks (1:1 leaf downlink:uplink) or keep jobs within a pod.",
+        params=params(effective=effective, at=topo.collective_oversubscription_at, worst=worst, busbw=now,
+                      busbw_flat=flat, lost=_loss(now, flat)))]
 
 
 def _tensor_parallel(design: Design, profile: FabricProfile) -> list[Check]:
@@ -203,7 +215,8 @@ def _tensor_parallel(design: Design, profile: FabricProfile) -> list[Check]:
             f"Tensor parallelism over {workload.tp} PCIe GPUs: each layer's AllReduce of {message / 2**20:.0f} MiB "
             f"runs at {result.busbw_GBps:.0f} GB/s busbw ({result.time_us / 1e3:.2f} ms) over PCIe; guides often quote "
             "under 50 % AllReduce efficiency on PCIe switches against over 95 % on NVSwitch.", (),
-            "Use tp=1 or 2 on PCIe servers and scale with data or pipeline parallelism, or use NVLink servers."))
+            "Use tp=1 or 2 on PCIe servers and scale with data or pipeline parallelism, or use NVLink servers.",
+            params=params(tp=workload.tp, mib=message / 2**20, busbw=result.busbw_GBps, ms=result.time_us / 1e3)))
     if workload.tp > profile.gpus_per_node and profile.nodes > 1:
         inside = predict(replace(profile, nodes=1), "allreduce", message).busbw_GBps
         nodes = min(profile.nodes, -(-workload.tp // profile.gpus_per_node))
@@ -212,5 +225,6 @@ def _tensor_parallel(design: Design, profile: FabricProfile) -> list[Check]:
             "tp-across-nodes", Severity.WARNING,
             f"tp={workload.tp} is larger than the {profile.gpus_per_node} GPUs of a node: every layer's AllReduce "
             f"crosses the network ({across:.0f} GB/s busbw against {inside:.0f} GB/s inside a node).", (),
-            f"Keep tp <= {profile.gpus_per_node} and use pipeline or data parallelism across nodes."))
+            f"Keep tp <= {profile.gpus_per_node} and use pipeline or data parallelism across nodes.",
+            params=params(tp=workload.tp, gpus=profile.gpus_per_node, across=across, inside=inside)))
     return out

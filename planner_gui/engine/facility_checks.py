@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-from planner_gui.engine.checks_base import Check, Severity, sort_checks
+from planner_gui.engine.checks_base import Check, Severity, params, sort_checks
 from planner_gui.engine.cooling import (
     BTU_PER_H_PER_W,
     CoolingReport,
@@ -90,24 +90,29 @@ def _rack_power_checks(rack: RackPower) -> Iterable[Check]:
         yield Check("rack-over-power", Severity.ERROR,
                     f"rack {rack.rack_id} draws up to {_kw(rack.max_w)}, "
                     f"{_kw(rack.max_w - rack.budget_w)} over its {_kw(rack.budget_w)} power budget", ids,
-                    "move servers to another rack, or raise the rack's power budget with the facility")
+                    "move servers to another rack, or raise the rack's power budget with the facility",
+                    params=params(rack=rack.rack_id, max_w=rack.max_w, over_w=rack.max_w - rack.budget_w,
+                                  budget_w=rack.budget_w))
     if rack.max_w > rack.feeds_w:
         yield Check("rack-over-feed", Severity.ERROR,
                     f"rack {rack.rack_id} draws up to {_kw(rack.max_w)} but its feeds carry only "
                     f"{_kw(rack.feeds_w)} continuously (80 % of the breaker rating); breakers would trip",
                     ids,
-                    "use larger feeds (more amps, or three phase) or move load to another rack")
+                    "use larger feeds (more amps, or three phase) or move load to another rack",
+                    params=params(rack=rack.rack_id, max_w=rack.max_w, feeds_w=rack.feeds_w))
     if rack.feed_b_w is None:
         if rack.max_w > 0.0:
             yield Check("rack-feed-not-redundant", Severity.WARNING,
                         f"rack {rack.rack_id} has a single feed: losing it powers the rack off", ids,
-                        "add a B feed from a second power path")
+                        "add a B feed from a second power path", key="rack-feed-not-redundant.single",
+                        params=params(rack=rack.rack_id))
     elif not rack.feed_redundant:
         yield Check("rack-feed-not-redundant", Severity.WARNING,
                     f"rack {rack.rack_id} draws up to {_kw(rack.max_w)}, more than one feed carries "
                     f"({_kw(min(rack.feed_a_w, rack.feed_b_w))}): losing feed A or B would trip the other",
                     ids,
-                    "size each feed for the whole rack (2N), or lower the rack's load")
+                    "size each feed for the whole rack (2N), or lower the rack's load",
+                    params=params(rack=rack.rack_id, max_w=rack.max_w, feed_w=min(rack.feed_a_w, rack.feed_b_w)))
 
 
 def _rack_weight_checks(rack: RackPower, floor_rating_kg_m2: float | None) -> Iterable[Check]:
@@ -116,13 +121,15 @@ def _rack_weight_checks(rack: RackPower, floor_rating_kg_m2: float | None) -> It
         yield Check("rack-too-heavy", Severity.ERROR,
                     f"rack {rack.rack_id} holds {rack.device_weight_kg:.0f} kg of equipment, over its rated "
                     f"{rack.max_load_kg:.0f} kg", ids,
-                    "spread the servers over more racks or use a heavier-duty rack")
+                    "spread the servers over more racks or use a heavier-duty rack",
+                    params=params(rack=rack.rack_id, kg=rack.device_weight_kg, max_kg=rack.max_load_kg))
     floor = rack.floor_load_kg_m2
     if floor_rating_kg_m2 is not None and floor is not None and floor > floor_rating_kg_m2:
         yield Check("rack-floor-overload", Severity.ERROR,
                     f"rack {rack.rack_id} loads the floor with {floor:.0f} kg/m², over its rating of "
                     f"{floor_rating_kg_m2:.0f} kg/m²", ids,
-                    "spread the load over more racks or ask the facility for a load-spreading plinth")
+                    "spread the load over more racks or ask the facility for a load-spreading plinth",
+                    params=params(rack=rack.rack_id, load=floor, rating=floor_rating_kg_m2))
 
 
 def _rack_cooling_checks(rack: RackCooling, power: RackPower) -> Iterable[Check]:
@@ -131,23 +138,32 @@ def _rack_cooling_checks(rack: RackCooling, power: RackPower) -> Iterable[Check]
         yield Check("rack-over-cooling", Severity.ERROR,
                     f"rack {rack.rack_id}{_over_cooling_text(rack.heat_w, rack.cooling, rack.capacity_w)}",
                     ids,
-                    "move servers to another rack or use a denser cooling type (rear door or liquid)")
+                    "move servers to another rack or use a denser cooling type (rear door or liquid)",
+                    params=params(rack=rack.rack_id, heat_w=rack.heat_w, btu_h=rack.heat_w * BTU_PER_H_PER_W,
+                                  cooling=str(rack.cooling), capacity_w=rack.capacity_w))
     if rack.ceiling_w is not None and rack.capacity_source == "override" and rack.capacity_w > rack.ceiling_w:
         yield Check("rack-cooling-override-high", Severity.WARNING,
                     f"rack {rack.rack_id} claims {_kw(rack.capacity_w)} of {rack.cooling} cooling, above the "
                     f"{_kw(rack.ceiling_w)} that type reaches in practice", ids,
-                    "check the figure with the facility, or choose a denser cooling type")
+                    "check the figure with the facility, or choose a denser cooling type",
+                    params=params(rack=rack.rack_id, capacity_w=rack.capacity_w, cooling=str(rack.cooling),
+                                  ceiling_w=rack.ceiling_w))
     throttled = (_throttle_text(rack.heat_w, rack.capacity_w, rack.supply_w, rack.budget_w)
                  if rack.gpu_count else None)
     if throttled is not None:
         yield Check("gpu-throttled", Severity.ERROR,
                     f"the {rack.gpu_count} GPUs in rack {rack.rack_id} would run at about {throttled}", ids,
-                    "bring the rack's draw under its power and cooling limits")
+                    "bring the rack's draw under its power and cooling limits",
+                    params=params(gpus=rack.gpu_count, rack=rack.rack_id,
+                                  limit=rack_limit(rack.heat_w, rack.capacity_w, rack.supply_w, rack.budget_w) or "",
+                                  speed=throttle_factor(min(rack.supply_w, rack.capacity_w), rack.heat_w),
+                                  heat_w=rack.heat_w, available_w=min(rack.supply_w, rack.capacity_w)))
     if rack.cooling == CoolingType.LIQUID and power.gpu_count and power.liquid_cooled_max_w == 0.0:
         yield Check("rack-liquid-without-cold-plates", Severity.WARNING,
                     f"rack {rack.rack_id} is liquid-cooled but its servers are air-cooled models: all "
                     f"{_kw(rack.heat_w)} goes to room air", ids,
-                    "choose liquid-cooled server models, or set the rack's cooling to air or rear door")
+                    "choose liquid-cooled server models, or set the rack's cooling to air or rear door",
+                    params=params(rack=rack.rack_id, heat_w=rack.heat_w))
 
 
 @lru_cache(maxsize=1024)
@@ -176,27 +192,31 @@ def _device_checks(power: PowerReport) -> Iterable[Check]:
         yield Check("device-psu-not-redundant", Severity.WARNING,
                     f"{len(ids)} {catalog_id} device(s) cannot carry their maximum draw after losing one PSU",
                     tuple(ids),
-                    "fit all PSUs, or cap the devices' power")
+                    "fit all PSUs, or cap the devices' power", params=params(devices=len(ids), model=catalog_id))
     for catalog_id, ids in sorted(feed_derate.items()):
         yield Check("device-feed-loss-derate", Severity.INFO,
                     f"{len(ids)} {catalog_id} device(s) draw more at peak than the PSUs on one feed supply: "
                     "if a feed fails they keep running at reduced performance", tuple(ids),
-                    "accept the slowdown on a feed failure, or cap GPU power to the one-feed PSU capacity")
+                    "accept the slowdown on a feed failure, or cap GPU power to the one-feed PSU capacity",
+                    params=params(devices=len(ids), model=catalog_id))
     if power.unknown_ids:
         yield Check("power-unknown-hardware", Severity.WARNING,
                     f"{len(power.unknown_ids)} device(s) name hardware the catalog does not know; "
                     "they count as 0 W",
-                    power.unknown_ids, "pick catalog hardware or add the device to the user catalog")
+                    power.unknown_ids, "pick catalog hardware or add the device to the user catalog",
+                    params=params(devices=len(power.unknown_ids)))
     if power.unweighed_ids:
         yield Check("weight-unknown", Severity.INFO,
                     f"{len(power.unweighed_ids)} device(s) have no catalog weight; rack loads leave them out",
-                    power.unweighed_ids, "add weight_kg to their catalog entries")
+                    power.unweighed_ids, "add weight_kg to their catalog entries",
+                    params=params(devices=len(power.unweighed_ids)))
     for group in power.port_ends:
         if group.cable_id is None:
             yield Check("cable-power-unknown", Severity.INFO,
                         f"{group.ends} {group.medium} link end(s) at {group.speed_gbps:g}G have no catalog "
                         "cable entry; their module power counts as 0 W", (),
-                        "add a cable entry for that medium and speed")
+                        "add a cable entry for that medium and speed",
+                        params=params(ends=group.ends, medium=str(group.medium), speed_gbps=group.speed_gbps))
 
 
 def _psu_shortfalls(power: PowerReport) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
@@ -219,10 +239,13 @@ def _cost_checks(cost: CostReport) -> Iterable[Check]:
         if ids:
             yield Check("cost-unpriced", Severity.WARNING,
                         f"the {option} option has no price for {', '.join(ids)}; they count as zero", ids,
-                        "add price_usd to the catalog entry, or a price in the design's cost settings")
+                        "add price_usd to the catalog entry, or a price in the design's cost settings",
+                        params=params(option=str(option), models=tuple(ids)))
     for switch in cost.switches:
         if switch.months is not None and cost.project_months > switch.months:
             yield Check("switch-buy-pays-back", Severity.INFO,
                         f"buying {switch.catalog_id} pays back after {switch.months:.1f} months, inside the "
                         f"{cost.project_months}-month project", (switch.catalog_id,),
-                        "consider buying these switches instead of renting them")
+                        "consider buying these switches instead of renting them",
+                        params=params(model=switch.catalog_id, months=switch.months,
+                                      project_months=cost.project_months))

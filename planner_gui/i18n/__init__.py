@@ -12,7 +12,9 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLibraryInfo, QLocale, QTranslator
+
+from planner_gui.ui.format import set_translator
 
 ENGLISH, CHINESE = "en", "zh_CN"
 LANGUAGES = (ENGLISH, CHINESE)  # English is the source language: it needs no translator
@@ -20,6 +22,14 @@ SYSTEM = "system"  # the preference value meaning "follow the system locale"
 LANGUAGE_NAMES = {ENGLISH: "English", CHINESE: "简体中文"}  # each language named in itself
 QM_PREFIX = "cluster_planner_"  # cluster_planner_zh_CN.qm
 QT_QM_PREFIX = "qtbase_"  # Qt's own strings (dialog buttons), shipped with PySide6
+
+# The words ui/format.py puts into figures ("12.3 days", "never"): marked here for lupdate, looked up
+# in the "Format" context through format.set_translator below.
+FORMAT_WORDS = (QT_TRANSLATE_NOOP("Format", "days"), QT_TRANSLATE_NOOP("Format", "{n} day"),
+                QT_TRANSLATE_NOOP("Format", "{n} days"), QT_TRANSLATE_NOOP("Format", "never"),
+                QT_TRANSLATE_NOOP("Format", "{n}-month"), QT_TRANSLATE_NOOP("Format", "1 month"),
+                QT_TRANSLATE_NOOP("Format", "{n} months"))
+set_translator(lambda text: QCoreApplication.translate("Format", text))
 
 _installed: list[QTranslator] = []  # kept alive here: Qt does not own installed translators
 _current = [ENGLISH]

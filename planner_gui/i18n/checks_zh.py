@@ -1,15 +1,26 @@
-"""Check titles and fixes in the UI language, keyed by check code.
+"""Check titles, messages and fixes in the UI language, keyed by check code.
 
-The engine writes each finding's message and fix in English with the design's own numbers. The PDF
-already keeps a title per code in both languages and a Chinese fix per code
-(``report/content/strings_checks.py``); the checks list reuses those tables instead of a second copy.
-The numeric detail sentence stays in the engine's English.
+The engine writes each finding's message and fix in English with the design's own numbers, and
+attaches the message key and raw numbers (``engine/checks_base.py``). The PDF keeps a title per code
+in both languages, a Chinese fix per code (``report/content/strings_checks.py``) and a Chinese
+sentence per message key (``report/content/check_messages.py``); the checks list reuses those tables
+through :func:`check_message`, :func:`check_title` and :func:`check_fix` instead of a second copy.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from planner_gui.i18n import CHINESE, current_language
+from planner_gui.report.content.check_messages import check_message_in
 from planner_gui.report.content.strings_checks import CHECK_FIXES_ZH, CHECK_TITLES
+
+
+def check_message(check: Any, language: str | None = None) -> str:
+    """The detail sentence of ``check`` (an engine ``Check``, or its JSON dict with "key"/"params") in
+    ``language`` ("en", "zh_CN"; None: the UI's current language), numbers formatted for it. Falls back
+    to the engine's English when a sentence has no translation."""
+    return check_message_in(check, language or current_language())
 
 
 def check_title(code: str, fallback: str = "", language: str | None = None) -> str:

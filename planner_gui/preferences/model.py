@@ -14,7 +14,9 @@ CURRENT_VERSION = 2  # bump with a migration in store.py MIGRATIONS
 LANGUAGES = ("system", "en", "zh_CN")  # planner_gui.i18n: "system" follows the locale
 CURRENCIES = ("CNY", "USD")  # model.settings.Currency
 UNIT_SYSTEMS = ("metric", "imperial")
-PAPER_SIZES = ("A4", "Letter")  # the two sizes the PDF proposal lays out
+# The two sizes the PDF proposal lays out, or "system": by the locale's territory (Letter in the US and
+# Canada, A4 elsewhere: ui/export_pdf.py default_paper). A new value, not a new version: old files stay valid.
+PAPER_SIZES = ("system", "A4", "Letter")
 THEMES = ("system", "light", "dark")
 # Autosave interval bounds in seconds: issue 5 asks for every minute by default; under 10 s the
 # writes of a large design would be felt, and beyond an hour autosave stops protecting anything.
@@ -39,7 +41,7 @@ class Preferences:
     length_units: str = "metric"  # m / mm (imperial: ft / in)
     airflow_units: str = "metric"  # m³/h (imperial: CFM)
     temperature_units: str = "metric"  # °C (imperial: °F)
-    paper_size: str = "A4"
+    paper_size: str = "system"  # the Export PDF dialog's default paper
     theme: str = "system"  # follow the desktop's light/dark setting
     autosave_interval_s: int = AUTOSAVE_DEFAULT_S
     user_catalog: str = ""  # empty: the default location (catalog/loader.py default_user_catalog_path)

@@ -54,8 +54,24 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
 @dataclass
 class LoadResult:
     preferences: Preferences
-    message: str = ""  # non-empty when the file was unreadable and replaced: show it to the user
+    problem: str = ""  # why the file was unreadable and replaced (the reader's English), else ""
     backup: Path | None = None
+    path: Path | None = None
+
+    @property
+    def message(self) -> str:
+        """What to tell the user, in the UI language of the moment it is read (the file is loaded before
+        the language is installed, the message shown after); "" when the file read cleanly."""
+        if not self.problem:
+            return ""
+        from PySide6.QtCore import QCoreApplication  # only the GUI reads preferences; kept out of import time
+
+        template = (QCoreApplication.translate("Preferences", "Preferences file {path} could not be read ({error}); "
+                                                              "using the defaults; the old file is kept as {backup}.")
+                    if self.backup else
+                    QCoreApplication.translate("Preferences", "Preferences file {path} could not be read ({error}); "
+                                                              "using the defaults."))
+        return template.format(path=self.path, error=self.problem, backup=self.backup)
 
 
 def load_preferences(path: Path | None = None) -> LoadResult:
@@ -83,9 +99,7 @@ def _replace_bad_file(path: Path, error: Exception) -> LoadResult:
         save_preferences(Preferences(), path)
     except OSError:
         backup = None
-    where = f"; the old file is kept as {backup}" if backup else ""
-    return LoadResult(Preferences(), f"Preferences file {path} could not be read ({error}); "
-                                     f"using the defaults{where}.", backup)
+    return LoadResult(Preferences(), str(error) or type(error).__name__, backup, path)
 
 
 def save_preferences(preferences: Preferences, path: Path | None = None) -> Path:

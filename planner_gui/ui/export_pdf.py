@@ -54,6 +54,7 @@ LANGUAGES = (("en", "English"), ("zh", "简体中文"))  # the report's language
 PAPERS = ("a4", "letter")  # report/render/page.py
 # Where Letter is the office paper (the brief: US and Canada); everywhere else ISO A4.
 LETTER_TERRITORIES = frozenset({QLocale.Country.UnitedStates, QLocale.Country.Canada})
+PREFERRED_PAPERS = {"A4": "a4", "Letter": "letter"}  # preferences/model.py PAPER_SIZES -> PAPERS
 PROGRESS_STEPS = 1000  # the bar's resolution: per mille of the export's work
 # A quick export (the default design takes ~0.2 s) should not flash a dialog; a long one shows it soon.
 SHOW_PROGRESS_AFTER_MS = 400
@@ -77,8 +78,11 @@ def default_lang(app_language: str | None = None) -> str:
     return "zh" if language == CHINESE else "en"
 
 
-def default_paper(locale: QLocale | None = None) -> str:
-    """By the system's territory, not the UI language: a Canadian in a Chinese UI still prints Letter."""
+def default_paper(locale: QLocale | None = None, preference: str | None = None) -> str:
+    """The Preferences' paper ("A4", "Letter"), else by the system's territory, not the UI language: a
+    Canadian in a Chinese UI still prints Letter."""
+    if preference in PREFERRED_PAPERS:
+        return PREFERRED_PAPERS[preference]
     locale = locale if locale is not None else QLocale.system()
     return "letter" if locale.territory() in LETTER_TERRITORIES else "a4"
 
@@ -228,7 +232,10 @@ class PdfExporter(QObject):
 
     def defaults(self) -> ExportOptions:
         doc = self.document
-        return ExportOptions(default_pdf_path(doc.design.meta.name, doc.path), default_lang(), default_paper())
+        from planner_gui.preferences import load_preferences
+
+        paper = default_paper(preference=load_preferences().preferences.paper_size)
+        return ExportOptions(default_pdf_path(doc.design.meta.name, doc.path), default_lang(), paper)
 
     def ask(self) -> ExportOptions | None:
         dialog = ExportPdfDialog(self.defaults(), self.window)

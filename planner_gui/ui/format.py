@@ -4,13 +4,22 @@ Conventions: byte sizes in binary units (nccl-tests reports its size column in b
 powers of two, collectives.md §2), bandwidth in GB/s (10^9 B/s, nccl-tests' algbw/busbw unit),
 power in kW, money with the design's currency symbol and thousands separators, fractions as
 percentages. A missing value (None or NaN) prints as an em dash rather than "None" or "nan".
-Pure Python, no Qt: the PDF report may reuse it.
+Lengths, airflow and temperatures follow the user's metric/imperial preference (:func:`set_units`,
+applied at start-up and when Preferences change); money converts between CNY and USD at the
+design's own ``cost.cny_per_usd``. Thousands are grouped with a comma, which is both the English
+and the zh_CN grouping. Words (days, months) go through :func:`set_translator`, which the UI points
+at Qt's translator. Pure Python, no Qt: the PDF report may reuse it.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 from enum import Enum
+from typing import Any
+
+from planner_gui.engine.cooling import M3H_PER_CFM
 
 MISSING = "—"  # what a panel shows for a figure the engine could not compute
 INFINITE = "∞"
@@ -32,6 +41,50 @@ MS_PER_S = 1000.0
 # Significant digits shown for a measured quantity: the models are calibrated to a few per cent
 # (docs/models), so a fourth digit would claim precision the numbers do not have.
 SIGNIFICANT_DIGITS = 3
+METRIC, IMPERIAL = "metric", "imperial"  # preferences/model.py UNIT_SYSTEMS
+M_PER_FT = 0.3048  # the international foot (1959), exact
+F_PER_C = 1.8  # a Celsius degree is 1.8 Fahrenheit degrees (unit definitions)
+F_AT_0C = 32.0  # water freezes at 32 °F
+LENGTH_UNITS = {METRIC: "m", IMPERIAL: "ft"}
+AIRFLOW_UNITS = {METRIC: "m³/h", IMPERIAL: "CFM"}
+TEMPERATURE_UNITS = {METRIC: "°C", IMPERIAL: "°F"}
+USD, CNY = "USD", "CNY"  # model.settings.Currency
+
+
+@dataclass(frozen=True, slots=True)
+class Units:
+    """The metric/imperial choice per quantity (Preferences length_units, airflow_units, temperature_units)."""
+
+    length: str = METRIC
+    airflow: str = METRIC
+    temperature: str = METRIC
+
+    @classmethod
+    def from_preferences(cls, preferences: object) -> Units:
+        return cls(getattr(preferences, "length_units", METRIC), getattr(preferences, "airflow_units", METRIC),
+                   getattr(preferences, "temperature_units", METRIC))
+
+
+_units = [Units()]  # what the panels show; the app sets it from the preferences
+_translate: list[Callable[[str], str]] = [lambda text: text]  # English until the UI installs Qt's
+
+
+def set_units(units: Units) -> None:
+    """Use ``units`` in every formatter below from now on (panels re-format on their next refresh)."""
+    _units[0] = units
+
+
+def current_units() -> Units:
+    return _units[0]
+
+
+def set_translator(translate: Callable[[str], str]) -> None:
+    """How the words in formatted figures ("days", "never") reach the UI language (i18n.install_language)."""
+    _translate[0] = translate
+
+
+def _word(text: str) -> str:
+    return _translate[0](text)
 
 
 def _number(value: object, what: str) -> float | None:
@@ -146,7 +199,7 @@ def format_duration(seconds: object) -> str:
         return f"{significant(value * MS_PER_S)} ms"
     for scale, unit in ((SECONDS_PER_DAY, "days"), (SECONDS_PER_HOUR, "h"), (SECONDS_PER_MINUTE, "min")):
         if abs(value) >= scale:
-            return f"{significant(value / scale)} {unit}"
+            return f"{significant(value / scale)} {_word(unit) if unit == 'days' else unit}"
     return f"{significant(value)} s"
 
 
@@ -158,7 +211,7 @@ def format_days(days: object) -> str:
     if math.isinf(value):
         return INFINITE
     text = significant(value)
-    return f"{text} day" if text in ("1", "1.00") else f"{text} days"
+    return _word("{n} day" if text in ("1", "1.00") else "{n} days").format(n=text)
 
 
 def format_months(months: object, adjective: bool = False) -> str:
@@ -166,14 +219,100 @@ def format_months(months: object, adjective: bool = False) -> str:
     as an adjective, 12 -> "12-month"."""
     value = _number(months, "months")
     if value is None:
-        return "never"
+        return _word("never")
     whole = round(value)
     if adjective:
-        return f"{whole:,d}-month"
-    return "1 month" if whole == 1 else f"{whole:,d} months"
+        return _word("{n}-month").format(n=f"{whole:,d}")
+    return _word("1 month") if whole == 1 else _word("{n} months").format(n=f"{whole:,d}")
 
 
 def format_gb(gigabytes: object) -> str:
     """A memory size in GB (10^9 B, as GPU datasheets state HBM): 79.6 -> "79.6 GB"."""
     value = _number(gigabytes, "memory")
     return MISSING if value is None else f"{significant(value)} GB"
+
+
+# ----- units that follow the preference ------------------------------------------------------------
+def length_unit(units: Units | None = None) -> str:
+    return LENGTH_UNITS[(units or current_units()).length]
+
+
+def length_to_display(metres: float, units: Units | None = None) -> float:
+    """A length in metres as the preferred unit's number (feet for imperial)."""
+    return metres / M_PER_FT if (units or current_units()).length == IMPERIAL else metres
+
+
+def length_from_display(value: float, units: Units | None = None) -> float:
+    """A length typed in the preferred unit, back in metres (what the model stores)."""
+    return value * M_PER_FT if (units or current_units()).length == IMPERIAL else value
+
+
+def format_length(metres: object, units: Units | None = None) -> str:
+    """A cable or floor length: 12.5 -> "12.5 m", or "41 ft" in imperial (3 significant digits, trimmed)."""
+    value = _number(metres, "length")
+    if value is None:
+        return MISSING
+    text = significant(length_to_display(value, units))
+    return f"{text.rstrip('0').rstrip('.') if '.' in text else text} {length_unit(units)}"
+
+
+def format_airflow(m3_per_h: object, units: Units | None = None) -> str:
+    """Cooling airflow: 5,097 m³/h, or 3,000 CFM in imperial (engine/cooling.py M3H_PER_CFM)."""
+    value = _number(m3_per_h, "airflow")
+    if value is None:
+        return MISSING
+    chosen = (units or current_units()).airflow
+    shown = value / M3H_PER_CFM if chosen == IMPERIAL else value
+    return f"{significant(shown)} {AIRFLOW_UNITS[chosen]}"
+
+
+def format_temperature(celsius: object, units: Units | None = None) -> str:
+    """A temperature: 25 -> "25.0 °C", or "77.0 °F" in imperial."""
+    value = _number(celsius, "temperature")
+    if value is None:
+        return MISSING
+    chosen = (units or current_units()).temperature
+    shown = value * F_PER_C + F_AT_0C if chosen == IMPERIAL else value
+    return f"{shown:,.1f} {TEMPERATURE_UNITS[chosen]}"
+
+
+def format_temperature_rise(kelvin: object, units: Units | None = None) -> str:
+    """A temperature difference (an air or coolant ΔT): 11.1 K -> "11.1 °C", or "20.0 °F" (no offset)."""
+    value = _number(kelvin, "temperature difference")
+    if value is None:
+        return MISSING
+    chosen = (units or current_units()).temperature
+    shown = value * F_PER_C if chosen == IMPERIAL else value
+    return f"{shown:,.1f} {TEMPERATURE_UNITS[chosen]}"
+
+
+# ----- money in the design's currency --------------------------------------------------------------
+def convert_money(amount: object, from_currency: object, to_currency: object, cny_per_usd: float) -> float | None:
+    """``amount`` in ``from_currency`` as ``to_currency`` at the design's rate (CostSettings.cny_per_usd).
+
+    >>> convert_money(72_000, "CNY", "USD", 7.2), convert_money(100, "USD", "CNY", 7.2)
+    (10000.0, 720.0)
+    """
+    value = _number(amount, "amount")
+    source, target = (_code(c) for c in (from_currency, to_currency))
+    if value is None or source == target:
+        return value
+    if not (isinstance(cny_per_usd, int | float) and math.isfinite(cny_per_usd) and cny_per_usd > 0):
+        raise ValueError(f"exchange rate cny_per_usd = {cny_per_usd!r} must be a positive number; "
+                         "set it in the design's cost settings")
+    pair = (source, target)
+    if pair == (USD, CNY):
+        return value * cny_per_usd
+    if pair == (CNY, USD):
+        return value / cny_per_usd
+    raise ValueError(f"cannot convert {source} to {target}: the designs price in {CNY} or {USD}")
+
+
+def format_design_money(amount: object, from_currency: object, design: Any) -> str:
+    """A price given in ``from_currency`` (a catalog's USD) shown in ``design``'s currency at its rate."""
+    currency = _code(design.meta.currency)
+    return format_money(convert_money(amount, from_currency, currency, design.cost.cny_per_usd), currency)
+
+
+def _code(currency: object) -> str:
+    return str(currency.value if isinstance(currency, Enum) else currency).upper()

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QLabel, QPushButton, QScrollArea, QStackedWidget, 
 
 from planner_gui.document import Document
 from planner_gui.model import Workload
+from planner_gui.ui.format import USD, format_design_money
 from planner_gui.ui.inspector_fields import MIXED, FormPage
 from planner_gui.ui.inspector_forms import (
     DESIGN_SECTIONS,
@@ -127,8 +128,11 @@ class Inspector(QWidget):
         if values["rack_id"] is None:
             values["rack_id"] = UNPLACED
         entry = self.document.catalog.get(values["catalog_id"]) if values["catalog_id"] is not MIXED else None
+        values["price"] = MIXED if values["catalog_id"] is MIXED else None
         if entry is not None:
             values["catalog_id"] = f"{entry.name} ({entry.id})"
+            price = entry.get("price_usd")
+            values["price"] = None if price is None else format_design_money(price, USD, design)
             if values["nic_id"] is None:  # None means the server's own default NIC
                 values["nic_id"] = entry.get("default_nic_id")
         page.load(values)

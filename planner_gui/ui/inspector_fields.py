@@ -16,6 +16,8 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QLineEdit, QWidget
 
+from planner_gui.ui.format import length_from_display, length_to_display, length_unit
+
 MIXED = object()  # the value of a field whose selected objects disagree
 MIXED_TEXT = "(mixed)"  # English source of mixed_text()
 COMBO_MIN_CHARS = 12  # wide enough for "Liquid", "ib-ndr-400", a rack id
@@ -30,6 +32,7 @@ class FieldSpec:
     optional: bool = False  # empty input means None (a default), e.g. cooling capacity
     placeholder: str = ""  # shown when the value is None
     tooltip: str = ""
+    quantity: str = ""  # "length": stored in metres, shown and typed in the preferred unit (m or ft)
 
 
 class InvalidInput(ValueError):
@@ -47,7 +50,7 @@ def parse(spec: FieldSpec, text: str) -> Any:
         except ValueError:
             raise InvalidInput(
                 QCoreApplication.translate("Inspector", "{label}: {text} is not a whole number").format(
-                    label=label_text(spec.label), text=repr(text)
+                    label=field_label(spec), text=repr(text)
                 )
             ) from None
     if spec.kind == "float":
@@ -56,13 +59,13 @@ def parse(spec: FieldSpec, text: str) -> Any:
         except ValueError:
             raise InvalidInput(
                 QCoreApplication.translate("Inspector", "{label}: {text} is not a number").format(
-                    label=label_text(spec.label), text=repr(text)
+                    label=field_label(spec), text=repr(text)
                 )
             ) from None
         if not math.isfinite(value):
             raise InvalidInput(
                 QCoreApplication.translate("Inspector", "{label}: {text} is not a finite number").format(
-                    label=label_text(spec.label), text=repr(text)
+                    label=field_label(spec), text=repr(text)
                 )
             )
         return value
@@ -80,6 +83,14 @@ def show(value: Any) -> str:
 def label_text(text: str) -> str:
     """A field's label, tooltip, placeholder or choice in the UI language (marked in inspector_forms.py)."""
     return QCoreApplication.translate("Inspector", text) if text else text
+
+
+def field_label(spec: FieldSpec) -> str:
+    """The label in the UI language, with the preferred unit for a unit-aware field: "Length (ft)"."""
+    text = label_text(spec.label)
+    if spec.quantity != "length":
+        return text
+    return QCoreApplication.translate("Inspector", "{label} ({unit})").format(label=text, unit=length_unit())
 
 
 def mixed_text() -> str:
@@ -108,7 +119,7 @@ class FormPage(QWidget):
             editor.setObjectName(f"field_{spec.name.replace('.', '_')}")
             editor.setToolTip(label_text(spec.tooltip))
             self.editors[spec.name] = editor
-            self.form.addRow(label_text(spec.label), editor)
+            self.form.addRow(field_label(spec), editor)
 
     def load(self, values: dict[str, Any]) -> None:
         """Show ``values`` (name -> value or MIXED); fields not given keep what they show."""
@@ -118,9 +129,17 @@ class FormPage(QWidget):
                 continue
             editor.blockSignals(True)
             try:
-                _set_editor(editor, spec, value)
+                _set_editor(editor, spec, to_display(spec, value))
             finally:
                 editor.blockSignals(False)
+        self._label_units()
+
+    def _label_units(self) -> None:
+        """"Length (m)" or "Length (ft)": the unit follows the preference, which may have changed."""
+        for name, spec in self.specs.items():
+            label = self.form.labelForField(self.editors[name]) if spec.quantity else None
+            if isinstance(label, QLabel):
+                label.setText(field_label(spec))
 
     def set_enabled_fields(self, names: set[str] | None) -> None:
         """Enable only ``names`` (None: all); the others stay visible but read-only."""
@@ -162,7 +181,21 @@ class FormPage(QWidget):
         except InvalidInput as error:
             self.invalid.emit(str(error))
             return
-        self.committed.emit(spec.name, value)
+        self.committed.emit(spec.name, from_display(spec, value))
+
+
+def to_display(spec: FieldSpec, value: Any) -> Any:
+    """A model value as its editor shows it (a length in the preferred unit)."""
+    if spec.quantity == "length" and isinstance(value, int | float) and not isinstance(value, bool):
+        return length_to_display(float(value))
+    return value
+
+
+def from_display(spec: FieldSpec, value: Any) -> Any:
+    """A typed value as the model stores it (a length back in metres)."""
+    if spec.quantity == "length" and isinstance(value, float):
+        return length_from_display(value)
+    return value
 
 
 def _set_editor(editor: QWidget, spec: FieldSpec, value: Any) -> None:

@@ -63,7 +63,7 @@ LINK_FIELDS = [
     FieldSpec("a", QT_TRANSLATE_NOOP("Inspector", "End A"), "readonly"),
     FieldSpec("b", QT_TRANSLATE_NOOP("Inspector", "End B"), "readonly"),
     FieldSpec("medium", QT_TRANSLATE_NOOP("Inspector", "Medium"), "choice", _choices(Medium, MEDIUM_NAMES)),
-    FieldSpec("length_m", QT_TRANSLATE_NOOP("Inspector", "Length (m)"), "float"),
+    FieldSpec("length_m", QT_TRANSLATE_NOOP("Inspector", "Length"), "float", quantity="length"),
 ]
 META_FIELDS = [
     FieldSpec("", QT_TRANSLATE_NOOP("Inspector", "Design"), "heading"),
@@ -140,6 +140,14 @@ def device_page(catalog: Catalog, parent: QWidget) -> FormPage:
         [
             FieldSpec("name", QT_TRANSLATE_NOOP("Inspector", "Name"), "text"),
             FieldSpec("catalog_id", QT_TRANSLATE_NOOP("Inspector", "Hardware"), "readonly"),
+            FieldSpec(
+                "price",
+                QT_TRANSLATE_NOOP("Inspector", "Catalog price"),
+                "readonly",
+                placeholder=QT_TRANSLATE_NOOP("Inspector", "not in the catalog"),
+                tooltip=QT_TRANSLATE_NOOP("Inspector", "The catalog's list price in the design's currency, at the "
+                                                       "exchange rate of its cost settings"),
+            ),
             FieldSpec("rack_id", QT_TRANSLATE_NOOP("Inspector", "Rack"), "choice"),
             FieldSpec(
                 "u",

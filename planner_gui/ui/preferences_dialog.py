@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from planner_gui.i18n import LANGUAGE_NAMES
 from planner_gui.preferences.model import AUTOSAVE_MAX_S, AUTOSAVE_MIN_S, Preferences
+from planner_gui.ui.app import apply_preferences
 
 MS_PER_S = 1000  # unit conversion: QTimer intervals are in ms
 
@@ -37,7 +38,8 @@ class PreferencesDialog(QDialog):
             ("length_units", self.tr("Lengths"), units),
             ("airflow_units", self.tr("Airflow"), units),
             ("temperature_units", self.tr("Temperature"), units),
-            ("paper_size", self.tr("Default paper size"), [("A4", "A4"), ("Letter", "Letter")]),
+            ("paper_size", self.tr("Default paper size"), [("system", self.tr("By the system's region")),
+                                                            ("A4", "A4"), ("Letter", "Letter")]),
             ("theme", self.tr("Theme"), [("system", self.tr("Follow the system")), ("light", self.tr("Light")),
                                           ("dark", self.tr("Dark"))]),
         ]
@@ -83,6 +85,19 @@ def open_preferences(window: QWidget) -> Preferences | None:
     timer = getattr(autosaver, "_timer", None)
     if timer is not None:
         timer.setInterval(after.autosave_interval_s * MS_PER_S)
+    apply_preferences(after)
     if resolve_language(after.language) != resolve_language(before.language):
-        switch_language(window, after.language)  # type: ignore[arg-type]
+        switch_language(window, after.language)  # type: ignore[arg-type]  (rebuilt in the new units too)
+    else:
+        show_in_new_units(window)
     return after
+
+
+def show_in_new_units(window: QWidget) -> None:
+    """Re-format what the window shows (inspector, results) after the units changed."""
+    inspector = getattr(window, "inspector", None)
+    if inspector is not None:
+        inspector.refresh()
+    panel = getattr(window, "results_panel", None)
+    if panel is not None and getattr(panel, "analysis", None) is not None:
+        panel.refresh(panel.analysis)

@@ -43,60 +43,77 @@ def _cells(option: Any, currency: str) -> list[str]:
             format_percent(option.network_share)]
 
 
+translate = QCoreApplication.translate  # lupdate reads translate("Context", "literal") calls
+
+
 def row_tips(project_months: int) -> list[str]:
-    return ["Buy: hardware and installation. Rent: the first bill (a year when prepaid annually).",
-            "Buy: electricity and rack space of the bought cluster. Rent and cloud: the monthly bill.",
-            f"Everything paid over the {format_months(project_months, adjective=True)} project.",
-            "Total ÷ GPU-hours of the project (every GPU, every hour).",
-            "Switches, NICs and cables as a share of the total."]
+    return [translate("CostView", "Buy: hardware and installation. Rent: the first bill (a year when prepaid "
+                                  "annually)."),
+            translate("CostView", "Buy: electricity and rack space of the bought cluster. Rent and cloud: the "
+                                  "monthly bill."),
+            translate("CostView", "Everything paid over the {months} project.").format(
+                months=format_months(project_months, adjective=True)),
+            translate("CostView", "Total ÷ GPU-hours of the project (every GPU, every hour)."),
+            translate("CostView", "Switches, NICs and cables as a share of the total.")]
 
 
 def break_even_lines(cost: Any) -> list[str]:
     """Plain sentences on when buying pays back against renting and the cloud (engine CostReport)."""
-    horizon = f"{BREAK_EVEN_HORIZON_MONTHS // MONTHS_PER_YEAR}-year hardware life"
+    years = BREAK_EVEN_HORIZON_MONTHS // MONTHS_PER_YEAR
     lines = []
     for other, month in (("rent", cost.buy_vs_rent_month), ("cloud", cost.buy_vs_cloud_month)):
         if other not in cost.options:
             continue
         if month is None:
-            lines.append(f"Buying never costs less than renting within the {horizon}." if other == "rent"
-                         else f"Buying never costs less than the cloud within the {horizon}.")
+            text = (translate("CostView", "Buying never costs less than renting within the {years}-year hardware "
+                                          "life.") if other == "rent" else
+                    translate("CostView", "Buying never costs less than the cloud within the {years}-year hardware "
+                                          "life."))
+            lines.append(text.format(years=years))
+            continue
+        within = month <= cost.project_months
+        if other == "rent":
+            text = (translate("CostView", "Buying costs less than renting from month {month} on (within the "
+                                          "{project} project).") if within else
+                    translate("CostView", "Buying costs less than renting from month {month} on (after the "
+                                          "{project} project ends)."))
         else:
-            what = "renting" if other == "rent" else "the cloud"
-            lines.append(f"Buying costs less than {what} from month {month} on "
-                         f"({_compared_to_project(month, cost.project_months)}).")
+            text = (translate("CostView", "Buying costs less than the cloud from month {month} on (within the "
+                                          "{project} project).") if within else
+                    translate("CostView", "Buying costs less than the cloud from month {month} on (after the "
+                                          "{project} project ends)."))
+        lines.append(text.format(month=month, project=format_months(cost.project_months, adjective=True)))
     return lines
-
-
-def _compared_to_project(month: int, project_months: int) -> str:
-    project = format_months(project_months, adjective=True)
-    return f"within the {project} project" if month <= project_months else f"after the {project} project ends"
 
 
 def saving_lines(cost: Any, currency: str) -> list[str]:
     lines = []
     if cost.upfront_saving_rent_vs_buy is not None:
-        saving = _less_or_more(cost.upfront_saving_rent_vs_buy)
-        lines.append(f"Renting needs {saving} cash up front than buying.")
+        saving = cost.upfront_saving_rent_vs_buy
+        text = (translate("CostView", "Renting needs {share} less cash up front than buying.") if saving >= 0
+                else translate("CostView", "Renting needs {share} more cash up front than buying."))
+        lines.append(text.format(share=format_percent(abs(saving), 0)))
     if cost.rent_vs_cloud_saving is not None:
-        lines.append(f"Renting costs {_less_or_more(cost.rent_vs_cloud_saving)} per month than the same GPUs "
-                     "in the cloud.")
+        saving = cost.rent_vs_cloud_saving
+        text = (translate("CostView", "Renting costs {share} less per month than the same GPUs in the cloud.")
+                if saving >= 0 else
+                translate("CostView", "Renting costs {share} more per month than the same GPUs in the cloud."))
+        lines.append(text.format(share=format_percent(abs(saving), 0)))
     for switch in cost.switches:
-        payback = "never" if switch.months is None else f"after {switch.months:.1f} months"
+        payback = (translate("CostView", "never") if switch.months is None else
+                   translate("CostView", "after {months} months").format(months=f"{switch.months:.1f}"))
         buy, rent = format_money(switch.buy_price, currency), format_money(switch.rent_month, currency)
-        lines.append(f"{switch.count} × {switch.catalog_id}: buying ({buy} each) instead of renting "
-                     f"({rent}/month) pays back {payback}.")
+        lines.append(translate("CostView", "{count} × {model}: buying ({buy} each) instead of renting "
+                                           "({rent}/month) pays back {payback}.").format(
+            count=switch.count, model=switch.catalog_id, buy=buy, rent=rent, payback=payback))
     return lines
 
 
-def _less_or_more(saving: float) -> str:
-    """A saving fraction as words: 0.53 -> "53% less", -2.36 -> "236% more"."""
-    return f"{format_percent(abs(saving), 0)} {'less' if saving >= 0 else 'more'}"
-
-
 def unpriced_lines(cost: Any) -> list[str]:
-    return [f"No {OPTION_TITLES.get(name, name).lower()} price for {', '.join(ids)}: left out of that total."
-            for name, ids in cost.unpriced.items() if ids]
+    texts = {"buy": translate("CostView", "No buy price for {ids}: left out of that total."),
+             "rent": translate("CostView", "No rent price for {ids}: left out of that total."),
+             "cloud": translate("CostView", "No cloud price for {ids}: left out of that total.")}
+    return [texts.get(name, texts["buy"]).format(ids=", ".join(ids)) for name, ids in cost.unpriced.items() if ids]
 
 
 class CostView(QWidget):
@@ -147,12 +164,15 @@ class CostView(QWidget):
         if cost is None:
             for column in range(len(OPTIONS)):
                 self.table.setColumnHidden(column, True)
-            self.title.setText(f"<b>Cost</b> — not available: {escape(reason or 'not yet computed')}")
+            why = reason or translate("CostView", "not yet computed")
+            self.title.setText(translate("CostView", "<b>Cost</b> — not available: {reason}").format(
+                reason=escape(why)))
             self.notes.setText("")
             return
         currency = cost.currency
-        self.title.setText(f"<b>Cost</b> over {escape(format_months(cost.project_months))} for "
-                           f"{cost.gpu_count:,} GPUs ({escape(currency)})")
+        self.title.setText(translate("CostView", "<b>Cost</b> over {months} for {gpus} GPUs ({currency})").format(
+            months=escape(format_months(cost.project_months)), gpus=f"{cost.gpu_count:,}",
+            currency=escape(currency)))
         tips = row_tips(cost.project_months)
         for column, name in enumerate(OPTIONS):
             option = cost.options.get(name)

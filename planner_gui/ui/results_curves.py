@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QPointF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QPointF, Qt
 from PySide6.QtGui import QColor, QPalette, QResizeEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
@@ -113,7 +113,7 @@ class CurvesView(QWidget):
         layout.addWidget(self.plot_widget, 1)
         layout.addWidget(self.readout)
         self.plot_widget.scene().sigMouseMoved.connect(self._on_scene_mouse_moved)
-        self.show_curves(None, "not yet computed")
+        self.show_curves(None, self.tr("not yet computed"))
 
     # ----- construction ----------------------------------------------------------------------
     def _make_plot(self) -> pg.PlotWidget:
@@ -133,7 +133,7 @@ class CurvesView(QWidget):
             axis.setTextPen(text)
         plot.getAxis("bottom").setTicks(byte_ticks())
         plot.setLabel("bottom", self.tr("message size (nccl-tests size column)"))
-        plot.setLabel("left", "busbw", units="GB/s")
+        plot.setLabel("left", self.tr("busbw"), units="GB/s")
         for name in ("bottom", "left"):
             plot.getAxis(name).enableAutoSIPrefix(False)  # sizes and GB/s carry their own units
         plot.setXRange(log_position(2**MIN_EXPONENT) - AXIS_MARGIN_DECADES,
@@ -184,6 +184,28 @@ class CurvesView(QWidget):
         columns = WIDE_LEGEND_COLUMNS if wide else NARROW_LEGEND_COLUMNS
         if self.legend.columnCount != columns:
             self.legend.setColumnCount(columns)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A new theme (ui/app.py apply_theme): pyqtgraph paints with colours it was given, so pass them on."""
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
+            self._follow_palette()
+
+    def _follow_palette(self) -> None:
+        palette = self.palette()
+        text = palette.color(QPalette.ColorRole.WindowText)
+        self.plot_widget.setBackground(palette.color(QPalette.ColorRole.Base))
+        plot = self.plot_widget.getPlotItem()
+        for name in ("bottom", "left"):
+            axis = plot.getAxis(name)
+            axis.setPen(text)
+            axis.setTextPen(text)
+        self._hover_line.setPen(pg.mkPen(text, style=Qt.PenStyle.DotLine))
+        self._hover_dots.setPen(pg.mkPen(text))
+        for marker in self._markers.values():
+            marker.setBrush(text)
+            marker.setPen(text)
+        self.legend.setLabelTextColor(text)
 
     # ----- data ------------------------------------------------------------------------------
     def show_curves(self, curves: dict[str, Sequence[Any]] | None, reason: str = "",
@@ -280,7 +302,26 @@ def readout_html(size: int, shown: list[tuple[str, dict[str, Any]]]) -> str:
         colour = OP_COLOURS[op]
         algo = algorithm_label(point["algorithm"], point["protocol"])
         time = format_duration(None if point["time_us"] is None else point["time_us"] / US_PER_S)
-        rows.append(f"<span style='color:{colour}'>■</span> {OP_NAMES[op]}: "
-                    f"<b>{escape(format_bandwidth(point['busbw_GBps']))}</b> in {escape(time)}, "
-                    f"{escape(algo)} — {escape(point['bottleneck'])}")
+        line = translate("CurvesView", "{op}: {busbw} in {time}, {algorithm} — {bottleneck}").format(
+            op=OP_NAMES[op], busbw=f"<b>{escape(format_bandwidth(point['busbw_GBps']))}</b>", time=escape(time),
+            algorithm=escape(algo), bottleneck=escape(bottleneck_text(point["bottleneck"])))
+        rows.append(f"<span style='color:{colour}'>■</span> {line}")
     return "<br>".join(rows)
+
+
+translate = QCoreApplication.translate  # lupdate reads translate("Context", "literal") calls
+# The words of the engine's bottleneck labels (engine/collectives/hardware.py, model.py), longest first so
+# that "single rank (local copy)" is replaced before any shorter phrase inside it; numbers pass through.
+BOTTLENECK_PHRASES = (QT_TRANSLATE_NOOP("CurvesView", "single rank (local copy)"),
+                      QT_TRANSLATE_NOOP("CurvesView", "inter-node NIC"),
+                      QT_TRANSLATE_NOOP("CurvesView", "between GPUs"),
+                      QT_TRANSLATE_NOOP("CurvesView", "NVLink mesh"),
+                      QT_TRANSLATE_NOOP("CurvesView", "latency"))
+
+
+def bottleneck_text(label: str) -> str:
+    """The engine's bottleneck label in the UI language: "inter-node NIC (400 Gb/s x 8)" -> "节点间网卡 (…)"."""
+    for phrase in BOTTLENECK_PHRASES:
+        if phrase in label:
+            label = label.replace(phrase, translate("CurvesView", phrase))
+    return label

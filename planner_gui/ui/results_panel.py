@@ -18,7 +18,7 @@ from planner_gui.ui.format import format_bandwidth, format_count, format_kw
 from planner_gui.ui.results_cost import CostView
 from planner_gui.ui.results_curves import CurvesView
 from planner_gui.ui.results_power import W_PER_KW, PowerView
-from planner_gui.ui.results_style import RED
+from planner_gui.ui.results_style import RED, reason_text
 from planner_gui.ui.results_training import TrainingView
 
 PANEL_MARGIN_PX = 4  # a dock's frame already pads; a thin margin keeps the content off it
@@ -117,7 +117,8 @@ class ResultsPanel(QWidget):
 
     def refresh(self, analysis: Any) -> None:
         """Fill every tab from ``analysis`` (an engine Analysis); sections it lacks show their reason."""
-        unavailable = dict(getattr(analysis, "unavailable", {}) or {})
+        raw = dict(getattr(analysis, "unavailable", {}) or {})
+        unavailable = {name: reason_text(str(why)) for name, why in raw.items()}
         design = getattr(self._document, "design", None)
         collectives = analysis.collectives
         self.curves.show_curves(None if collectives is None else dict(collectives.curves),
@@ -127,7 +128,7 @@ class ResultsPanel(QWidget):
                                 reason=unavailable.get("power", ""))
         self.cost.show_cost(analysis.cost, reason=unavailable.get("cost", ""))
         self.training.show_training(analysis.training, getattr(design, "workload", None),
-                                    reason=unavailable.get("training", ""))
+                                    reason=raw.get("training", ""))  # the view translates it after comparing
 
 
 def curves_subtitle(collectives: Any) -> str:

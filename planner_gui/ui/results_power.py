@@ -34,7 +34,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner_gui.ui.format import format_count, format_kw, format_percent
+from planner_gui.engine.cooling import delta_t_k_from_f
+from planner_gui.ui.format import (
+    format_airflow,
+    format_count,
+    format_kw,
+    format_percent,
+    format_temperature_rise,
+)
 from planner_gui.ui.results_style import load_colour, load_fraction
 
 W_PER_KW = 1000.0  # unit conversion (the summary states kW, the reports W)
@@ -85,22 +92,43 @@ def rack_loads(power: Any, cooling: Any, design: Any) -> list[RackLoad]:
     return rows
 
 
+translate = QCoreApplication.translate  # lupdate reads translate("Context", "literal") calls
+# Cooling types as the tooltips name them (model CoolingType values).
+COOLING_WORDS = {"air": QT_TRANSLATE_NOOP("PowerView", "Air"), "rdhx": QT_TRANSLATE_NOOP("PowerView", "Rear-door"),
+                 "liquid": QT_TRANSLATE_NOOP("PowerView", "Liquid")}
+
+
 def _power_tip(rack: Any) -> str:
     feeds = format_kw(rack.feed_a_w) + ("" if rack.feed_b_w is None else f" + {format_kw(rack.feed_b_w)}")
-    return (f"Peak draw {format_kw(rack.max_w)} (typical {format_kw(rack.typical_w)})\n"
-            f"Power budget {format_kw(rack.budget_w)}; feeds carry {feeds} continuously\n"
-            f"Supply (budget capped by feeds): {format_kw(rack.supply_w)}"
-            + ("" if rack.feed_redundant else "\nNot feed-redundant: losing one feed trips the other"))
+    lines = [translate("PowerView", "Peak draw {peak} (typical {typical})").format(
+                 peak=format_kw(rack.max_w), typical=format_kw(rack.typical_w)),
+             translate("PowerView", "Power budget {budget}; feeds carry {feeds} continuously").format(
+                 budget=format_kw(rack.budget_w), feeds=feeds),
+             translate("PowerView", "Supply (budget capped by feeds): {supply}").format(
+                 supply=format_kw(rack.supply_w))]
+    if not rack.feed_redundant:
+        lines.append(translate("PowerView", "Not feed-redundant: losing one feed trips the other"))
+    return "\n".join(lines)
 
 
 def _cooling_tip(cool: Any) -> str:
     if cool is None:
-        return "Cooling not computed"
-    source = "catalog figure" if cool.capacity_source == "catalog" else "set on the rack"
-    return (f"Heat {format_kw(cool.heat_w)} ({cool.heat_btu_h:,.0f} BTU/h)\n"
-            f"{cool.cooling} cooling removes {format_kw(cool.capacity_w)} ({source})"
-            + (f"\nGPUs throttle to about {format_percent(cool.throttle_factor, 0)}"
-               if cool.throttle_factor < 1.0 else ""))
+        return translate("PowerView", "Cooling not computed")
+    source = (translate("PowerView", "catalog figure") if cool.capacity_source == "catalog"
+              else translate("PowerView", "set on the rack"))
+    kind = translate("PowerView", COOLING_WORDS.get(str(cool.cooling), str(cool.cooling)))
+    lines = [translate("PowerView", "Heat {heat} ({btu} BTU/h)").format(
+                 heat=format_kw(cool.heat_w), btu=f"{cool.heat_btu_h:,.0f}"),
+             translate("PowerView", "{kind} cooling removes {capacity} ({source})").format(
+                 kind=kind, capacity=format_kw(cool.capacity_w), source=source)]
+    if cool.air_w > 0.0:
+        rise = format_temperature_rise(delta_t_k_from_f(cool.air_delta_t_f))
+        lines.append(translate("PowerView", "Airflow {airflow} at a {rise} air temperature rise").format(
+            airflow=format_airflow(cool.airflow_m3h), rise=rise))
+    if cool.throttle_factor < 1.0:
+        lines.append(translate("PowerView", "GPUs throttle to about {share}").format(
+            share=format_percent(cool.throttle_factor, 0)))
+    return "\n".join(lines)
 
 
 class RackLoadModel(QAbstractTableModel):
@@ -231,11 +259,12 @@ class PowerView(QWidget):
         """Show the engine's reports; ``power`` None clears the table and says ``reason``."""
         if power is None:
             self.model.set_rows([])
-            self.totals.setText(f"Power and cooling not available: {reason or 'not yet computed'}")
+            self.totals.setText(translate("PowerView", "Power and cooling not available: {reason}").format(
+                reason=reason or translate("PowerView", "not yet computed")))
             return
         rows = rack_loads(power, cooling, design)
         self.model.set_rows(rows)
-        self.totals.setText(totals_text(summary, rows))
+        self.totals.setText(totals_text(summary, rows, cooling))
 
     def _on_table_clicked(self, index: QModelIndex) -> None:
         rack_id = index.data(ID_ROLE)
@@ -243,15 +272,20 @@ class PowerView(QWidget):
             self._document.select([rack_id])
 
 
-def totals_text(summary: Any, rows: list[RackLoad]) -> str:
-    """IT load, facility load and how many racks are short of power or cooling."""
+def totals_text(summary: Any, rows: list[RackLoad], cooling: Any = None) -> str:
+    """IT load, facility load, the room airflow and how many racks are short of power or cooling."""
     parts = []
     if summary is not None and summary.it_kw is not None:
-        parts.append(f"IT {format_kw(summary.it_kw * W_PER_KW)} typical, "
-                     f"{format_kw((summary.it_peak_kw or 0.0) * W_PER_KW)} peak")
+        parts.append(translate("PowerView", "IT {typical} typical, {peak} peak").format(
+            typical=format_kw(summary.it_kw * W_PER_KW), peak=format_kw((summary.it_peak_kw or 0.0) * W_PER_KW)))
     if summary is not None and summary.facility_kw is not None and summary.pue is not None:
-        parts.append(f"facility {format_kw(summary.facility_kw * W_PER_KW)} at PUE {summary.pue:.2f}")
+        parts.append(translate("PowerView", "facility {kw} at PUE {pue}").format(
+            kw=format_kw(summary.facility_kw * W_PER_KW), pue=f"{summary.pue:.2f}"))
+    airflow = sum(c.airflow_m3h for c in cooling.racks.values()) if cooling is not None else 0.0
+    if airflow > 0.0:
+        parts.append(translate("PowerView", "airflow {airflow}").format(airflow=format_airflow(airflow)))
     short_power = sum(r.power_w > r.supply_w for r in rows)
     short_cooling = sum(r.heat_w > r.cooling_w for r in rows)
-    parts.append(f"{len(rows)} racks: {short_power} short of power, {short_cooling} short of cooling")
+    parts.append(translate("PowerView", "{racks} racks: {power} short of power, {cooling} short of cooling").format(
+        racks=len(rows), power=short_power, cooling=short_cooling))
     return " · ".join(parts)

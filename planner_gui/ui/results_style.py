@@ -8,9 +8,10 @@ warning amber, info grey.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QRectF, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 
 from planner_gui.ui.colors import AMBER, GREEN, RED, load_colour
@@ -76,3 +77,25 @@ def as_dict(item: Any) -> dict[str, Any]:
         return item
     raise ValueError(f"expected an engine result (with to_json()) or its JSON dict, got "
                      f"{type(item).__name__}; pass the Analysis section itself")
+
+
+# Why a section is missing (engine/analysis.py SectionSkipped reasons): the fixed sentences translated;
+# "needs X, which could not be computed" keeps the section name; anything else (an input error the
+# engine quotes) is shown as the engine wrote it.
+SKIP_REASONS = (QT_TRANSLATE_NOOP("ResultsPanel", "the design has no GPU servers (of a model the catalog knows)"),
+                QT_TRANSLATE_NOOP("ResultsPanel", "the design has no GPU servers"),
+                QT_TRANSLATE_NOOP("ResultsPanel", "no training workload is set (add one in the design's workload "
+                                                  "settings)"),
+                QT_TRANSLATE_NOOP("ResultsPanel", "not yet computed"))
+_NEEDS = re.compile(r"needs (\w+), which could not be computed$")
+
+
+def reason_text(reason: str) -> str:
+    """An engine ``unavailable`` reason in the UI language (see SKIP_REASONS)."""
+    if reason in SKIP_REASONS:
+        return QCoreApplication.translate("ResultsPanel", reason)
+    needs = _NEEDS.match(reason)
+    if needs:
+        return QCoreApplication.translate("ResultsPanel", "needs {section}, which could not be computed").format(
+            section=needs.group(1))
+    return reason

@@ -19,12 +19,23 @@ from planner_gui.ui.format import (
     format_rate,
     format_tokens,
 )
-from planner_gui.ui.results_style import GREEN, RED
+from planner_gui.ui.results_style import GREEN, RED, reason_text
 
-# The parts of a step (engine/training/step.py DOMINANT_PARTS) with readable names.
-PART_NAMES = {"compute": "compute", "tp_comm": "tensor-parallel comm", "cp_comm": "context-parallel comm",
-              "ep_comm": "expert-parallel comm", "pp_comm": "pipeline comm", "dp_comm": "data-parallel comm",
-              "bubble": "pipeline bubble", "optimizer": "optimizer"}
+# The parts of a step (engine/training/step.py DOMINANT_PARTS) with readable names (translated where shown).
+PART_NAMES = {"compute": QT_TRANSLATE_NOOP("TrainingView", "compute"),
+              "tp_comm": QT_TRANSLATE_NOOP("TrainingView", "tensor-parallel comm"),
+              "cp_comm": QT_TRANSLATE_NOOP("TrainingView", "context-parallel comm"),
+              "ep_comm": QT_TRANSLATE_NOOP("TrainingView", "expert-parallel comm"),
+              "pp_comm": QT_TRANSLATE_NOOP("TrainingView", "pipeline comm"),
+              "dp_comm": QT_TRANSLATE_NOOP("TrainingView", "data-parallel comm"),
+              "bubble": QT_TRANSLATE_NOOP("TrainingView", "pipeline bubble"),
+              "optimizer": QT_TRANSLATE_NOOP("TrainingView", "optimizer")}
+NOT_YET_COMPUTED = "not yet computed"  # the reason before the first analysis (compared, then translated)
+translate = QCoreApplication.translate  # lupdate reads translate("Context", "literal") calls
+
+
+def part_name(name: str) -> str:
+    return translate("TrainingView", PART_NAMES.get(name, name))
 # Okabe & Ito's colour-blind-safe palette (2008), one colour per part, compute first.
 PART_COLOURS = {"compute": "#0072B2", "tp_comm": "#E69F00", "cp_comm": "#56B4E9", "ep_comm": "#CC79A7",
                 "pp_comm": "#009E73", "dp_comm": "#D55E00", "bubble": "#999999", "optimizer": "#F0E442"}
@@ -58,7 +69,7 @@ def parts_text(parts: list[tuple[str, float]], least: float = 0.0) -> str:
     total = sum(seconds for _, seconds in parts)
     if total <= 0.0:
         return ""
-    return " · ".join(f"{PART_NAMES.get(name, name)} {format_percent(seconds / total, 0)}"
+    return " · ".join(f"{part_name(name)} {format_percent(seconds / total, 0)}"
                       for name, seconds in parts if seconds / total >= least)
 
 
@@ -70,7 +81,7 @@ def parts_html(parts: list[tuple[str, float]]) -> str:
         if seconds / total >= SMALLEST_LISTED_PART:
             swatch = f"<span style='color:{PART_COLOURS.get(name, UNKNOWN_PART_COLOUR)}'>■</span>"
             share = format_percent(seconds / total, 0)
-            items.append(f"{swatch} {escape(PART_NAMES.get(name, name))} {share}")
+            items.append(f"{swatch} {escape(part_name(name))} {share}")
     return " · ".join(items)
 
 
@@ -121,7 +132,7 @@ class TrainingView(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.stack)
-        self.show_training(None, None, "not yet computed")
+        self.show_training(None, None, NOT_YET_COMPUTED)
 
     def _value_label(self, name: str) -> QLabel:
         label = QLabel()
@@ -151,10 +162,10 @@ class TrainingView(QWidget):
         """Fill in the estimate (engine TrainingSection); without one, say why and how to get one."""
         if training is None:
             self.stack.setCurrentIndex(0)
-            if workload is None and reason != "not yet computed":
+            if workload is None and reason != NOT_YET_COMPUTED:
                 self.empty.setText(f"<b>{self.tr(NO_WORKLOAD)}</b><br>{escape(self.tr(NO_WORKLOAD_HINT))}")
             else:
-                why = escape(reason or "not computed")
+                why = escape(reason_text(reason or NOT_YET_COMPUTED))
                 self.empty.setText(f"<b>{self.tr('Training estimate not available')}</b><br>{why}")
             return
         self.stack.setCurrentIndex(1)
@@ -167,26 +178,29 @@ def estimate_texts(training: Any, workload: Any) -> dict[str, str]:
     """The text of every field (FIELDS) for an engine TrainingSection and the design's workload."""
     est = training.estimate
     memory = est.memory
-    fits = (f"<span style='color:{GREEN}'>fits</span>" if est.fits
-            else f"<span style='color:{RED}'><b>does not fit</b></span>")
+    fits = (f"<span style='color:{GREEN}'>{escape(translate('TrainingView', 'fits'))}</span>" if est.fits
+            else f"<span style='color:{RED}'><b>{escape(translate('TrainingView', 'does not fit'))}</b></span>")
     parts = step_parts(est)
-    dominant = PART_NAMES.get(est.dominant, est.dominant)
     return {
         "Workload": escape(_workload_text(training, workload)),
         "Step time": escape(format_duration(est.step_time_s)),
-        "Throughput": f"{format_tokens(est.tokens_per_s, 'tokens/s')} "
-                      f"({format_tokens(est.tokens_per_day)} per day)",
-        "MFU": f"{format_percent(est.mfu)} "
-               f"({format_rate(est.tflops_per_gpu_model * TERA, 'FLOP/s')} per GPU)",
-        "Memory per GPU": f"{format_gb(memory.total_gb)} of {format_gb(memory.capacity_gb)}, {fits}",
-        "Days to train": _days_text(est, workload),
-        "Step time goes to": f"<b>{escape(dominant)}</b> dominates<br>{parts_html(parts)}",
+        "Throughput": escape(translate("TrainingView", "{rate} ({per_day} per day)").format(
+            rate=format_tokens(est.tokens_per_s, translate("TrainingView", "tokens/s")),
+            per_day=format_tokens(est.tokens_per_day, translate("TrainingView", "tokens")))),
+        "MFU": escape(translate("TrainingView", "{mfu} ({rate} per GPU)").format(
+            mfu=format_percent(est.mfu), rate=format_rate(est.tflops_per_gpu_model * TERA, "FLOP/s"))),
+        "Memory per GPU": translate("TrainingView", "{used} of {capacity}, {fits}").format(
+            used=escape(format_gb(memory.total_gb)), capacity=escape(format_gb(memory.capacity_gb)), fits=fits),
+        "Days to train": escape(_days_text(est, workload)),
+        "Step time goes to": translate("TrainingView", "{part} dominates").format(
+            part=f"<b>{escape(part_name(est.dominant))}</b>") + f"<br>{parts_html(parts)}",
     }
 
 
 def _workload_text(training: Any, workload: Any) -> str:
     nodes = -(-training.gpus // training.gpus_per_node)
-    text = f"{training.model_name} on {training.gpus:,} GPUs ({nodes} nodes × {training.gpus_per_node})"
+    text = translate("TrainingView", "{model} on {gpus} GPUs ({nodes} nodes × {per_node})").format(
+        model=training.model_name, gpus=f"{training.gpus:,}", nodes=nodes, per_node=training.gpus_per_node)
     if workload is not None:
         text += f", TP {workload.tp} · PP {workload.pp} · DP {workload.dp}"
     return text
@@ -196,4 +210,5 @@ def _days_text(est: Any, workload: Any) -> str:
     days = format_days(est.days_to_train)
     if workload is None:
         return days
-    return f"{days} for {format_tokens(workload.train_tokens)}"
+    return translate("TrainingView", "{days} for {tokens}").format(
+        days=days, tokens=format_tokens(workload.train_tokens, translate("TrainingView", "tokens")))

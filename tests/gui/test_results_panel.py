@@ -220,7 +220,7 @@ def test_bar_tooltips_explain_the_limits(panel: ResultsPanel) -> None:
     power_tip = model.index(0, POWER).data(Qt.ItemDataRole.ToolTipRole)
     cooling_tip = model.index(0, COOLING).data(Qt.ItemDataRole.ToolTipRole)
     assert "Peak draw 41.1 kW" in power_tip and "Power budget 42.0 kW" in power_tip
-    assert "air cooling removes 25.0 kW (catalog figure)" in cooling_tip
+    assert "Air cooling removes 25.0 kW (catalog figure)" in cooling_tip
     assert "GPUs throttle to about 61%" in cooling_tip  # 25.0 / 41.12 kW (engine cooling.throttle_factor)
 
 

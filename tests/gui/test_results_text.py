@@ -70,3 +70,23 @@ def test_step_parts_are_largest_first_and_tiny_ones_left_out_of_the_text() -> No
     assert parts_text(parts, least=0.01) == "compute 69% · tensor-parallel comm 28% · pipeline bubble 2%"
     html = parts_html(parts)
     assert "data-parallel" not in html and html.count("■") == 3
+
+
+def test_the_sentences_read_in_chinese_with_the_same_figures(qapp: object) -> None:
+    """The .qm carries every readout, note and tooltip sentence; the figures are the English ones."""
+    from planner_gui.i18n import install_language
+
+    install_language("zh_CN")
+    try:
+        assert break_even_lines(_cost(buy_vs_rent_month=9)) == ["从第 9 个月起采购比租用便宜（在 12 个月的项目周期内）。"]
+        switch = SimpleNamespace(count=12, catalog_id="qm9700", buy_price=360_000.0, rent_month=22_500.0,
+                                 months=17.41)
+        assert saving_lines(_cost(switches=(switch,)), "CNY") == [
+            "12 × qm9700：采购（每台 ¥360,000）代替租用（每月 ¥22,500），需要 17.4 个月回本。"]
+        point = {"bytes": 2**30, "time_us": 6720.0, "busbw_GBps": 318.0, "algbw_GBps": 170.0, "algorithm": "tree",
+                 "protocol": "LL128", "bottleneck": "inter-node NIC (400 Gb/s x 8)"}
+        assert "AllReduce：<b>318 GB/s</b>，耗时 6.72 ms，Tree/LL128 — 瓶颈：节点间网卡 (400 Gb/s x 8)" in readout_html(
+            2**30, [("allreduce", point)])
+        assert parts_text([("compute", 3.0), ("dp_comm", 1.0)]) == "计算 75% · 数据并行通信 25%"
+    finally:
+        install_language("en")

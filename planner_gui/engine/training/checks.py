@@ -3,7 +3,7 @@ that cannot feed the GPUs, checkpoints that eat the interval."""
 
 from __future__ import annotations
 
-from planner_gui.engine.checks_base import Check, Severity, sort_checks
+from planner_gui.engine.checks_base import Check, Severity, params, sort_checks
 from planner_gui.engine.training.step import TrainingEstimate
 from planner_gui.engine.training.storage import StorageEstimate
 
@@ -33,6 +33,9 @@ def _does_not_fit(est: TrainingEstimate, ids: tuple[str, ...]) -> Check | None:
         f"optimizer {mem.optimizer_gb:.1f}, activations {mem.activations_gb:.1f}, reserve {mem.reserve_gb:.1f}) "
         f"but has {mem.capacity_gb:.0f} GB",
         ids, "raise the ZeRO stage, tp or pp, enable full recompute, or use GPUs with more memory",
+        params=params(total_gb=mem.total_gb, weights_gb=mem.weights_gb, gradients_gb=mem.gradients_gb,
+                      optimizer_gb=mem.optimizer_gb, activations_gb=mem.activations_gb, reserve_gb=mem.reserve_gb,
+                      capacity_gb=mem.capacity_gb),
     )
 
 
@@ -44,7 +47,7 @@ def _bubble(est: TrainingEstimate, ids: tuple[str, ...]) -> Check | None:
         "training-pipeline-bubble", Severity.WARNING,
         f"the pipeline bubble is {share:.0%} of the step (limit {BUBBLE_LIMIT:.0%})", ids,
         "raise the number of micro-batches (global batch / (micro batch × dp)), use interleaving (vpp) "
-        "or a smaller pp",
+        "or a smaller pp", params=params(share=share, limit=BUBBLE_LIMIT),
     )
 
 
@@ -58,6 +61,7 @@ def _comm_bound(est: TrainingEstimate, ids: tuple[str, ...]) -> Check | None:
         f"exposed communication ({exposed:.2f} s per step, mostly {worst.removesuffix('_s').replace('_', ' ')}) "
         f"exceeds compute ({compute:.2f} s)", ids,
         "keep TP inside a server, lower the ZeRO stage, raise the micro-batch, or add network bandwidth",
+        params=params(exposed_s=exposed, worst=worst.removesuffix("_comm_s"), compute_s=compute),
     )
 
 
@@ -69,6 +73,7 @@ def _storage_slow(storage: StorageEstimate, ids: tuple[str, ...]) -> Check | Non
         f"training reads {storage.data_rate_needed_gbs:.2f} GB/s but the data storage delivers "
         f"{storage.data_rate_available_gbs:.2f} GB/s", ids,
         "cache the data set on local NVMe or use a parallel file system",
+        params=params(needed=storage.data_rate_needed_gbs, available=storage.data_rate_available_gbs),
     )
 
 
@@ -81,4 +86,7 @@ def _checkpoint_slow(storage: StorageEstimate, ids: tuple[str, ...]) -> Check | 
         f"{storage.checkpoint_overhead:.0%} of the {storage.checkpoint_interval_s / 60:.0f}-minute interval "
         f"(limit {CHECKPOINT_LIMIT:.0%})", ids,
         "write checkpoints asynchronously, use faster (parallel) storage, or checkpoint less often",
+        params=params(size_gb=storage.checkpoint_size_gb, write_s=storage.checkpoint_write_s,
+                      share=storage.checkpoint_overhead, minutes=storage.checkpoint_interval_s / 60,
+                      limit=CHECKPOINT_LIMIT),
     )

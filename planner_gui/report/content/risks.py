@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from planner_gui.report.content.blocks import Block, Column, Heading, Paragraph, Table
+from planner_gui.report.content.check_messages import check_message_in
 from planner_gui.report.content.context import Ctx, shorten
 from planner_gui.report.content.front import checks_text
 from planner_gui.report.content.strings_checks import CHECK_FIXES_ZH
@@ -28,7 +29,7 @@ def risks(ctx: Ctx) -> list[Block]:
         (
             t(f"severity.{check.severity}"),
             t.check_title(check.code),
-            sentence(shorten(check.message, MESSAGE_LIMIT)),
+            sentence(shorten(check_message_in(check, t.lang), MESSAGE_LIMIT)),
             fix_text(ctx, check.code, check.fix),
         )
         for check in checks

@@ -3,7 +3,8 @@
 The engine writes each check's message and fix in English with the design's own figures. The
 proposal adds a short title per code in both languages; in Chinese it also gives the fix and each
 NCCL setting's reason in Chinese (written per code and per variable, so they stay true for every
-design), while the engine's English message is kept as the detailed explanation.
+design), and the detailed explanation from the Chinese sentence per message key
+(``check_messages.py``), filled with the check's own figures.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ CHECK_TITLES: dict[str, tuple[str, str]] = {
 
 CHECK_FIXES_ZH: dict[str, str] = {
     "analysis-section-failed": "按提示修正对应的数值，其余分析不受影响。",
+    "analysis-internal-error": "按提示修正对应的数值，其余分析不受影响；若问题依旧，请附上方案文件报告此问题。",
     "cable-hdr-ndr-optics": "HDR 与 NDR 互连的链路控制在 30 米以内，或两端都使用 NDR。",
     "cable-power-unknown": "在目录中补充该介质和速率的线缆条目。",
     "cable-reach": "长距离链路改用光缆（AOC 或 SR/DR 光模块），或把机柜靠近摆放。",

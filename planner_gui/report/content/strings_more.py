@@ -245,7 +245,7 @@ MORE: dict[str, tuple[str, str]] = {
     "risk.table_title": ("Findings", "检查结果"),
     "risk.table_note": (
         "The explanation is the engine's finding with this design's figures.",
-        "“说明”列为分析引擎针对本方案给出的原文（英文），含具体数值。",
+        "“说明”列为分析引擎针对本方案得出的结论，含本方案的具体数值。",
     ),
     "risk.col.severity": ("Severity", "级别"),
     "risk.col.issue": ("Issue", "问题"),

@@ -51,8 +51,8 @@
         <translation>测试项：以输出为准</translation>
     </message>
     <message>
-        <source>Fit the bandwidth and update the training estimate</source>
-        <translation>拟合带宽并更新训练估算</translation>
+        <source>Fit bandwidth and latency and update the training estimate</source>
+        <translation>拟合带宽和延迟，并更新训练估算</translation>
     </message>
     <message>
         <source>Size</source>
@@ -89,6 +89,10 @@
     <message>
         <source>predicted</source>
         <translation>预测</translation>
+    </message>
+    <message>
+        <source>calibrated (fit)</source>
+        <translation>已校准（拟合）</translation>
     </message>
     <message>
         <source>pass threshold</source>
@@ -137,6 +141,10 @@
     <message>
         <source>Fit on {}: the {} delivers {} of the modelled bandwidth.</source>
         <translation>按 {} 拟合：{} 实际达到模型带宽的 {}。</translation>
+    </message>
+    <message>
+        <source>Per-call latency: {}× the modelled one.</source>
+        <translation>单次调用延迟：为模型值的 {}×。</translation>
     </message>
     <message>
         <source>Days to train: {} → {}.</source>
@@ -253,8 +261,16 @@
         <translation>只显示不同项</translation>
     </message>
     <message>
-        <source>Keep as variant…</source>
-        <translation>保存为变体…</translation>
+        <source>New Variant…</source>
+        <translation>新建变体…</translation>
+    </message>
+    <message>
+        <source>New variant</source>
+        <translation>新建变体</translation>
+    </message>
+    <message>
+        <source>Name of the new variant (the current state is kept):</source>
+        <translation>新方案变体的名称（保留当前状态）：</translation>
     </message>
     <message>
         <source>Add file…</source>
@@ -287,14 +303,6 @@
     <message>
         <source>File: {}</source>
         <translation>文件：{}</translation>
-    </message>
-    <message>
-        <source>Keep as variant</source>
-        <translation>保存为变体</translation>
-    </message>
-    <message>
-        <source>Name of this variant:</source>
-        <translation>变体名称：</translation>
     </message>
     <message>
         <source>Add a design to compare</source>
@@ -347,6 +355,102 @@
         <source>Network share</source>
         <translation>网络占比</translation>
     </message>
+    <message>
+        <source>Buy: hardware and installation. Rent: the first bill (a year when prepaid annually).</source>
+        <translation>采购：硬件及安装费用。租用：首期账单（按年预付时为一年）。</translation>
+    </message>
+    <message>
+        <source>Buy: electricity and rack space of the bought cluster. Rent and cloud: the monthly bill.</source>
+        <translation>采购：自建集群的电费和机柜空间费用。租用和云上：每月账单。</translation>
+    </message>
+    <message>
+        <source>Everything paid over the {months} project.</source>
+        <translation>{months}项目周期内的全部支出。</translation>
+    </message>
+    <message>
+        <source>Total ÷ GPU-hours of the project (every GPU, every hour).</source>
+        <translation>总成本 ÷ 项目的 GPU 小时数（所有 GPU、每个小时）。</translation>
+    </message>
+    <message>
+        <source>Switches, NICs and cables as a share of the total.</source>
+        <translation>交换机、网卡和线缆占总成本的比例。</translation>
+    </message>
+    <message>
+        <source>Buying never costs less than renting within the {years}-year hardware life.</source>
+        <translation>在 {years} 年硬件寿命内，采购始终不比租用便宜。</translation>
+    </message>
+    <message>
+        <source>Buying never costs less than the cloud within the {years}-year hardware life.</source>
+        <translation>在 {years} 年硬件寿命内，采购始终不比上云便宜。</translation>
+    </message>
+    <message>
+        <source>Buying costs less than renting from month {month} on (within the {project} project).</source>
+        <translation>从第 {month} 个月起采购比租用便宜（在 {project}项目周期内）。</translation>
+    </message>
+    <message>
+        <source>Buying costs less than renting from month {month} on (after the {project} project ends).</source>
+        <translation>从第 {month} 个月起采购比租用便宜（在 {project}项目结束之后）。</translation>
+    </message>
+    <message>
+        <source>Buying costs less than the cloud from month {month} on (within the {project} project).</source>
+        <translation>从第 {month} 个月起采购比上云便宜（在 {project}项目周期内）。</translation>
+    </message>
+    <message>
+        <source>Buying costs less than the cloud from month {month} on (after the {project} project ends).</source>
+        <translation>从第 {month} 个月起采购比上云便宜（在 {project}项目结束之后）。</translation>
+    </message>
+    <message>
+        <source>Renting needs {share} less cash up front than buying.</source>
+        <translation>租用的前期现金投入比采购少 {share}。</translation>
+    </message>
+    <message>
+        <source>Renting needs {share} more cash up front than buying.</source>
+        <translation>租用的前期现金投入比采购多 {share}。</translation>
+    </message>
+    <message>
+        <source>Renting costs {share} less per month than the same GPUs in the cloud.</source>
+        <translation>租用每月比在云上使用同样的 GPU 便宜 {share}。</translation>
+    </message>
+    <message>
+        <source>Renting costs {share} more per month than the same GPUs in the cloud.</source>
+        <translation>租用每月比在云上使用同样的 GPU 贵 {share}。</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>永远无法</translation>
+    </message>
+    <message>
+        <source>after {months} months</source>
+        <translation>需要 {months} 个月</translation>
+    </message>
+    <message>
+        <source>{count} × {model}: buying ({buy} each) instead of renting ({rent}/month) pays back {payback}.</source>
+        <translation>{count} × {model}：采购（每台 {buy}）代替租用（每月 {rent}），{payback}回本。</translation>
+    </message>
+    <message>
+        <source>No buy price for {ids}: left out of that total.</source>
+        <translation>{ids} 没有采购价格：未计入该项总计。</translation>
+    </message>
+    <message>
+        <source>No rent price for {ids}: left out of that total.</source>
+        <translation>{ids} 没有租用价格：未计入该项总计。</translation>
+    </message>
+    <message>
+        <source>No cloud price for {ids}: left out of that total.</source>
+        <translation>{ids} 没有云上价格：未计入该项总计。</translation>
+    </message>
+    <message>
+        <source>not yet computed</source>
+        <translation>尚未计算</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cost&lt;/b&gt; — not available: {reason}</source>
+        <translation>&lt;b&gt;成本&lt;/b&gt; — 无法计算：{reason}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cost&lt;/b&gt; over {months} for {gpus} GPUs ({currency})</source>
+        <translation>&lt;b&gt;成本&lt;/b&gt;：{months}，{gpus} 张 GPU（{currency}）</translation>
+    </message>
 </context>
 <context>
     <name>CurvesView</name>
@@ -355,8 +459,16 @@
         <translation>将鼠标悬停在图上，可读取某一消息大小下的曲线数值。</translation>
     </message>
     <message>
+        <source>not yet computed</source>
+        <translation>尚未计算</translation>
+    </message>
+    <message>
         <source>message size (nccl-tests size column)</source>
         <translation>消息大小（nccl-tests 的 size 列）</translation>
+    </message>
+    <message>
+        <source>busbw</source>
+        <translation>总线带宽</translation>
     </message>
     <message>
         <source>not available</source>
@@ -365,6 +477,30 @@
     <message>
         <source>Collective bandwidth</source>
         <translation>集合通信带宽</translation>
+    </message>
+    <message>
+        <source>{op}: {busbw} in {time}, {algorithm} — {bottleneck}</source>
+        <translation>{op}：{busbw}，耗时 {time}，{algorithm} — 瓶颈：{bottleneck}</translation>
+    </message>
+    <message>
+        <source>single rank (local copy)</source>
+        <translation>单个进程（本地拷贝）</translation>
+    </message>
+    <message>
+        <source>inter-node NIC</source>
+        <translation>节点间网卡</translation>
+    </message>
+    <message>
+        <source>between GPUs</source>
+        <translation>GPU 之间</translation>
+    </message>
+    <message>
+        <source>NVLink mesh</source>
+        <translation>NVLink 网状互联</translation>
+    </message>
+    <message>
+        <source>latency</source>
+        <translation>延迟</translation>
     </message>
 </context>
 <context>
@@ -462,10 +598,45 @@
     </message>
 </context>
 <context>
+    <name>Format</name>
+    <message>
+        <source>days</source>
+        <translation>天</translation>
+    </message>
+    <message>
+        <source>{n} day</source>
+        <translation>{n} 天</translation>
+    </message>
+    <message>
+        <source>{n} days</source>
+        <translation>{n} 天</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>不会</translation>
+    </message>
+    <message>
+        <source>{n}-month</source>
+        <translation>{n} 个月的</translation>
+    </message>
+    <message>
+        <source>1 month</source>
+        <translation>1 个月</translation>
+    </message>
+    <message>
+        <source>{n} months</source>
+        <translation>{n} 个月</translation>
+    </message>
+</context>
+<context>
     <name>HelpWindow</name>
     <message>
         <source>Cluster Planner Help</source>
         <translation>智算集群规划帮助</translation>
+    </message>
+    <message>
+        <source>Model: {}</source>
+        <translation>模型说明：{}</translation>
     </message>
 </context>
 <context>
@@ -513,6 +684,10 @@
     <message>
         <source>{label}: {text} is not a finite number</source>
         <translation>{label}：{text} 不是有限数值</translation>
+    </message>
+    <message>
+        <source>{label} ({unit})</source>
+        <translation>{label}（{unit}）</translation>
     </message>
     <message>
         <source>(mixed)</source>
@@ -611,8 +786,8 @@
         <translation>介质</translation>
     </message>
     <message>
-        <source>Length (m)</source>
-        <translation>长度（m）</translation>
+        <source>Length</source>
+        <translation>长度</translation>
     </message>
     <message>
         <source>Design</source>
@@ -759,6 +934,18 @@
         <translation>硬件</translation>
     </message>
     <message>
+        <source>Catalog price</source>
+        <translation>目录价格</translation>
+    </message>
+    <message>
+        <source>not in the catalog</source>
+        <translation>目录中没有</translation>
+    </message>
+    <message>
+        <source>The catalog&apos;s list price in the design&apos;s currency, at the exchange rate of its cost settings</source>
+        <translation>目录中的标价，按方案成本设置中的汇率换算为方案币种</translation>
+    </message>
+    <message>
         <source>Rack</source>
         <translation>机柜</translation>
     </message>
@@ -785,6 +972,33 @@
     <message>
         <source>(not in a rack)</source>
         <translation>（未上架）</translation>
+    </message>
+</context>
+<context>
+    <name>LinkColouringBar</name>
+    <message>
+        <source>Colour links by:</source>
+        <translation>链路着色依据：</translation>
+    </message>
+    <message>
+        <source>load</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>speed</source>
+        <translation>速率</translation>
+    </message>
+    <message>
+        <source>Load: the share of each link&apos;s line rate the largest job&apos;s 1 GiB AllReduce uses, as the collective model predicts it</source>
+        <translation>负载：按集合通信模型预测，最大任务做 1 GiB AllReduce 时每条链路线速的占用比例</translation>
+    </message>
+    <message>
+        <source>Share of each link&apos;s line rate in use: amber from {amber} (queueing delay grows), red from {red} (the link is saturated)</source>
+        <translation>每条链路线速的占用比例：{amber} 起为琥珀色（排队时延增加），{red} 起为红色（链路饱和）</translation>
+    </message>
+    <message>
+        <source>not modelled</source>
+        <translation>未建模</translation>
     </message>
 </context>
 <context>
@@ -923,6 +1137,22 @@
     <message>
         <source>Cluster Planner</source>
         <translation>智算集群规划</translation>
+    </message>
+    <message>
+        <source>&amp;Rack Elevation</source>
+        <translation>机柜立面图(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Topology</source>
+        <translation>拓扑图(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Side by Side</source>
+        <translation>并排(&amp;S)</translation>
+    </message>
+    <message>
+        <source>S&amp;tacked</source>
+        <translation>叠放(&amp;T)</translation>
     </message>
 </context>
 <context>
@@ -1128,6 +1358,97 @@
         <source>Cooling (heat / capacity)</source>
         <translation>散热（发热 / 制冷量）</translation>
     </message>
+    <message>
+        <source>Air</source>
+        <translation>风冷</translation>
+    </message>
+    <message>
+        <source>Rear-door</source>
+        <translation>背板换热</translation>
+    </message>
+    <message>
+        <source>Liquid</source>
+        <translation>液冷</translation>
+    </message>
+    <message>
+        <source>Peak draw {peak} (typical {typical})</source>
+        <translation>峰值功耗 {peak}（典型 {typical}）</translation>
+    </message>
+    <message>
+        <source>Power budget {budget}; feeds carry {feeds} continuously</source>
+        <translation>功率预算 {budget}；供电回路持续承载 {feeds}</translation>
+    </message>
+    <message>
+        <source>Supply (budget capped by feeds): {supply}</source>
+        <translation>可用供电（功率预算与供电回路取小）：{supply}</translation>
+    </message>
+    <message>
+        <source>Not feed-redundant: losing one feed trips the other</source>
+        <translation>供电无冗余：一路断电会导致另一路跳闸</translation>
+    </message>
+    <message>
+        <source>Cooling not computed</source>
+        <translation>散热尚未计算</translation>
+    </message>
+    <message>
+        <source>catalog figure</source>
+        <translation>目录数据</translation>
+    </message>
+    <message>
+        <source>set on the rack</source>
+        <translation>机柜上的设定值</translation>
+    </message>
+    <message>
+        <source>Heat {heat} ({btu} BTU/h)</source>
+        <translation>发热 {heat}（{btu} BTU/h）</translation>
+    </message>
+    <message>
+        <source>{kind} cooling removes {capacity} ({source})</source>
+        <translation>{kind}可带走 {capacity}（{source}）</translation>
+    </message>
+    <message>
+        <source>Airflow {airflow} at a {rise} air temperature rise</source>
+        <translation>风量 {airflow}（进出风温差 {rise}）</translation>
+    </message>
+    <message>
+        <source>GPUs throttle to about {share}</source>
+        <translation>GPU 降频到约 {share}</translation>
+    </message>
+    <message>
+        <source>Power and cooling not available: {reason}</source>
+        <translation>功耗与散热无法计算：{reason}</translation>
+    </message>
+    <message>
+        <source>not yet computed</source>
+        <translation>尚未计算</translation>
+    </message>
+    <message>
+        <source>IT {typical} typical, {peak} peak</source>
+        <translation>IT 负载典型 {typical}，峰值 {peak}</translation>
+    </message>
+    <message>
+        <source>facility {kw} at PUE {pue}</source>
+        <translation>机房总负载 {kw}（PUE {pue}）</translation>
+    </message>
+    <message>
+        <source>airflow {airflow}</source>
+        <translation>风量 {airflow}</translation>
+    </message>
+    <message>
+        <source>{racks} racks: {power} short of power, {cooling} short of cooling</source>
+        <translation>{racks} 个机柜：{power} 个供电不足，{cooling} 个制冷不足</translation>
+    </message>
+</context>
+<context>
+    <name>Preferences</name>
+    <message>
+        <source>Preferences file {path} could not be read ({error}); using the defaults; the old file is kept as {backup}.</source>
+        <translation>无法读取偏好设置文件 {path}（{error}）；已改用默认设置，原文件另存为 {backup}。</translation>
+    </message>
+    <message>
+        <source>Preferences file {path} could not be read ({error}); using the defaults.</source>
+        <translation>无法读取偏好设置文件 {path}（{error}）；已改用默认设置。</translation>
+    </message>
 </context>
 <context>
     <name>PreferencesDialog</name>
@@ -1180,6 +1501,10 @@
         <translation>默认纸张尺寸</translation>
     </message>
     <message>
+        <source>By the system&apos;s region</source>
+        <translation>按系统所在地区</translation>
+    </message>
+    <message>
         <source>Theme</source>
         <translation>主题</translation>
     </message>
@@ -1206,6 +1531,53 @@
     <message>
         <source>User catalog file</source>
         <translation>用户硬件目录文件</translation>
+    </message>
+</context>
+<context>
+    <name>RackView</name>
+    <message>
+        <source>Place copies</source>
+        <translation>放置多台</translation>
+    </message>
+    <message>
+        <source>How many {what}?</source>
+        <translation>需要多少台{what}？</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <source>Cooling</source>
+        <translation>制冷</translation>
+    </message>
+    <message>
+        <source>Unplaced devices ({count}): drag them into a rack</source>
+        <translation>未上架设备（{count} 台）：拖入机柜即可上架</translation>
+    </message>
+    <message>
+        <source>Unplaced devices: none. Drop a device here to take it out of its rack</source>
+        <translation>未上架设备：无。把设备拖到这里即可从机柜下架</translation>
+    </message>
+    <message>
+        <source>{used} kW, no budget</source>
+        <translation>{used} kW，未设功率预算</translation>
+    </message>
+    <message>
+        <source>U{u} is below the rack&apos;s first unit</source>
+        <translation>U{u} 低于机柜的第一个 U 位</translation>
+    </message>
+    <message>
+        <source>a {height} U device at U{u} reaches U{top}, above the {rack} U rack</source>
+        <translation>{height}U 设备放在 U{u} 会到达 U{top}，超出 {rack}U 机柜</translation>
+    </message>
+    <message>
+        <source>U{u}-U{top} overlaps {device}</source>
+        <translation>U{u}-U{top} 与 {device} 重叠</translation>
+    </message>
+    <message>
+        <source>Row {name}</source>
+        <translation>第 {name} 排</translation>
     </message>
 </context>
 <context>
@@ -1257,6 +1629,26 @@
     <message>
         <source>AllReduce {bw} at 1 GiB</source>
         <translation>AllReduce 1 GiB 时 {bw}</translation>
+    </message>
+    <message>
+        <source>the design has no GPU servers (of a model the catalog knows)</source>
+        <translation>方案中没有 GPU 服务器（目录中已知型号）</translation>
+    </message>
+    <message>
+        <source>the design has no GPU servers</source>
+        <translation>方案中没有 GPU 服务器</translation>
+    </message>
+    <message>
+        <source>no training workload is set (add one in the design&apos;s workload settings)</source>
+        <translation>未设置训练任务（可在方案的训练任务设置中添加）</translation>
+    </message>
+    <message>
+        <source>not yet computed</source>
+        <translation>尚未计算</translation>
+    </message>
+    <message>
+        <source>needs {section}, which could not be computed</source>
+        <translation>依赖的 {section} 无法计算</translation>
     </message>
 </context>
 <context>
@@ -1382,7 +1774,118 @@
     </message>
 </context>
 <context>
+    <name>TopologyView</name>
+    <message>
+        <source>rack {rack}, U{u}</source>
+        <translation>机柜 {rack}，U{u}</translation>
+    </message>
+    <message>
+        <source>not in a rack</source>
+        <translation>未上架</translation>
+    </message>
+    <message>
+        <source>{gbps} Gb/s</source>
+        <translation>{gbps} Gb/s</translation>
+    </message>
+    <message>
+        <source>unknown speed</source>
+        <translation>速率未知</translation>
+    </message>
+    <message>
+        <source>Link {id}</source>
+        <translation>链路 {id}</translation>
+    </message>
+    <message>
+        <source>not modelled</source>
+        <translation>未建模</translation>
+    </message>
+    <message>
+        <source>Utilisation (1 GiB AllReduce): {load}</source>
+        <translation>带宽利用率（1 GiB AllReduce）：{load}</translation>
+    </message>
+    <message>
+        <source>GPU servers</source>
+        <translation>GPU 服务器</translation>
+    </message>
+    <message>
+        <source>Leaf switches</source>
+        <translation>Leaf 交换机</translation>
+    </message>
+    <message>
+        <source>Spine switches</source>
+        <translation>Spine 交换机</translation>
+    </message>
+    <message>
+        <source>Core switches</source>
+        <translation>核心交换机</translation>
+    </message>
+    <message>
+        <source>Storage and management switches</source>
+        <translation>存储和管理交换机</translation>
+    </message>
+    <message>
+        <source>Storage and other devices</source>
+        <translation>存储及其他设备</translation>
+    </message>
+    <message>
+        <source>Servers</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Leaves</source>
+        <translation>Leaf</translation>
+    </message>
+    <message>
+        <source>Spines</source>
+        <translation>Spine</translation>
+    </message>
+    <message>
+        <source>Cores</source>
+        <translation>核心</translation>
+    </message>
+    <message>
+        <source>Other switches</source>
+        <translation>其他交换机</translation>
+    </message>
+    <message>
+        <source>Storage, other</source>
+        <translation>存储、其他</translation>
+    </message>
+</context>
+<context>
     <name>TrainingView</name>
+    <message>
+        <source>compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>tensor-parallel comm</source>
+        <translation>张量并行通信</translation>
+    </message>
+    <message>
+        <source>context-parallel comm</source>
+        <translation>上下文并行通信</translation>
+    </message>
+    <message>
+        <source>expert-parallel comm</source>
+        <translation>专家并行通信</translation>
+    </message>
+    <message>
+        <source>pipeline comm</source>
+        <translation>流水线并行通信</translation>
+    </message>
+    <message>
+        <source>data-parallel comm</source>
+        <translation>数据并行通信</translation>
+    </message>
+    <message>
+        <source>pipeline bubble</source>
+        <translation>流水线气泡</translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation>优化器</translation>
+    </message>
     <message>
         <source>No workload set</source>
         <translation>未设置训练任务</translation>
@@ -1418,6 +1921,97 @@
     <message>
         <source>Step time goes to</source>
         <translation>单步时间构成</translation>
+    </message>
+    <message>
+        <source>{rate} ({per_day} per day)</source>
+        <translation>{rate}（每天 {per_day}）</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>tokens</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>{mfu} ({rate} per GPU)</source>
+        <translation>{mfu}（每卡 {rate}）</translation>
+    </message>
+    <message>
+        <source>{used} of {capacity}, {fits}</source>
+        <translation>{used} / {capacity}，{fits}</translation>
+    </message>
+    <message>
+        <source>{part} dominates</source>
+        <translation>{part}占主导</translation>
+    </message>
+    <message>
+        <source>{model} on {gpus} GPUs ({nodes} nodes × {per_node})</source>
+        <translation>{model}，{gpus} 张 GPU（{nodes} 节点 × {per_node} 卡）</translation>
+    </message>
+    <message>
+        <source>{days} for {tokens}</source>
+        <translation>{days}（训练 {tokens}）</translation>
+    </message>
+</context>
+<context>
+    <name>VariantControls</name>
+    <message>
+        <source>The variant being edited; choose another to edit it</source>
+        <translation>正在编辑的变体；选择其他变体即可切换编辑</translation>
+    </message>
+    <message>
+        <source>&amp;Variants</source>
+        <translation>方案变体(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Switch To</source>
+        <translation>切换到(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;New Variant from Current…</source>
+        <translation>基于当前状态新建变体(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>&amp;Rename Variant…</source>
+        <translation>重命名变体(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Variant…</source>
+        <translation>删除变体(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>(no variants)</source>
+        <translation>（没有变体）</translation>
+    </message>
+    <message>
+        <source>New variant</source>
+        <translation>新建变体</translation>
+    </message>
+    <message>
+        <source>Name of the new variant (the current state is kept):</source>
+        <translation>新变体的名称（保留当前状态）：</translation>
+    </message>
+    <message>
+        <source>Rename variant</source>
+        <translation>重命名变体</translation>
+    </message>
+    <message>
+        <source>New name:</source>
+        <translation>新名称：</translation>
+    </message>
+    <message>
+        <source>Delete variant</source>
+        <translation>删除变体</translation>
+    </message>
+    <message>
+        <source>Variant:</source>
+        <translation>变体：</translation>
+    </message>
+    <message>
+        <source>Variants</source>
+        <translation>方案变体</translation>
     </message>
 </context>
 <context>
