@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from planner_gui.engine.checks_base import Check
-from planner_gui.i18n.checks_zh import check_fix
+from planner_gui.i18n.checks_zh import check_fix, check_message
 from planner_gui.ui.results_style import as_dict
 
 # From this many checks of one kind (one code, one severity) they share a row that expands: on a
@@ -32,6 +32,10 @@ def translate(text: str) -> str:
 _MARKED = (QT_TRANSLATE_NOOP("ChecksList", "Fix:"), QT_TRANSLATE_NOOP("ChecksList", "Involves:"),
            QT_TRANSLATE_NOOP("ChecksList", " and {n} more"),
            QT_TRANSLATE_NOOP("ChecksList", "{message} — and {n} more like it"))
+# the tooltip's severity word, by the engine's severity value (checks_base.Severity)
+SEVERITY_WORDS = {"error": QT_TRANSLATE_NOOP("ChecksList", "Error"),
+                  "warning": QT_TRANSLATE_NOOP("ChecksList", "Warning"),
+                  "info": QT_TRANSLATE_NOOP("ChecksList", "Note")}
 
 
 def check_fields(check: Any) -> dict[str, Any]:
@@ -41,7 +45,9 @@ def check_fields(check: Any) -> dict[str, Any]:
     if missing:
         raise KeyError(f"check {data!r} lacks {', '.join(missing)}; engine checks carry code, severity, "
                        "message, ids and fix (planner_gui/engine/checks_base.py)")
-    return {"code": str(data["code"]), "severity": str(data["severity"]), "message": str(data["message"]),
+    # the sentence in the UI language (i18n/checks_zh.py; the engine's English when it has no translation)
+    message = check_message(check if isinstance(check, Check) else data)
+    return {"code": str(data["code"]), "severity": str(data["severity"]), "message": message,
             "ids": tuple(data.get("ids") or ()), "fix": str(data.get("fix") or "")}
 
 
@@ -57,7 +63,8 @@ def sentence(text: str) -> str:
 
 def tooltip_html(check: dict[str, Any]) -> str:
     """The fix first (what the user came for), then the code and the objects involved."""
-    parts = [f"<b>{escape(check['severity'].capitalize())}</b>: {escape(sentence(check['message']))}"]
+    severity = translate(SEVERITY_WORDS.get(check["severity"], check["severity"].capitalize()))
+    parts = [f"<b>{escape(severity)}</b>: {escape(sentence(check['message']))}"]
     if check["fix"]:
         fix = check_fix(check["code"], sentence(check["fix"]))
         parts.append(f"<b>{translate('Fix:')}</b> {escape(fix)}")

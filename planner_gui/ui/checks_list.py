@@ -143,7 +143,7 @@ class ChecksModel(QAbstractItemModel):
 
     def _role_value(self, check: dict[str, Any], role: int) -> Any:
         if role == Qt.ItemDataRole.DisplayRole:
-            if current_language() == CHINESE:  # the engine's sentence stays English: lead with the title
+            if current_language() == CHINESE:  # lead with the short title, as the zh PDF's findings table does
                 return f"{check_title(check['code'])}：{sentence(check['message'])}"
             return sentence(check["message"])
         if role == Qt.ItemDataRole.DecorationRole:

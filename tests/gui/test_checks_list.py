@@ -187,3 +187,20 @@ def test_thousands_of_one_finding_are_one_row_whose_ids_come_when_asked() -> Non
     assert group.data(IDS_ROLE) == racks and "R00011 and 7988 more" in group.data(Qt.ItemDataRole.ToolTipRole)
     assert model.index(1, 0).data(SEVERITY_ROLE) == "info" and model.index(7999, 0, group).data() == sentence(
         _over_cooling("R07999").message)
+
+
+def test_in_chinese_the_rows_and_tooltips_read_in_chinese(qtbot: QtBot, document: Document) -> None:
+    """The engine keeps its English sentence (CLI JSON); the list shows i18n's zh sentence and severity word."""
+    from planner_gui.i18n import install_language
+    from planner_gui.i18n.checks_zh import check_message
+
+    document.live.wait_idle()
+    error = next(c for c in document.analysis.checks if c.severity == Severity.ERROR)  # type: ignore[union-attr]
+    install_language("zh_CN")
+    try:
+        fields = check_fields(error)
+        assert fields["message"] == check_message(error, "zh_CN") != error.message
+        assert any("\u4e00" <= ch <= "\u9fff" for ch in fields["message"])  # CJK ideographs
+        assert tooltip_html(fields).startswith("<p><b>错误</b>: ")
+    finally:
+        install_language("en")

@@ -206,6 +206,18 @@
         <translation>{message} — 另有 {n} 条同类问题</translation>
     </message>
     <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>提示</translation>
+    </message>
+    <message>
         <source>Show or hide {what}</source>
         <translation>显示或隐藏{what}</translation>
     </message>
