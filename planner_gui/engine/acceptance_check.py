@@ -30,7 +30,7 @@ from planner_gui.engine.acceptance import (
     PASS_MEDIUM,
     SMALL_TIME_FACTOR,
 )
-from planner_gui.engine.acceptance_diagnoses import Diagnosis, diagnose
+from planner_gui.engine.acceptance_diagnoses import Diagnosis, Sentence, diagnose
 from planner_gui.engine.acceptance_fit import Calibration, calibrate
 from planner_gui.engine.analysis import Analysis, analyze_design
 from planner_gui.engine.analysis_results import clean_json
@@ -154,11 +154,13 @@ def run_profile(base: FabricProfile, run: NcclRun) -> FabricProfile:
 def judge_run(run: NcclRun, base: FabricProfile) -> TestVerdict:
     op = run.op
     if op is None:
-        return _unjudged(run, "which test this is cannot be told from the output: name it (e.g. --test "
-                              "all_gather_perf) or keep the '# Collective test starting' line")
+        return _unjudged(run, Sentence("which test this is cannot be told from the output: name it (e.g. --test "
+                                       "all_gather_perf) or keep the '# Collective test starting' line",
+                                       "unjudged.unnamed"))
     if run.ranks == 1:
-        return _unjudged(run, "one rank: nccl-tests timed a local copy, not a collective; launch one rank "
-                              "per GPU (mpirun -np N with nccl-tests built with MPI=1, or -g N on one node)")
+        return _unjudged(run, Sentence("one rank: nccl-tests timed a local copy, not a collective; launch one "
+                                       "rank per GPU (mpirun -np N with nccl-tests built with MPI=1, or -g N on "
+                                       "one node)", "unjudged.one-rank"))
     profile = run_profile(base, run)
     sizes = tuple(judge_size(profile, op, row) for row in run.rows)
     curve_sizes = [s for s in DEFAULT_SIZES if s <= max(r.bytes for r in run.rows)] or [DEFAULT_SIZES[0]]
@@ -166,8 +168,10 @@ def judge_run(run: NcclRun, base: FabricProfile) -> TestVerdict:
     diagnoses = tuple(diagnose(run, op, profile, base, sizes))
     failed = [s for s in sizes if not s.passed]
     verdict = FAIL if failed else PASS
-    reason = (f"{len(failed)} of {len(sizes)} sizes below the threshold, first at {failed[0].bytes} B "
-              f"(line {failed[0].line})" if failed else f"all {len(sizes)} sizes meet the threshold")
+    reason = (Sentence(f"{len(failed)} of {len(sizes)} sizes below the threshold, first at {failed[0].bytes} B "
+                       f"(line {failed[0].line})", "test.fail", failed=len(failed), sizes=len(sizes),
+                       first_bytes=failed[0].bytes, line=failed[0].line)
+              if failed else Sentence(f"all {len(sizes)} sizes meet the threshold", "test.pass", sizes=len(sizes)))
     return TestVerdict(run.test, op, run.first_line, profile.ranks, profile.nodes, profile.gpus_per_node,
                        run.graph, verdict, reason, sizes, diagnoses, profile, predicted)
 
@@ -203,21 +207,28 @@ def _unjudged(run: NcclRun, reason: str) -> TestVerdict:
 
 
 def _overall(tests: tuple[TestVerdict, ...], missing: tuple[str, ...],
-             results: NcclResults) -> tuple[str, str]:
+             results: NcclResults) -> tuple[str, Sentence]:
     if not tests:
         skipped = len(results.problems)
-        return INCOMPLETE, (f"no nccl-tests results found in {results.lines} lines"
-                            + (f" ({skipped} lines could not be read: see the problems)" if skipped else ""))
+        english = (f"no nccl-tests results found in {results.lines} lines"
+                   + (f" ({skipped} lines could not be read: see the problems)" if skipped else ""))
+        return INCOMPLETE, Sentence(english, "summary.empty" + (".skipped" if skipped else ""),
+                                    lines=results.lines, skipped=skipped)
     failed = [t for t in tests if t.verdict == FAIL]
     unjudged = [t for t in tests if t.verdict == NOT_JUDGED]
     names = ", ".join(f"{t.test or 'unknown test'} (line {t.first_line})" for t in failed)
     if failed:
-        return FAIL, f"{len(failed)} of {len(tests)} tests fail: {names}"
+        return FAIL, Sentence(f"{len(failed)} of {len(tests)} tests fail: {names}", "summary.fail",
+                              failed=len(failed), tests=len(tests),
+                              names=tuple((t.test or "?", t.first_line) for t in failed))
     if unjudged or missing:
         parts = []
         if unjudged:
             parts.append(f"{len(unjudged)} run(s) could not be judged")
         if missing:
             parts.append(f"not run yet: {', '.join(missing)}")
-        return INCOMPLETE, f"{len(tests) - len(unjudged)} test(s) pass; " + "; ".join(parts)
-    return PASS, f"all {len(tests)} tests pass at every size"
+        variant = "both" if unjudged and missing else ("unjudged" if unjudged else "missing")
+        return INCOMPLETE, Sentence(f"{len(tests) - len(unjudged)} test(s) pass; " + "; ".join(parts),
+                                    "summary.incomplete." + variant, passed=len(tests) - len(unjudged),
+                                    unjudged=len(unjudged), missing=missing)
+    return PASS, Sentence(f"all {len(tests)} tests pass at every size", "summary.pass", tests=len(tests))

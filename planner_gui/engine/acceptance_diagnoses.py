@@ -12,6 +12,10 @@ prediction and with the prediction of the same run on a faulty variant of the fa
   CPU overhead);
 * ``data-errors`` (#wrong > 0), ``bandwidth-low`` (a miss none of the above explains),
   ``partial-run`` (the run covers part of the design), ``larger-than-design`` (more GPUs than it has).
+
+As with the engine's checks (engine/checks_base.py), each English sentence here (what ``accept --json``
+prints) also carries its message key and raw numbers: a :class:`Diagnosis` in ``key``/``params``, a
+verdict sentence as a :class:`Sentence`, so report/content/acceptance_messages.py can say it in Chinese.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from planner_gui.engine.acceptance import BANDWIDTH_BOUND_BYTES, MEDIUM_BYTES, SMALL_TIME_FACTOR
+from planner_gui.engine.checks_base import params
 from planner_gui.engine.collectives import FabricProfile, predict
 from planner_gui.engine.nccl_results import NcclRun
 
@@ -43,9 +48,37 @@ class Diagnosis:
     severity: str  # error, warning or info
     message: str  # what was seen, with the numbers
     fix: str  # what to check or change
+    key: str = ""  # which sentence ``message`` is: the code, or "code.variant"; "" means the code itself
+    params: tuple[tuple[str, Any], ...] = ()  # (name, raw value) pairs the sentence is built from, sorted
+
+    @property
+    def message_key(self) -> str:
+        return self.key or self.code
+
+    def values(self) -> dict[str, Any]:
+        return dict(self.params)
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "severity": self.severity, "message": self.message, "fix": self.fix}
+
+
+class Sentence(str):
+    """An English verdict sentence that remembers its message key and raw numbers.
+
+    A ``str`` (so reports, JSON and the CLI keep using it as the English text unchanged) whose
+    ``key``/``params`` let the GUI and the Chinese proposal render the same sentence in Chinese.
+    """
+
+    key: str
+    params: tuple[tuple[str, Any], ...]
+
+    def __new__(cls, english: str, key: str, **values: Any) -> Sentence:
+        made = super().__new__(cls, english)
+        made.key, made.params = key, params(**values)
+        return made
+
+    def values(self) -> dict[str, Any]:
+        return dict(self.params)
 
 
 class _Size(Protocol):
@@ -106,7 +139,8 @@ def _data_errors(run: NcclRun, op: str, profile: FabricProfile, sizes: Sequence[
                      "results are corrupted, whatever the bandwidth",
                      "Find the faulty part: look for GPU Xid errors in dmesg, NVLink errors (nvidia-smi "
                      "nvlink -e) and NIC symbol errors (ibdiagnet / ethtool -S); rerun on subsets of nodes "
-                     "to isolate it.")
+                     "to isolate it.",
+                     params=params(sizes=len(bad), first_bytes=bad[0].bytes))
 
 
 def _one_nic(run: NcclRun, op: str, profile: FabricProfile, sizes: Sequence[_Size]) -> Diagnosis | None:
@@ -125,7 +159,8 @@ def _one_nic(run: NcclRun, op: str, profile: FabricProfile, sizes: Sequence[_Siz
                      f"{profile.nics_per_node}): NCCL's rings are not using all NICs",
                      "Check that NCCL_IB_HCA (or NCCL_SOCKET_IFNAME) lists every compute NIC, that each NIC "
                      "is up at full speed (ibstat / ethtool), and that every GPU has a NIC under its PCIe "
-                     "switch (nvidia-smi topo -m).")
+                     "switch (nvidia-smi topo -m).",
+                     params=params(measured=measured, one=one, full=full, nics=profile.nics_per_node))
 
 
 def _nvlink_down(run: NcclRun, op: str, profile: FabricProfile, sizes: Sequence[_Size]) -> Diagnosis | None:
@@ -141,7 +176,8 @@ def _nvlink_down(run: NcclRun, op: str, profile: FabricProfile, sizes: Sequence[
                      f"NVLink should give and close to the PCIe path ({pcie:.1f} GB/s predicted): the GPUs "
                      "talk over PCIe, so an NVLink is down or NVSwitch is not in use",
                      "Check nvidia-smi nvlink -s (every link up), that nvidia-fabricmanager runs on NVSwitch "
-                     "systems, and that NCCL_P2P_DISABLE / NCCL_P2P_LEVEL are not set.")
+                     "systems, and that NCCL_P2P_DISABLE / NCCL_P2P_LEVEL are not set.",
+                     params=params(measured=measured, full=full, pcie=pcie))
 
 
 def _tree_two_nodes(run: NcclRun, op: str, profile: FabricProfile,
@@ -157,7 +193,8 @@ def _tree_two_nodes(run: NcclRun, op: str, profile: FabricProfile,
                      f"{line_rate:.1f} GB/s per node: NCCL ran Tree or NVLSTree, whose busbw is not a wire "
                      "rate. This is not a fault",
                      "To measure the network itself, rerun on 2 nodes with NCCL_ALGO=Ring (the acceptance "
-                     "plan's last command).")
+                     "plan's last command).",
+                     params=params(measured=measured, line_rate=line_rate))
 
 
 def _small_latency(run: NcclRun, op: str, profile: FabricProfile, sizes: Sequence[_Size]) -> Diagnosis | None:
@@ -168,14 +205,18 @@ def _small_latency(run: NcclRun, op: str, profile: FabricProfile, sizes: Sequenc
     if ratio < SMALL_TIME_FACTOR:
         return None
     first = small[0]
+    multi_node = profile.nodes > 1
     where = ("GPUDirect RDMA off (nvidia-peermem not loaded), or NCCL proxy and CPU overhead"
-             if profile.nodes > 1 else "kernel-launch and CPU overhead")
+             if multi_node else "kernel-launch and CPU overhead")
     return Diagnosis("small-latency", WARNING,
                      f"small messages take {ratio:.1f}x the predicted time ({first.bytes} B: "
                      f"{first.measured_time_us:.1f} us measured, {first.predicted_time_us:.1f} us "
                      f"predicted): {where}",
                      "Run with NCCL_DEBUG=INFO and check the NET lines say GDRDMA; set the CPU governor to "
-                     "performance, keep ranks on the GPU's NUMA node, and try nccl-tests -G 1 (CUDA graphs).")
+                     "performance, keep ranks on the GPU's NUMA node, and try nccl-tests -G 1 (CUDA graphs).",
+                     key="small-latency." + ("nodes" if multi_node else "node"),
+                     params=params(ratio=ratio, first_bytes=first.bytes, measured_us=first.measured_time_us,
+                                   predicted_us=first.predicted_time_us))
 
 
 def _bandwidth_low(op: str, sizes: Sequence[_Size]) -> Diagnosis | None:
@@ -187,7 +228,8 @@ def _bandwidth_low(op: str, sizes: Sequence[_Size]) -> Diagnosis | None:
                      f"{len(failed)} size(s) from 1 MiB up reach a median {share:.0%} of the predicted busbw",
                      "Check that every link trains at full speed (ibstat / ethtool), cables and optics match "
                      "the plan, PFC/ECN are set on RoCE, and the NCCL environment the planner recommends is "
-                     "used.")
+                     "used.",
+                     params=params(sizes=len(failed), share=share))
 
 
 def _partial_run(profile: FabricProfile, design: FabricProfile) -> Diagnosis | None:
@@ -195,14 +237,17 @@ def _partial_run(profile: FabricProfile, design: FabricProfile) -> Diagnosis | N
         return Diagnosis("larger-than-design", WARNING,
                          f"this run used {profile.ranks} GPUs but the design's largest job has "
                          f"{design.ranks}: the prediction extrapolates the design's fabric",
-                         "Check that these results belong to this design (or add the missing servers to it).")
+                         "Check that these results belong to this design (or add the missing servers to it).",
+                         params=params(ranks=profile.ranks, design_ranks=design.ranks))
     if profile.ranks == design.ranks:
         return None
     return Diagnosis("partial-run", INFO,
                      f"this run used {profile.ranks} of the design's {design.ranks} GPUs "
                      f"({profile.nodes} of {design.nodes} nodes): it vouches for those nodes, not the whole "
                      "fabric",
-                     "Accept the cluster on a run over every node (the acceptance plan's commands).")
+                     "Accept the cluster on a run over every node (the acceptance plan's commands).",
+                     params=params(ranks=profile.ranks, design_ranks=design.ranks, nodes=profile.nodes,
+                                   design_nodes=design.nodes))
 
 
 _RULES: tuple[Callable[[NcclRun, str, FabricProfile, Sequence[_Size]], Diagnosis | None], ...] = (

@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from planner_gui.engine.acceptance import BANDWIDTH_BOUND_BYTES, MEDIUM_BYTES
+from planner_gui.engine.acceptance_diagnoses import Sentence
 from planner_gui.engine.analysis_results import clean_json
 from planner_gui.engine.analysis_training import LayoutInvalid, SectionSkipped, training_section
 from planner_gui.engine.collectives import FabricProfile, predict
@@ -88,17 +89,20 @@ def calibrate(design: Any, catalog: Any, analysis: Any,
     """The fit of the best run in ``tests`` (AllReduce first), or (None, why not)."""
     usable = [t for t in tests if t.profile is not None and t.profile.ranks > 1 and _fit_sizes(t.sizes)]
     if not usable:
-        return None, "no judged run has sizes of 1 MiB or more to fit the bandwidth to"
+        return None, Sentence("no judged run has sizes of 1 MiB or more to fit the bandwidth to", "fit.no-sizes")
     chosen = max(usable, key=lambda t: (t.test == PREFERRED_TEST, len(_fit_sizes(t.sizes))))
     profile, sizes = chosen.profile, _fit_sizes(chosen.sizes)
     scaled = limiting_link(profile, chosen.op, sizes)
     if scaled is None:
-        return None, (f"at the sizes measured by {chosen.test}, the model is limited by neither the NICs nor "
-                      "NVLink (latency or PCIe): there is no link bandwidth to fit")
+        return None, Sentence(f"at the sizes measured by {chosen.test}, the model is limited by neither the NICs "
+                              "nor NVLink (latency or PCIe): there is no link bandwidth to fit", "fit.no-link",
+                              test=chosen.test)
     factor, latency = fit_both(profile, chosen.op, chosen.sizes, scaled)
     if factor in FIT_RANGE:
-        return None, (f"the measured busbw of {chosen.test} is beyond what scaling the {scaled} bandwidth "
-                      f"from {FIT_RANGE[0]:g}x to {FIT_RANGE[1]:g}x can explain; no calibration")
+        return None, Sentence(f"the measured busbw of {chosen.test} is beyond what scaling the {scaled} bandwidth "
+                              f"from {FIT_RANGE[0]:g}x to {FIT_RANGE[1]:g}x can explain; no calibration",
+                              "fit.out-of-range", test=chosen.test, scaled=scaled, low=FIT_RANGE[0],
+                              high=FIT_RANGE[1])
     fitted, applied = scale_profile(profile, scaled, factor), latency or 1.0
     residual = statistics.median(
         abs(s.measured_busbw_gbs / calibrated_busbw(fitted, chosen.op, s.bytes, applied) - 1.0) for s in sizes)
@@ -221,12 +225,13 @@ def _training_change(design: Any, catalog: Any, analysis: Any, scaled: str, fact
     before = analysis.training
     if before is None:
         reason = analysis.unavailable.get("training", "the design has no training estimate")
-        return None, f"no training estimate to update: {reason}"
+        return None, Sentence(f"no training estimate to update: {reason}", "fit.no-training", reason=reason)
     fitted = scale_profile(analysis.profile, scaled, factor)
     try:
         after = training_section(design, catalog, analysis.topology, fitted,
                                  latency_scaled(comm_model_from_profile, latency_factor))
     except (SectionSkipped, LayoutInvalid, ValueError) as error:
-        return None, f"the training estimate could not be redone with the fitted bandwidth: {error}"
+        return None, Sentence(f"the training estimate could not be redone with the fitted bandwidth: {error}",
+                              "fit.training-failed", error=str(error))
     b, a = before.estimate, after.estimate
     return TrainingChange(b.step_time_s, a.step_time_s, b.days_to_train, a.days_to_train, b.mfu, a.mfu), ""

@@ -12,6 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from planner_gui.i18n import CHINESE, current_language
+from planner_gui.report.content.acceptance_messages import (
+    acceptance_fix_in,
+    acceptance_message_in,
+    acceptance_word_in,
+    problem_message_in,
+)
 from planner_gui.report.content.check_messages import check_message_in
 from planner_gui.report.content.strings_checks import CHECK_FIXES_ZH, CHECK_TITLES
 
@@ -36,3 +42,24 @@ def check_fix(code: str, english_fix: str, language: str | None = None) -> str:
     if (language or current_language()) == CHINESE:
         return CHECK_FIXES_ZH.get(code, english_fix)
     return english_fix
+
+
+def acceptance_message(item: Any, language: str | None = None) -> str:
+    """An acceptance diagnosis's message or verdict sentence (engine/acceptance_*.py) in ``language``
+    (None: the UI's), from report/content/acceptance_messages.py; the English when it has no Chinese."""
+    return acceptance_message_in(item, language or current_language())
+
+
+def acceptance_fix(diagnosis: Any, language: str | None = None) -> str:
+    """An acceptance diagnosis's fix in ``language`` (None: the UI's)."""
+    return acceptance_fix_in(diagnosis, language or current_language())
+
+
+def acceptance_word(word: str, language: str | None = None) -> str:
+    """The link a calibration scales ("nic", "nvlink") in ``language`` (None: the UI's)."""
+    return acceptance_word_in(word, language or current_language()).strip()
+
+
+def acceptance_problem(problem: Any, language: str | None = None) -> str:
+    """A line of nccl-tests output the parser skipped or flagged, in ``language`` (None: the UI's)."""
+    return problem_message_in(problem, language or current_language())

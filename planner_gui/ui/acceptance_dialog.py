@@ -3,7 +3,8 @@ the design: measured and predicted busbw curves overlaid, pass/fail per size, th
 lines that could not be read (with their numbers), and optionally the fitted bandwidth and what it
 does to the training estimate.
 
-Everything shown is engine/acceptance_check.py's report, the same as ``cluster-planner accept``.
+Everything shown is engine/acceptance_check.py's report, the same as ``cluster-planner accept``; its
+sentences are shown in the UI language through i18n/checks_zh.py (report/content/acceptance_messages.py).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QBrush, QColor, QFontDatabase
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -31,9 +32,19 @@ from PySide6.QtWidgets import (
 )
 
 from planner_gui.document import Document
-from planner_gui.engine.acceptance_check import FAIL, PASS, AcceptanceReport, TestVerdict, check_acceptance
+from planner_gui.engine.acceptance_check import (
+    FAIL,
+    INCOMPLETE,
+    NOT_JUDGED,
+    PASS,
+    AcceptanceReport,
+    TestVerdict,
+    check_acceptance,
+)
 from planner_gui.engine.analysis import analyze_design
 from planner_gui.engine.nccl_results import TEST_OPS, named_test, parse_nccl_tests
+from planner_gui.i18n.checks_zh import acceptance_fix, acceptance_message, acceptance_problem, acceptance_word
+from planner_gui.ui.checks_groups import SEVERITY_WORDS, translate
 from planner_gui.ui.compare_dialog import busbw_plot, make_cell, make_table
 from planner_gui.ui.format import format_bandwidth, format_bytes, format_days, format_percent
 from planner_gui.ui.results_curves import LEGEND_OFFSET_PX, OP_COLOURS
@@ -41,6 +52,11 @@ from planner_gui.ui.results_style import GREEN, GREY, RED, severity_colour
 
 MAX_RESULTS_BYTES = 32 * 2**20  # as the CLI (commands/accept_cmd.py): nccl-tests output is a few kB per test
 VERDICT_COLOURS = {PASS: GREEN, FAIL: RED}
+# the engine's verdict values, as the dialog shows them (translated with self.tr at run time)
+VERDICT_WORDS = {PASS: QT_TRANSLATE_NOOP("AcceptanceDialog", "PASS"),
+                 FAIL: QT_TRANSLATE_NOOP("AcceptanceDialog", "FAIL"),
+                 INCOMPLETE: QT_TRANSLATE_NOOP("AcceptanceDialog", "INCOMPLETE"),
+                 NOT_JUDGED: QT_TRANSLATE_NOOP("AcceptanceDialog", "NOT JUDGED")}
 MEASURED_SYMBOL_PX = 8
 LINE_WIDTH_PX = 2
 FALLBACK_COLOUR = "#404040"  # an op without a results-panel colour (sendrecv)
@@ -165,15 +181,20 @@ class AcceptanceDialog(QDialog):
 
     def _show_report(self, report: AcceptanceReport) -> None:
         colour = VERDICT_COLOURS.get(report.verdict, GREY)
-        self.verdict.setText(f"<b style='color:{colour}'>{escape(report.verdict.upper())}</b> — "
-                             f"{escape(report.summary)}")
+        self.verdict.setText(f"<b style='color:{colour}'>{escape(self._verdict_word(report.verdict))}</b> — "
+                             f"{escape(acceptance_message(report.summary))}")
         self.run_choice.blockSignals(True)
         self.run_choice.clear()
         for index, test in enumerate(report.tests):
-            self.run_choice.addItem(f"{test.test or self.tr('unknown test')} (line {test.first_line}): "
-                                    f"{test.verdict}", index)
+            label = self.tr("{test} (line {line}): {verdict}").format(
+                test=test.test or self.tr("unknown test"), line=test.first_line,
+                verdict=self._verdict_word(test.verdict))
+            self.run_choice.addItem(label, index)
         self.run_choice.blockSignals(False)
         self._show_run()
+
+    def _verdict_word(self, verdict: str) -> str:
+        return self.tr(VERDICT_WORDS.get(verdict, verdict.upper()))
 
     def current_test(self) -> TestVerdict | None:
         if self.report is None or not self.report.tests:
@@ -223,14 +244,15 @@ class AcceptanceDialog(QDialog):
     def _findings_html(self, test: TestVerdict | None) -> str:
         parts: list[str] = []
         if test is not None:
-            parts.append(f"<p>{escape(test.reason)}</p>")
+            parts.append(f"<p>{escape(acceptance_message(test.reason))}</p>")
             for d in test.diagnoses:
                 colour = severity_colour(d.severity).name()
-                parts.append(f"<p><b style='color:{colour}'>{escape(d.severity)}</b> {escape(d.message)}<br>"
-                             f"<i>{escape(d.fix)}</i></p>")
+                severity = translate(SEVERITY_WORDS.get(d.severity, d.severity))
+                parts.append(f"<p><b style='color:{colour}'>{escape(severity)}</b> "
+                             f"{escape(acceptance_message(d))}<br><i>{escape(acceptance_fix(d))}</i></p>")
         report = self.report
         if report is not None and report.problems:
-            items = "".join(f"<li>{escape(str(p))}</li>" for p in report.problems)
+            items = "".join(f"<li>{escape(acceptance_problem(p))}</li>" for p in report.problems)
             parts.append(f"<p>{escape(self.tr('Lines skipped or flagged:'))}</p><ul>{items}</ul>")
         if report is not None:
             parts.append(self._calibration_html(report))
@@ -239,16 +261,17 @@ class AcceptanceDialog(QDialog):
     def _calibration_html(self, report: AcceptanceReport) -> str:
         c = report.calibration
         if c is None:
-            return f"<p>{escape(report.calibration_note)}</p>" if report.calibration_note else ""
+            note = report.calibration_note
+            return f"<p>{escape(acceptance_message(note))}</p>" if note else ""
         text = self.tr("Fit on {}: the {} delivers {} of the modelled bandwidth.").format(
-            c.test, c.scaled, format_percent(c.bandwidth_factor))
+            c.test, acceptance_word(c.scaled), format_percent(c.bandwidth_factor))
         if c.latency_factor is not None:
             text += " " + self.tr("Per-call latency: {}× the modelled one.").format(f"{c.latency_factor:.2f}")
         if c.training is not None:
             text += " " + self.tr("Days to train: {} → {}.").format(format_days(c.training.days_before),
                                                                     format_days(c.training.days_after))
         elif c.training_note:
-            text += " " + c.training_note
+            text += " " + acceptance_message(c.training_note)
         return f"<p>{escape(text)}</p>"
 
 

@@ -39,6 +39,22 @@
 <context>
     <name>AcceptanceDialog</name>
     <message>
+        <source>PASS</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>未通过</translation>
+    </message>
+    <message>
+        <source>INCOMPLETE</source>
+        <translation>未完成</translation>
+    </message>
+    <message>
+        <source>NOT JUDGED</source>
+        <translation>无法判定</translation>
+    </message>
+    <message>
         <source>Acceptance: measured against predicted</source>
         <translation>验收：实测与预测对比</translation>
     </message>
@@ -125,6 +141,14 @@
     <message>
         <source>Cannot check: {}</source>
         <translation>无法检查：{}</translation>
+    </message>
+    <message>
+        <source>{test} (line {line}): {verdict}</source>
+        <translation>{test}（第 {line} 行起）：{verdict}</translation>
+    </message>
+    <message>
+        <source>unknown test</source>
+        <translation>未知测试</translation>
     </message>
     <message>
         <source>pass</source>
