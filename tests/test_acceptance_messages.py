@@ -14,8 +14,8 @@ import pytest
 
 from planner_gui.catalog import bundled_catalog
 from planner_gui.engine.acceptance_check import AcceptanceReport, check_acceptance
-from planner_gui.engine.acceptance_diagnoses import Sentence
 from planner_gui.engine.analysis import analyze_design
+from planner_gui.engine.checks_base import Sentence
 from planner_gui.engine.nccl_results import parse_nccl_tests
 from planner_gui.examples import examples_folder
 from planner_gui.io import load_design
@@ -258,3 +258,24 @@ def test_the_acceptance_dialog_reads_in_chinese_when_the_ui_is_chinese(qtbot) ->
     finally:
         install_language("en")
         document.live.shutdown()
+
+
+def test_every_parse_note_of_a_broken_file_reads_in_chinese() -> None:
+    """Skipped and flagged lines (engine/nccl_results.py, nccl_rows.py) carry keys: a garbled row, a line that
+    is not nccl-tests output, a size that goes back down and a missing summary line all read in Chinese
+    with their numbers; the English stays what it was."""
+    from planner_gui.engine.nccl_results import parse_nccl_tests
+    from planner_gui.i18n.checks_zh import acceptance_problem
+    from tests.test_nccl_results import nccl_output
+
+    text = nccl_output("allreduce", 1, 8, [(1024, 10.0), (2048, 11.0)], header=True)
+    lines = [line for line in text.splitlines() if "Avg bus bandwidth" not in line]
+    lines[-1:-1] = ["hello from the job script", "     4096  1024  float  sum  -1  12.0  0.34"]
+    lines += ["       512   128  float  sum  -1  9.0  0.06  0.10  0  9.0  0.06  0.10  0"]
+    problems = parse_nccl_tests("\n".join(lines)).problems
+    zh = [acceptance_problem(p, "zh_CN") for p in problems]
+    assert len(zh) == len(problems) >= 3
+    assert all(any("\u4e00" <= ch <= "\u9fff" for ch in text) for text in zh), zh
+    assert any("已跳过" in t and "hello from the job script" in t for t in zh)
+    assert any("结果行有 7 列" in t for t in zh)
+    assert [str(p) for p in problems] == [acceptance_problem(p, "en") for p in problems]

@@ -30,10 +30,11 @@ from planner_gui.engine.acceptance import (
     PASS_MEDIUM,
     SMALL_TIME_FACTOR,
 )
-from planner_gui.engine.acceptance_diagnoses import Diagnosis, Sentence, diagnose
+from planner_gui.engine.acceptance_diagnoses import Diagnosis, diagnose
 from planner_gui.engine.acceptance_fit import Calibration, calibrate
 from planner_gui.engine.analysis import Analysis, analyze_design
 from planner_gui.engine.analysis_results import clean_json
+from planner_gui.engine.checks_base import Sentence
 from planner_gui.engine.collectives import DEFAULT_SIZES, CollectiveResult, FabricProfile, curve, predict
 from planner_gui.engine.nccl_results import NcclResults, NcclRow, NcclRun, ParseProblem
 from planner_gui.engine.training import subgroup_profile

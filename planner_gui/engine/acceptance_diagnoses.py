@@ -15,7 +15,7 @@ prediction and with the prediction of the same run on a faulty variant of the fa
 
 As with the engine's checks (engine/checks_base.py), each English sentence here (what ``accept --json``
 prints) also carries its message key and raw numbers: a :class:`Diagnosis` in ``key``/``params``, a
-verdict sentence as a :class:`Sentence`, so report/content/acceptance_messages.py can say it in Chinese.
+verdict sentence as a ``checks_base.Sentence``, so report/content/acceptance_messages.py can say it in Chinese.
 """
 
 from __future__ import annotations
@@ -60,25 +60,6 @@ class Diagnosis:
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "severity": self.severity, "message": self.message, "fix": self.fix}
-
-
-class Sentence(str):
-    """An English verdict sentence that remembers its message key and raw numbers.
-
-    A ``str`` (so reports, JSON and the CLI keep using it as the English text unchanged) whose
-    ``key``/``params`` let the GUI and the Chinese proposal render the same sentence in Chinese.
-    """
-
-    key: str
-    params: tuple[tuple[str, Any], ...]
-
-    def __new__(cls, english: str, key: str, **values: Any) -> Sentence:
-        made = super().__new__(cls, english)
-        made.key, made.params = key, params(**values)
-        return made
-
-    def values(self) -> dict[str, Any]:
-        return dict(self.params)
 
 
 class _Size(Protocol):

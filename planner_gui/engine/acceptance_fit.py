@@ -26,9 +26,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from planner_gui.engine.acceptance import BANDWIDTH_BOUND_BYTES, MEDIUM_BYTES
-from planner_gui.engine.acceptance_diagnoses import Sentence
 from planner_gui.engine.analysis_results import clean_json
 from planner_gui.engine.analysis_training import LayoutInvalid, SectionSkipped, training_section
+from planner_gui.engine.checks_base import Sentence
 from planner_gui.engine.collectives import FabricProfile, predict
 from planner_gui.engine.collectives.profile import MAX_NIC_GBPS
 from planner_gui.engine.training import CommModel, comm_model_from_profile

@@ -51,6 +51,26 @@ def params(**values: Any) -> tuple[tuple[str, Any], ...]:
     return tuple(sorted((name, tuple(v) if isinstance(v, list) else v) for name, v in values.items()))
 
 
+class Sentence(str):
+    """An English sentence for the user (a verdict, a parse note) that remembers its message key and values.
+
+    A ``str`` (so reports, JSON and the CLI keep using it as the English text unchanged) whose
+    ``key``/``params`` let the GUI and the Chinese proposal render the same sentence in Chinese.
+    """
+
+    key: str
+    params: tuple[tuple[str, Any], ...]
+
+    def __new__(cls, english: str, key: str, **values: Any) -> Sentence:
+        made = super().__new__(cls, english)
+        made.key, made.params = key, params(**values)
+        return made
+
+    def values(self) -> dict[str, Any]:
+        return dict(self.params)
+
+
+
 def sort_checks(checks: list[Check]) -> list[Check]:
     """Most severe first, then by code, so output is stable between runs."""
     return sorted(checks, key=lambda c: (SEVERITY_ORDER[c.severity], c.code, c.ids))

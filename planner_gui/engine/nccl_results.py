@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from planner_gui.engine.checks_base import Sentence
 from planner_gui.engine.nccl_rows import (
     NcclRow,
     Placement,
@@ -140,16 +141,19 @@ class _Reader:
             return
         elif _NCCL_LOG.search(text):
             if "NCCL WARN" in text:
-                self._problem(number, ProblemKind.NOTE, f"NCCL warning: {excerpt(text)}")
+                self._problem(number, ProblemKind.NOTE, Sentence(f"NCCL warning: {excerpt(text)}",
+                                                                 "parse.nccl-warning", excerpt=excerpt(text)))
         elif _FAILURE.search(text):
-            self._problem(number, ProblemKind.FAILURE, f"nccl-tests reported a failure: {excerpt(text)}")
+            self._problem(number, ProblemKind.FAILURE, Sentence(f"nccl-tests reported a failure: {excerpt(text)}",
+                                                                 "parse.failure", excerpt=excerpt(text)))
         elif text[0].isdigit():
             self._data(number, text)
         elif (name := _TEST_NAME.search(text)) is not None:
             self._close()
             self.pending_test = (name.group(1), "command")
         else:
-            self._problem(number, ProblemKind.IGNORED, f"not nccl-tests output, skipped: {excerpt(text)!r}")
+            self._problem(number, ProblemKind.IGNORED, Sentence(f"not nccl-tests output, skipped: {excerpt(text)!r}",
+                                                                 "parse.ignored", excerpt=excerpt(text)))
 
     def _comment(self, number: int, text: str) -> None:
         if (found := _STARTING.search(text)) is not None:
@@ -173,8 +177,9 @@ class _Reader:
     def _average(self, number: int, value: str) -> None:
         number_value = parse_float(value)
         if self.current is None or number_value is None:
-            self._problem(number, ProblemKind.MALFORMED, f"'Avg bus bandwidth' line without a readable "
-                                                         f"value or results above it: {value!r}")
+            self._problem(number, ProblemKind.MALFORMED, Sentence(
+                f"'Avg bus bandwidth' line without a readable value or results above it: {value!r}",
+                "parse.avg-unreadable", value=value))
             return
         self.current.avg = number_value
         self.current.last_line = number
@@ -193,8 +198,9 @@ class _Reader:
             run = self._open(number)
         elif run.rows and (self.restart_pending or row.bytes <= run.rows[-1].bytes):
             if not self.restart_pending:
-                self._problem(number, ProblemKind.NOTE, f"size {row.bytes} B after {run.rows[-1].bytes} B: "
-                                                        "a new sweep starts here")
+                self._problem(number, ProblemKind.NOTE, Sentence(
+                    f"size {row.bytes} B after {run.rows[-1].bytes} B: a new sweep starts here",
+                    "parse.restart", size=row.bytes, previous=run.rows[-1].bytes))
             previous = (run.test, run.test_source) if run.test is not None else None
             run = self._open(number)
             if previous is not None and run.test is None:  # a repeat without a header: the same test
@@ -222,8 +228,8 @@ class _Reader:
             return
         if run.avg is None:
             self._problem(run.last_line, ProblemKind.TRUNCATED,
-                          "the results end here without the '# Avg bus bandwidth' line: the output may be "
-                          "cut short (the sizes above are still used)")
+                          Sentence("the results end here without the '# Avg bus bandwidth' line: the output may "
+                                   "be cut short (the sizes above are still used)", "parse.truncated"))
         self.runs.append(_finish(run, self.hint))
 
     def _problem(self, number: int, kind: ProblemKind, message: str) -> None:

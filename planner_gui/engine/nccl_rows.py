@@ -11,6 +11,8 @@ import math
 import re
 from dataclasses import dataclass
 
+from planner_gui.engine.checks_base import Sentence
+
 PLACEMENT_COLUMNS = 4  # time, algbw, busbw, #wrong (or error) per placement block
 PLACEMENTS = 2  # out-of-place, then in-place
 MAX_EXCERPT = 80  # characters of a bad line quoted in its message
@@ -66,13 +68,15 @@ def parse_row(number: int, text: str, expected: int | None = None) -> tuple[Nccl
     fixed = _fixed_columns(tokens, expected)
     if fixed is None:
         wanted = f"{expected} columns, as the header line says" if expected else "11 to 13 columns"
-        return None, (f"result row with {len(tokens)} columns where nccl-tests prints {wanted} (size, count, "
-                      f"type, redop, root, then time, algbw, busbw, #wrong out-of-place and in-place): cut "
-                      f"short or garbled, skipped: {excerpt(text)!r}")
+        return None, Sentence(
+            f"result row with {len(tokens)} columns where nccl-tests prints {wanted} (size, count, type, redop, "
+            f"root, then time, algbw, busbw, #wrong out-of-place and in-place): cut short or garbled, skipped: "
+            f"{excerpt(text)!r}", "parse.row-columns.header" if expected else "parse.row-columns",
+            columns=len(tokens), expected=expected or 0, excerpt=excerpt(text))
     size, count = _int(tokens[0]), _int(tokens[1])
     if size is None or count is None or not 0 <= size <= MAX_SIZE_BYTES or count < 0:
-        return None, ("size and count must be whole numbers of bytes and elements, skipped: "
-                      f"{excerpt(text)!r}")
+        return None, Sentence(f"size and count must be whole numbers of bytes and elements, skipped: "
+                              f"{excerpt(text)!r}", "parse.row-integers", excerpt=excerpt(text))
     has_redop = fixed > REDOP_COLUMN and _int(tokens[REDOP_COLUMN]) is None
     redop = tokens[REDOP_COLUMN] if has_redop else ""
     blocks = [_placement(tokens[i:i + PLACEMENT_COLUMNS])
@@ -80,7 +84,8 @@ def parse_row(number: int, text: str, expected: int | None = None) -> tuple[Nccl
     out_of_place = blocks[0]
     in_place = blocks[1] if len(blocks) > 1 else None
     if out_of_place is None or (len(blocks) > 1 and in_place is None):
-        return None, f"time, algbw and busbw must be non-negative numbers, skipped: {excerpt(text)!r}"
+        return None, Sentence(f"time, algbw and busbw must be non-negative numbers, skipped: {excerpt(text)!r}",
+                              "parse.row-negative", excerpt=excerpt(text))
     return NcclRow(number, size, count, tokens[2], redop, out_of_place, in_place), ""
 
 
