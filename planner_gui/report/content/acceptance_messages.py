@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from planner_gui.report.content.check_messages import ZH_LIST_SEPARATOR, ZH_WORDS, _ZhFormatter
+from planner_gui.report.content.check_messages import ZH_LIST_SEPARATOR, ZH_WORDS, ZhFormatter
 from planner_gui.report.content.i18n import Tr
 
 # Engine words of the acceptance sentences (the link a calibration scales), in Chinese.
@@ -114,7 +114,7 @@ ACCEPTANCE_FIXES_ZH: dict[str, str] = {
 _ZH = Tr("zh")  # its byte sizes: "64 MiB", as the proposal's tables write them
 
 
-class _AcceptanceFormatter(_ZhFormatter):
+class _AcceptanceFormatter(ZhFormatter):
     """The check messages' formatter, with the acceptance sentences' sizes, lists and words."""
 
     def format_field(self, value: Any, format_spec: str) -> str:

@@ -173,7 +173,7 @@ CHECK_MESSAGES_ZH: dict[str, str] = {
 }
 
 
-class _ZhFormatter(string.Formatter):
+class ZhFormatter(string.Formatter):
     """str.format with our specs (see the module docstring) and thousands separators by default."""
 
     def format_field(self, value: Any, format_spec: str) -> str:
@@ -193,7 +193,7 @@ class _ZhFormatter(string.Formatter):
         return super().format_field(value, format_spec)
 
 
-_FORMATTER = _ZhFormatter()
+_FORMATTER = ZhFormatter()
 
 
 def zh_check_message(key: str, values: Mapping[str, Any]) -> str | None:
