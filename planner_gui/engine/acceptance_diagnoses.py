@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from planner_gui.engine.acceptance import BANDWIDTH_BOUND_BYTES, MEDIUM_BYTES, SMALL_TIME_FACTOR
-from planner_gui.engine.checks_base import params
+from planner_gui.engine.checks_base import KeyedMessage, params
 from planner_gui.engine.collectives import FabricProfile, predict
 from planner_gui.engine.nccl_results import NcclRun
 
@@ -43,20 +43,13 @@ ERROR, WARNING, INFO = "error", "warning", "info"
 
 
 @dataclass(frozen=True, slots=True)
-class Diagnosis:
+class Diagnosis(KeyedMessage):
     code: str
     severity: str  # error, warning or info
     message: str  # what was seen, with the numbers
     fix: str  # what to check or change
-    key: str = ""  # which sentence ``message`` is: the code, or "code.variant"; "" means the code itself
-    params: tuple[tuple[str, Any], ...] = ()  # (name, raw value) pairs the sentence is built from, sorted
-
-    @property
-    def message_key(self) -> str:
-        return self.key or self.code
-
-    def values(self) -> dict[str, Any]:
-        return dict(self.params)
+    key: str = ""  # KeyedMessage
+    params: tuple[tuple[str, Any], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "severity": self.severity, "message": self.message, "fix": self.fix}

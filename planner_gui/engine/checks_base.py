@@ -23,15 +23,14 @@ class Severity(StrEnum):
 SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 
 
-@dataclass(frozen=True, slots=True)
-class Check:
-    code: str  # stable, kebab-case, e.g. "rack-over-power"; scripts match on it
-    severity: Severity
-    message: str  # what is wrong and what to do about it
-    ids: tuple[str, ...] = ()  # design objects involved (racks, devices, links)
-    fix: str = ""  # the recommended fix, for the proposal's risk section
-    key: str = ""  # which sentence ``message`` is: the code, or "code.variant"; "" means the code itself
-    params: tuple[tuple[str, Any], ...] = ()  # (name, raw value) pairs the sentence is built from, sorted
+class KeyedMessage:
+    """What a Check and an acceptance Diagnosis share: an English message plus the key and raw values
+    that let the UI and the Chinese proposal say it in another language."""
+
+    __slots__ = ()  # the dataclasses below keep their own slots
+    code: str
+    key: str  # which sentence the message is: the code, or "code.variant"; "" means the code itself
+    params: tuple[tuple[str, Any], ...]  # (name, raw value) pairs the sentence is built from, sorted
 
     @property
     def message_key(self) -> str:
@@ -40,6 +39,17 @@ class Check:
     def values(self) -> dict[str, Any]:
         """The message parameters by name (numbers unformatted, id lists as tuples)."""
         return dict(self.params)
+
+
+@dataclass(frozen=True, slots=True)
+class Check(KeyedMessage):
+    code: str  # stable, kebab-case, e.g. "rack-over-power"; scripts match on it
+    severity: Severity
+    message: str  # what is wrong and what to do about it
+    ids: tuple[str, ...] = ()  # design objects involved (racks, devices, links)
+    fix: str = ""  # the recommended fix, for the proposal's risk section
+    key: str = ""  # KeyedMessage
+    params: tuple[tuple[str, Any], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "severity": str(self.severity), "message": self.message,

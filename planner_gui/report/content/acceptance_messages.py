@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from planner_gui.report.content.check_messages import ZH_LIST_SEPARATOR, ZH_WORDS, ZhFormatter
+from planner_gui.report.content.check_messages import ZH_LIST_SEPARATOR, ZH_WORDS, ZhFormatter, zh_sentence
 from planner_gui.report.content.i18n import Tr
 
 # Engine words of the acceptance sentences (the link a calibration scales), in Chinese.
@@ -134,13 +134,7 @@ _FORMATTER = _AcceptanceFormatter()
 
 def zh_acceptance_message(key: str, values: Mapping[str, Any]) -> str | None:
     """The Chinese sentence for ``key`` with ``values``; None when there is none or a value is missing."""
-    template = ACCEPTANCE_MESSAGES_ZH.get(key)
-    if template is None:
-        return None
-    try:
-        return _FORMATTER.format(template, **values)
-    except (KeyError, IndexError, ValueError, TypeError):
-        return None
+    return zh_sentence(ACCEPTANCE_MESSAGES_ZH, key, values, _FORMATTER)
 
 
 def acceptance_message_in(item: Any, lang: str) -> str:

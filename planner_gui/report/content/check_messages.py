@@ -196,16 +196,22 @@ class ZhFormatter(string.Formatter):
 _FORMATTER = ZhFormatter()
 
 
-def zh_check_message(key: str, values: Mapping[str, Any]) -> str | None:
-    """The Chinese sentence for message ``key`` with ``values``; None when there is none (or a value is
-    missing: a check built before its parameters were added), so callers keep the English."""
-    template = CHECK_MESSAGES_ZH.get(key)
+def zh_sentence(templates: Mapping[str, str], key: str, values: Mapping[str, Any],
+                formatter: string.Formatter = _FORMATTER) -> str | None:
+    """The Chinese sentence for ``key`` in ``templates`` with ``values``; None when there is none (or a
+    value is missing: a message built before its parameters were added), so callers keep the English."""
+    template = templates.get(key)
     if template is None:
         return None
     try:
-        return _FORMATTER.format(template, **values)
+        return formatter.format(template, **values)
     except (KeyError, IndexError, ValueError, TypeError):
         return None
+
+
+def zh_check_message(key: str, values: Mapping[str, Any]) -> str | None:
+    """The Chinese sentence for check message ``key`` with ``values`` (None: keep the English)."""
+    return zh_sentence(CHECK_MESSAGES_ZH, key, values)
 
 
 def check_message_in(check: Any, lang: str) -> str:
