@@ -20,6 +20,7 @@ from planner_gui.document.autosave import Autosaver
 from planner_gui.document.recent import RecentFiles, open_settings
 from planner_gui.io.files import FILE_SUFFIX
 from planner_gui.ui.checks_list import ChecksList
+from planner_gui.ui.format import format_design_money
 from planner_gui.ui.inspector import Inspector
 from planner_gui.ui.main_files import FileActions
 from planner_gui.ui.main_menus import build_menus
@@ -54,6 +55,7 @@ class MainWindow(QMainWindow):
         self.settings = open_settings()
         self.files = FileActions(self, document, RecentFiles(self.settings))
         self.palette = Palette(document.catalog, self)
+        self.palette.set_price_text(lambda usd: format_design_money(usd, "USD", self.document.design))
         self.inspector = Inspector(document, self)
         self.rack_view = RackView(document, self)
         self.topology_view = TopologyView(document, self)

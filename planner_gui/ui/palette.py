@@ -7,7 +7,8 @@ QSortFilterProxyModel for the search box. The views decide what a drop means.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
@@ -44,6 +45,9 @@ class CatalogModel(QStandardItemModel):
 
     def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.catalog = catalog
+        # USD catalog price -> shown text; the main window shows it in the open design's currency
+        self.price_text: Callable[[float], str] | None = None
         self.setHorizontalHeaderLabels([QCoreApplication.translate("Palette", "Hardware")])
         for title, kinds in GROUPS:
             entries = sorted((e for e in catalog if e.kind in kinds), key=lambda e: e.name.lower())
@@ -57,6 +61,13 @@ class CatalogModel(QStandardItemModel):
             for entry in entries:
                 group.appendRow(_entry_item(entry, catalog))
             self.appendRow(group)
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """Tooltips are written when asked for, so a price follows the design's currency and rate."""
+        if role == Qt.ItemDataRole.ToolTipRole:
+            entry = self.catalog.get(super().data(index, CATALOG_ID_ROLE) or "")
+            return None if entry is None else entry_tooltip(entry, self.catalog, self.price_text)
+        return super().data(index, role)
 
     def mimeTypes(self) -> list[str]:
         return [CATALOG_MIME]
@@ -75,7 +86,6 @@ def _entry_item(entry: CatalogEntry, catalog: Catalog) -> QStandardItem:
     item.setEditable(False)
     item.setDragEnabled(True)
     item.setData(entry.id, CATALOG_ID_ROLE)
-    item.setToolTip(entry_tooltip(entry, catalog))
     # Searching by id, vendor or GPU works too: the filter reads this role.
     words = (entry.name, entry.id, entry.get("vendor", ""), entry.get("gpu_id", ""),
              entry.get("technology", ""), entry.get("medium", ""))
@@ -83,13 +93,16 @@ def _entry_item(entry: CatalogEntry, catalog: Catalog) -> QStandardItem:
     return item
 
 
-def entry_tooltip(entry: CatalogEntry, catalog: Catalog) -> str:
-    """Key specs of one entry, as rich text: what an architect checks before dragging it in."""
+def entry_tooltip(entry: CatalogEntry, catalog: Catalog, price_text: Callable[[float], str] | None = None) -> str:
+    """Key specs of one entry, as rich text: what an architect checks before dragging it in.
+
+    ``price_text`` shows the catalog's USD price (e.g. in the design's currency); without it, in USD."""
     lines = [f"<b>{entry.name}</b> <span style='color:gray'>({entry.id})</span>"]
     lines += _specs(entry, catalog)
     if entry.get("price_usd") is not None:
-        lines.append(QCoreApplication.translate("Palette", "List price: ${price}").format(
-            price=f"{entry['price_usd']:,.0f}"))
+        usd = float(entry["price_usd"])
+        shown = price_text(usd) if price_text is not None else f"${usd:,.0f}"
+        lines.append(QCoreApplication.translate("Palette", "List price: {price}").format(price=shown))
     return "<br>".join(lines)
 
 
@@ -151,6 +164,10 @@ class Palette(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.search)
         layout.addWidget(self.tree)
+
+    def set_price_text(self, price_text: Callable[[float], str] | None) -> None:
+        """How tooltips show a catalog's USD price (None: in USD)."""
+        self.model.price_text = price_text
 
     def focus_search(self) -> None:
         self.search.setFocus(Qt.FocusReason.ShortcutFocusReason)

@@ -90,3 +90,21 @@ def test_focus_search_selects_the_query(qtbot: QtBot) -> None:
     palette.focus_search()
     qtbot.waitUntil(palette.search.hasFocus, timeout=1000)
     assert palette.search.selectedText() == "dgx"
+
+
+def test_prices_follow_the_open_designs_currency(qtbot: QtBot) -> None:
+    """In the main window a catalog price reads in the design's currency at its rate (servers.json dgx-h100:
+    $270,000; the default design is in CNY at its own cny_per_usd), and switches when the currency does."""
+    from planner_gui.app import build
+    from planner_gui.model import Currency
+
+    _app, window = build(["cluster-planner"])
+    qtbot.addWidget(window)
+    design = window.document.design
+    cny = f"¥{270_000 * design.cost.cny_per_usd:,.0f}"
+    assert cny in window.palette.index_of("dgx-h100").data(3)
+    design.meta.currency = Currency.USD  # the tooltip is written when shown: no rebuild needed
+    assert "$270,000" in window.palette.index_of("dgx-h100").data(3)
+    design.meta.currency = Currency.CNY
+    window.document.undo_stack.setClean()
+    window.close()

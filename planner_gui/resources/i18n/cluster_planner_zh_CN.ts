@@ -1273,8 +1273,8 @@
         <translation>硬件</translation>
     </message>
     <message>
-        <source>List price: ${price}</source>
-        <translation>目录价：${price}</translation>
+        <source>List price: {price}</source>
+        <translation>目录价：{price}</translation>
     </message>
     <message>
         <source>Search hardware (name, id, vendor)…</source>
