@@ -2,9 +2,15 @@
 
 Run: .venv/bin/python scripts/update_translations.py            # lupdate + lrelease
      .venv/bin/python scripts/update_translations.py --check    # exit 1 if the .ts misses a source string
+     .venv/bin/python scripts/update_translations.py --fill zh.json ...   # also fill translations
+
+A ``--fill`` file is a JSON list of ``{"context": ..., "source": ..., "translation": ...}``: a
+translator's batch for new strings, written beside the code that adds them; entries whose source the
+code no longer has are reported and skipped.
 
 Uses ``pyside6-lupdate`` (it reads ``self.tr("…")``, ``QCoreApplication.translate("Context", "…")``
-and ``QT_TRANSLATE_NOOP("Context", "…")`` in Python) and ``pyside6-lrelease``, both shipped in the
+and ``QT_TRANSLATE_NOOP("Context", "…")`` in Python; the pure layers' own marker of that name,
+planner_gui/model/messages.py, is found the same way) and ``pyside6-lrelease``, both shipped in the
 PySide6-Essentials wheel. Existing translations are kept; new strings arrive "unfinished" for a
 translator to fill in (tests/test_i18n.py fails until they are).
 """
@@ -16,10 +22,13 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = [ROOT / "planner_gui" / "ui", ROOT / "planner_gui" / "i18n", ROOT / "planner_gui" / "preferences"]
+SOURCES = [ROOT / "planner_gui" / name for name in
+           ("ui", "i18n", "preferences", "model", "io", "engine", "document", "commands", "cli.py")]
 TS_DIR = ROOT / "planner_gui" / "resources" / "i18n"
 LANGUAGES = ("zh_CN",)
 
@@ -35,7 +44,8 @@ def tool(name: str) -> str:
 
 
 def source_files() -> list[Path]:
-    return sorted(p for folder in SOURCES if folder.exists() for p in folder.rglob("*.py"))
+    files = [p for source in SOURCES if source.is_dir() for p in source.rglob("*.py")]
+    return sorted([*files, *(p for p in SOURCES if p.is_file())])
 
 
 def lupdate(ts_file: Path, extra: list[str] | None = None) -> None:
@@ -66,9 +76,42 @@ def missing_sources(ts_file: Path) -> set[tuple[str, str]]:
         return pairs(copy) - pairs(ts_file)
 
 
+def fill(ts_file: Path, batches: list[Path]) -> list[str]:
+    """Write the batches' translations into ``ts_file``; returns what could not be placed."""
+    import json
+    from xml.etree import ElementTree
+
+    wanted: dict[tuple[str, str], str] = {}
+    for batch in batches:
+        for entry in json.loads(batch.read_text(encoding="utf-8")):
+            wanted[(entry["context"], entry["source"])] = entry["translation"]
+    tree = ElementTree.parse(ts_file)
+    for context in tree.getroot().iter("context"):
+        name = context.findtext("name") or ""
+        for message in context.iter("message"):
+            translation = wanted.pop((name, message.findtext("source") or ""), None)
+            element = message.find("translation")
+            if translation is not None and element is not None:
+                element.text = translation
+                element.attrib.pop("type", None)
+    tree.write(ts_file, encoding="utf-8", xml_declaration=True)
+    return [f"not in the code: {context}: {source!r}" for context, source in wanted]
+
+
+@contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """One update at a time: two translators filling at once would each drop the other's strings."""
+    import fcntl
+
+    with open(path.with_suffix(".lock"), "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only report strings missing from the .ts")
+    parser.add_argument("--fill", type=Path, nargs="+", default=[], help="JSON batches of translations")
     args = parser.parse_args(argv)
     status = 0
     for language in LANGUAGES:
@@ -79,8 +122,12 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{ts_file.name}: missing {context}: {source!r}")
             status |= bool(missing)
             continue
-        lupdate(ts_file, ["-target-language", language])
-        lrelease(ts_file, ts_file.with_suffix(".qm"))
+        with locked(ts_file):
+            lupdate(ts_file, ["-target-language", language])
+            for problem in fill(ts_file, args.fill) if args.fill else []:
+                print(f"{ts_file.name}: {problem}")
+            lupdate(ts_file, ["-target-language", language])  # back to lupdate's own layout
+            lrelease(ts_file, ts_file.with_suffix(".qm"))
         print(ts_file, ts_file.with_suffix(".qm"))
     return status
 
