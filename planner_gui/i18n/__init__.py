@@ -14,6 +14,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
+from planner_gui.model.messages import error_text, render
 from planner_gui.ui.format import set_translator
 
 ENGLISH, CHINESE = "en", "zh_CN"
@@ -101,3 +102,14 @@ def tr(context: str, text: str) -> str:
     """``QCoreApplication.translate`` for code that holds the context in a variable (not extracted:
     call sites that lupdate must see write ``QCoreApplication.translate("Context", "text")``)."""
     return QCoreApplication.translate(context, text)
+
+
+def ui_text(value: object) -> str:
+    """A :class:`~planner_gui.model.messages.Text` from the model, loader or engine in the app's language
+    (through the installed translator); any other value as ``str``."""
+    return render(value, QCoreApplication.translate)
+
+
+def ui_error_text(error: BaseException) -> str:
+    """An exception's message in the app's language (see :func:`planner_gui.model.messages.error_text`)."""
+    return error_text(error, QCoreApplication.translate)
