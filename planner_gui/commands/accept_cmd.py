@@ -16,8 +16,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from planner_gui.commands import engine_words as words
+from planner_gui.commands.columns import pad, row
 from planner_gui.commands.common import catalog_for_cli, load_for_cli, print_json
-from planner_gui.ui.format import format_bandwidth, format_bytes, format_days, format_percent
+from planner_gui.commands.language import format_words, translate
 
 if TYPE_CHECKING:
     from planner_gui.engine.acceptance_check import AcceptanceReport, TestVerdict
@@ -28,14 +30,15 @@ US_DECIMALS = 1
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser("accept",
-                                 help="judge nccl-tests results from the built cluster against the design")
-    parser.add_argument("file", help="the .cluster file")
-    parser.add_argument("results", help="nccl-tests output (text file, or - for standard input)")
-    parser.add_argument("--test", help="the test when the output does not say (e.g. all_gather_perf)")
+    parser = commands.add_parser(
+        "accept", help=translate("CLI", "judge nccl-tests results from the built cluster against the design"))
+    parser.add_argument("file", help=translate("CLI", "the .cluster file"))
+    parser.add_argument("results", help=translate("CLI", "nccl-tests output (text file, or - for standard input)"))
+    parser.add_argument("--test", help=translate("CLI", "the test when the output does not say (e.g. all_gather_perf)"))
     parser.add_argument("--fit", action="store_true",
-                        help="fit the achieved bandwidth and show the training change")
-    parser.add_argument("--json", action="store_true", help="print JSON (docs/compare-and-acceptance.md)")
+                        help=translate("CLI", "fit the achieved bandwidth and show the training change"))
+    parser.add_argument("--json", action="store_true",
+                        help=translate("CLI", "print JSON (docs/compare-and-acceptance.md)"))
     parser.set_defaults(handler=run)
 
 
@@ -45,11 +48,12 @@ def read_results(path: str) -> str:
         return sys.stdin.read(MAX_RESULTS_BYTES + 1)[:MAX_RESULTS_BYTES]
     file = Path(path)
     if file.is_dir():
-        raise ValueError(f"results {path!r} is a folder; give the text file nccl-tests wrote")
+        raise ValueError(translate("CLI", "results {path!r} is a folder; give the text file nccl-tests wrote").format(
+            path=path))
     size = file.stat().st_size
     if size > MAX_RESULTS_BYTES:
-        raise ValueError(f"results {path!r} is {size / 2**20:.0f} MiB; nccl-tests output is a few kB per "
-                         "test: is this the right file?")
+        raise ValueError(translate("CLI", "results {path!r} is {mib} MiB; nccl-tests output is a few kB per test: is "
+                                          "this the right file?").format(path=path, mib=f"{size / 2**20:.0f}"))
     return file.read_bytes().decode("utf-8", errors="replace")
 
 
@@ -71,49 +75,77 @@ def run(args: argparse.Namespace) -> int:
 
 
 def report_lines(report: AcceptanceReport) -> list[str]:
-    lines = [f"Acceptance of {report.design_name}: {report.verdict.upper()} — {report.summary}"]
+    lines = [translate("CLI", "Acceptance of {design}: {verdict} — {summary}").format(
+        design=report.design_name, verdict=words.verdict(report.verdict),
+        summary=words.acceptance_message(report.summary))]
     for test in report.tests:
         lines += ["", *_test_lines(test)]
     if report.problems:
-        lines += ["", f"Lines skipped or flagged ({len(report.problems)}):"]
-        lines += [f"  {p.kind}: {p}" for p in report.problems[:MAX_PROBLEMS_SHOWN]]
+        lines += ["", translate("CLI", "Lines skipped or flagged ({count}):").format(count=len(report.problems))]
+        lines += ["  " + translate("CLI", "{kind}: {problem}").format(kind=words.problem_kind(p.kind),
+                                                                       problem=words.acceptance_problem(p))
+                  for p in report.problems[:MAX_PROBLEMS_SHOWN]]
         if len(report.problems) > MAX_PROBLEMS_SHOWN:
-            lines.append(f"  ... and {len(report.problems) - MAX_PROBLEMS_SHOWN} more (see --json)")
-    lines += _calibration_lines(report)
+            lines.append("  " + translate("CLI", "... and {count} more (see --json)").format(
+                count=len(report.problems) - MAX_PROBLEMS_SHOWN))
+    with format_words():  # "12.3 days" in the calibration's training change
+        lines += _calibration_lines(report)
     return lines
 
 
 def _test_lines(t: TestVerdict) -> list[str]:
-    shape = f"{t.ranks} GPUs on {t.nodes} node(s)" if t.ranks else "shape unknown"
-    graph = ", CUDA graphs" if t.graph else ""
-    name = t.test or "unknown test"
-    lines = [f"{name} (from line {t.first_line}, {shape}{graph}): {t.verdict.upper()} — {t.reason}"]
+    from planner_gui.ui.format import format_bandwidth, format_bytes  # numpy via the engine: not at start-up
+
+    shape = (translate("CLI", "{ranks} GPUs on {nodes} node(s)").format(ranks=t.ranks, nodes=t.nodes) if t.ranks
+             else translate("CLI", "shape unknown"))
+    graph = translate("CLI", ", CUDA graphs") if t.graph else ""
+    lines = [translate("CLI", "{test} (from line {line}, {shape}{graph}): {verdict} — {reason}").format(
+        test=t.test or translate("CLI", "unknown test"), line=t.first_line, shape=shape, graph=graph,
+        verdict=words.verdict(t.verdict), reason=words.acceptance_message(t.reason))]
     if t.sizes:
-        lines.append(f"  {'size':>9}{'busbw':>12}{'predicted':>12}{'threshold':>14}{'time us':>11}{'':>7}")
+        lines.append("  " + row((translate("CLI", "size"), 9, ">"), (translate("CLI", "busbw"), 14, ">"),
+                                (translate("CLI", "predicted"), 14, ">"), (translate("CLI", "threshold"), 15, ">"),
+                                (translate("CLI", "time us"), 11, ">"), ("", 7, ">")))
     for s in t.sizes:
         limit = (f">= {format_bandwidth(s.min_busbw_gbs)}" if s.min_busbw_gbs is not None
                  else f"<= {s.max_time_us:.{US_DECIMALS}f} us")
-        mark = "ok" if s.passed else ("WRONG" if s.wrong else "FAIL")
-        lines.append(f"  {format_bytes(s.bytes):>9}{format_bandwidth(s.measured_busbw_gbs):>12}"
-                     f"{format_bandwidth(s.predicted_busbw_gbs):>12}{limit:>14}"
-                     f"{s.measured_time_us:>11.{US_DECIMALS}f}{mark:>7}")
+        failed = translate("CLI", "WRONG") if s.wrong else translate("CLI", "FAIL")
+        mark = translate("CLI", "ok") if s.passed else failed
+        # each column at least one wider than its longest figure ("0.00187 GB/s"): they never run together
+        lines.append(f"  {format_bytes(s.bytes):>9}{format_bandwidth(s.measured_busbw_gbs):>14}"
+                     f"{format_bandwidth(s.predicted_busbw_gbs):>14}{limit:>15}"
+                     f"{s.measured_time_us:>11.{US_DECIMALS}f}{pad(mark, 7, '>')}")
     for d in t.diagnoses:
-        lines += [f"  [{d.severity}] {d.code}: {d.message}", f"      fix: {d.fix}"]
+        lines += [f"  [{words.severity(d.severity)}] {d.code}: {words.acceptance_message(d)}",
+                  "      " + translate("CLI", "fix: {fix}").format(fix=words.acceptance_fix(d))]
     return lines
 
 
 def _calibration_lines(report: AcceptanceReport) -> list[str]:
+    from planner_gui.ui.format import format_days, format_percent
+
     c = report.calibration
     if c is None:
-        return ["", f"Calibration: {report.calibration_note}"] if report.calibration_note else []
-    latency = ("" if c.latency_factor is None
-               else f"; the per-call latency is {c.latency_factor:.2f}x the modelled one (both applied)")
-    lines = ["", f"Calibration on {c.test} (line {c.first_line}): the {c.scaled} delivers "
-                 f"{format_percent(c.bandwidth_factor)} of the modelled bandwidth (fit within "
-                 f"{format_percent(c.residual)} over {c.sizes_used} sizes){latency}"]
+        if not report.calibration_note:
+            return []
+        note = words.acceptance_message(report.calibration_note)
+        return ["", translate("CLI", "Calibration: {note}").format(note=note)]
+    values = {"test": c.test, "line": c.first_line, "link": words.acceptance_word(c.scaled),
+              "share": format_percent(c.bandwidth_factor), "fit": format_percent(c.residual), "sizes": c.sizes_used}
+    if c.latency_factor is None:
+        first = translate("CLI", "Calibration on {test} (line {line}): the {link} delivers {share} of the modelled "
+                                 "bandwidth (fit within {fit} over {sizes} sizes)").format(**values)
+    else:
+        first = translate("CLI", "Calibration on {test} (line {line}): the {link} delivers {share} of the modelled "
+                                 "bandwidth (fit within {fit} over {sizes} sizes); the per-call latency is {factor}x "
+                                 "the modelled one (both applied)").format(**values, factor=f"{c.latency_factor:.2f}")
+    lines = ["", first]
     if c.training is None:
-        return [*lines, f"  training: {c.training_note}"]
+        note = words.acceptance_message(c.training_note)
+        return [*lines, "  " + translate("CLI", "training: {note}").format(note=note)]
     t = c.training
-    return [*lines, f"  training: {format_days(t.days_before)} -> {format_days(t.days_after)} to train, "
-                    f"step {t.step_time_s_before:.2f} s -> {t.step_time_s_after:.2f} s, "
-                    f"MFU {format_percent(t.mfu_before)} -> {format_percent(t.mfu_after)}"]
+    return [*lines, "  " + translate("CLI", "training: {days_before} -> {days_after} to train, step {step_before} s -> "
+                                            "{step_after} s, MFU {mfu_before} -> {mfu_after}").format(
+        days_before=format_days(t.days_before), days_after=format_days(t.days_after),
+        step_before=f"{t.step_time_s_before:.2f}", step_after=f"{t.step_time_s_after:.2f}",
+        mfu_before=format_percent(t.mfu_before), mfu_after=format_percent(t.mfu_after))]

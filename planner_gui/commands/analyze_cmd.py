@@ -10,14 +10,18 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from planner_gui.commands import engine_words as words
+from planner_gui.commands.columns import pad, row, wrap
 from planner_gui.commands.common import catalog_for_cli, load_for_cli, print_json
+from planner_gui.commands.language import text, translate
 
 if TYPE_CHECKING:  # the engine itself is imported only when the command runs
     from planner_gui.engine.analysis import Analysis
 
 MAX_RACK_ROWS = 20  # racks listed in the text report; the rest are counted (all are in --json)
 MAX_CHECKS_PER_CODE = 3  # a 1,024-node design can raise the same rack check hundreds of times
-WRAP = 100  # characters per line for messages
+WRAP = 100  # columns per line for messages
+LABEL_WIDTH = 14  # the summary's labels
 W_PER_KW = 1000.0
 US_PER_MS = 1000.0
 PERCENT = 100.0
@@ -27,9 +31,11 @@ TABLE_SIZES = (8, 2**20, 2**26, 2**30, 2**33)
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser("analyze", help="analyse a design: fabric, collectives, power, cost, ...")
-    parser.add_argument("file", help="the .cluster file")
-    parser.add_argument("--json", action="store_true", help="print JSON (shape: docs/analyze-json.md)")
+    parser = commands.add_parser("analyze",
+                                 help=translate("CLI", "analyse a design: fabric, collectives, power, cost, ..."))
+    parser.add_argument("file", help=translate("CLI", "the .cluster file"))
+    parser.add_argument("--json", action="store_true",
+                        help=translate("CLI", "print JSON (shape: docs/analyze-json.md)"))
     parser.set_defaults(handler=run)
 
 
@@ -82,54 +88,71 @@ def _size(nbytes: int) -> str:
 
 
 def _wrap(text: str, indent: str) -> list[str]:
-    lines, line = [], indent
-    for word in text.split():
-        if len(line) + len(word) + 1 > WRAP and line.strip():
-            lines.append(line.rstrip())
-            line = indent
-        line += word + " "
-    return [*lines, line.rstrip()] if line.strip() else lines
+    return wrap(text, WRAP, indent)
+
+
+def _field(label: str, value: str) -> str:
+    """A summary line: the label padded to one column, then its figures."""
+    return f"  {pad(label, LABEL_WIDTH)}{value}"
+
+
+def _days(value: float | None) -> str:
+    return _num(value, ",.1f", " " + translate("CLI", "days"))
 
 
 # ----- sections --------------------------------------------------------------------------------
 def _summary(a: Analysis) -> list[str]:
     s, cur = a.summary, a.summary.currency
-    checks = ", ".join(f"{severity} {count}" for severity, count in s.checks.items())
+    checks = words.join_list(f"{words.severity(severity)} {count}" for severity, count in s.checks.items())
     lines = [
-        f"Design: {s.name}",
-        f"  GPUs          {s.gpus} in {s.nodes} servers, {s.racks} racks; "
-        f"largest job {s.job_gpus} GPUs on {s.job_nodes} servers",
-        f"  power         IT {_num(s.it_kw, unit=' kW')} typical, {_num(s.it_peak_kw, unit=' kW')} peak; "
-        f"facility {_num(s.facility_kw, unit=' kW')} at PUE {_num(s.pue, '.2f')}",
-        f"  cost          buy {_money(s.buy_upfront, cur)} up front + {_money(s.buy_monthly, cur)}/month; "
-        f"rent {_money(s.rent_monthly, cur)}/month; cloud {_money(s.cloud_monthly, cur)}/month",
-        f"  AllReduce     {_num(s.allreduce_busbw_1gib_gbps, unit=' GB/s')} bus bandwidth at 1 GiB",
-        f"  training      step {_num(s.training_step_time_s, '.2f', ' s')}, "
-        f"{_num(s.training_days, ',.1f', ' days')} to train",
-        f"  checks        {checks}",
+        translate("CLI", "Design: {name}").format(name=s.name),
+        _field(translate("CLI", "GPUs"), translate(
+            "CLI", "{gpus} in {nodes} servers, {racks} racks; largest job {job_gpus} GPUs on {job_nodes} servers"
+        ).format(gpus=s.gpus, nodes=s.nodes, racks=s.racks, job_gpus=s.job_gpus, job_nodes=s.job_nodes)),
+        _field(translate("CLI", "power"), translate(
+            "CLI", "IT {typical} typical, {peak} peak; facility {facility} at PUE {pue}"
+        ).format(typical=_num(s.it_kw, unit=" kW"), peak=_num(s.it_peak_kw, unit=" kW"),
+                 facility=_num(s.facility_kw, unit=" kW"), pue=_num(s.pue, ".2f"))),
+        _field(translate("CLI", "cost"), translate(
+            "CLI", "buy {upfront} up front + {monthly}/month; rent {rent}/month; cloud {cloud}/month"
+        ).format(upfront=_money(s.buy_upfront, cur), monthly=_money(s.buy_monthly, cur),
+                 rent=_money(s.rent_monthly, cur), cloud=_money(s.cloud_monthly, cur))),
+        _field("AllReduce", translate("CLI", "{busbw} bus bandwidth at 1 GiB").format(
+            busbw=_num(s.allreduce_busbw_1gib_gbps, unit=" GB/s"))),
+        _field(translate("CLI", "training"), translate("CLI", "step {step}, {days} to train").format(
+            step=_num(s.training_step_time_s, ".2f", " s"), days=_days(s.training_days))),
+        _field(translate("CLI", "checks"), checks),
     ]
-    return lines + [f"  not computed  {name}: {why}" for name, why in s.unavailable.items()]
+    return lines + [_field(translate("CLI", "not computed"), translate("CLI", "{section}: {reason}").format(
+        section=words.section(name), reason=text(why))) for name, why in s.unavailable.items()]
 
 
 def _topology(a: Analysis) -> list[str]:
     t = a.topology
     if t is None:
         return []
-    lines = [f"Topology: {t.servers} servers, {t.gpus} GPUs, {t.technology or 'no'} compute fabric, "
-             f"{t.switch_tiers} switch tier(s), {t.fabric_switches} fabric switches, "
-             f"{t.fabric_links} fabric links",
-             f"  {'tier':<14}{'devices':>8}{'down Gb/s':>12}{'up Gb/s':>12}  oversubscription "
-             "worst/typical/total"]
+    lines = [translate("CLI", "Topology: {servers} servers, {gpus} GPUs, {technology} compute fabric, {tiers} switch "
+                              "tier(s), {switches} fabric switches, {links} fabric links").format(
+                 servers=t.servers, gpus=t.gpus, technology=t.technology or translate("CLI", "no"),
+                 tiers=t.switch_tiers, switches=t.fabric_switches, links=t.fabric_links),
+             "  " + row((translate("CLI", "tier"), 14, "<"), (translate("CLI", "devices"), 8, ">"),
+                        (translate("CLI", "down Gb/s"), 12, ">"), (translate("CLI", "up Gb/s"), 12, ">"))
+             + "  " + translate("CLI", "oversubscription worst/typical/total")]
     for tier in t.tiers:
         ratios = "/".join(_num(r, ".2f") for r in (tier.oversubscription_worst, tier.oversubscription_typical,
                                                     tier.oversubscription_aggregate))
-        lines.append(f"  {tier.name:<14}{tier.devices:>8}{tier.down_gbps:>12,.0f}{tier.up_gbps:>12,.0f}  "
+        lines.append(f"  {pad(tier.name, 14)}{tier.devices:>8}{tier.down_gbps:>12,.0f}{tier.up_gbps:>12,.0f}  "
                      f"{ratios}")
-    where = f" at {t.collective_oversubscription_at}" if t.collective_oversubscription_at else ""
-    lines.append(f"  bisection {t.bisection_gbps:,.0f} Gb/s ({t.bisection_fraction:.2f} of non-blocking); "
-                 f"collective oversubscription {t.collective_oversubscription:.2f}{where}")
-    lines.append(f"  cabling {t.rails.style}; up to {t.hops.max_switch_hops} switch hop(s) between servers; "
-                 f"{t.spof_switch_count} single-point switch(es), {t.spof_link_count} single-point link(s)")
+    values = {"bisection": f"{t.bisection_gbps:,.0f}", "fraction": f"{t.bisection_fraction:.2f}",
+              "ratio": f"{t.collective_oversubscription:.2f}", "tier": t.collective_oversubscription_at}
+    lines.append("  " + (translate("CLI", "bisection {bisection} Gb/s ({fraction} of non-blocking); collective "
+                                          "oversubscription {ratio} at {tier}")
+                         if t.collective_oversubscription_at else
+                         translate("CLI", "bisection {bisection} Gb/s ({fraction} of non-blocking); collective "
+                                          "oversubscription {ratio}")).format(**values))
+    lines.append("  " + translate("CLI", "cabling {style}; up to {hops} switch hop(s) between servers; {switches} "
+                                         "single-point switch(es), {links} single-point link(s)").format(
+        style=t.rails.style, hops=t.hops.max_switch_hops, switches=t.spof_switch_count, links=t.spof_link_count))
     return lines
 
 
@@ -139,44 +162,48 @@ def _collectives(a: Analysis) -> list[str]:
         return []
     p = c.profile
     ops = tuple(c.curves)
-    nics = f"{p.nics_per_node} x {p.nic_gbps:g} Gb/s {p.technology} NICs" if p.nics_per_node else "no NICs"
-    lines = [f"Collectives (predicted nccl-tests busbw, GB/s): {p.nodes} x {p.gpus_per_node} {p.gpu_name}, "
-             f"{nics}", f"  {'size':>8}" + "".join(f"{op:>15}" for op in ops)]
+    nics = (translate("CLI", "{count} x {gbps:g} Gb/s {technology} NICs").format(
+                count=p.nics_per_node, gbps=p.nic_gbps, technology=p.technology)
+            if p.nics_per_node else translate("CLI", "no NICs"))
+    lines = [translate("CLI", "Collectives (predicted nccl-tests busbw, GB/s): {nodes} x {per_node} {gpu}, {nics}"
+                       ).format(nodes=p.nodes, per_node=p.gpus_per_node, gpu=p.gpu_name, nics=nics),
+             "  " + pad(translate("CLI", "size"), 8, ">") + "".join(f"{op:>15}" for op in ops)]
     for size in TABLE_SIZES:
         points = [c.point(op, size) for op in ops]
         lines.append(f"  {_size(size):>8}" + "".join(f"{_bandwidth(r and r.busbw_GBps):>15}" for r in points))
     time_us = c.allreduce_time_128mib_us
     time_ms = None if time_us is None else time_us / US_PER_MS
-    lines.append(f"  AllReduce of 128 MiB: {_num(time_ms, '.2f', ' ms')}")
+    lines.append("  " + translate("CLI", "AllReduce of 128 MiB: {time}").format(time=_num(time_ms, ".2f", " ms")))
     return lines
 
 
 def _checks(a: Analysis) -> list[str]:
     """Every check, grouped by code: the first few of each in full, its fix once, the rest counted."""
     if not a.checks:
-        return ["Checks: none"]
-    lines = [f"Checks ({len(a.checks)}):"]
+        return [translate("CLI", "Checks: none")]
+    lines = [translate("CLI", "Checks ({count}):").format(count=len(a.checks))]
     by_code: dict[str, list[Any]] = {}
     for check in a.checks:  # already most severe first; dict order keeps that
         by_code.setdefault(check.code, []).append(check)
     for code, checks in by_code.items():
         for check in checks[:MAX_CHECKS_PER_CODE]:
-            lines += _wrap(f"[{check.severity}] {code}: {check.message}", "  ")
+            lines += _wrap(f"[{words.severity(check.severity)}] {code}: {words.check_message(check)}", "  ")
         if len(checks) > MAX_CHECKS_PER_CODE:
-            lines.append(f"  ... and {len(checks) - MAX_CHECKS_PER_CODE} more {code} (all are in --json)")
+            lines.append("  " + translate("CLI", "... and {count} more {code} (all are in --json)").format(
+                count=len(checks) - MAX_CHECKS_PER_CODE, code=code))
         if checks[0].fix:
-            lines += _wrap(f"fix: {checks[0].fix}", "      ")
+            lines += _wrap(translate("CLI", "fix: {fix}").format(fix=words.check_fix(checks[0])), "      ")
     return lines
 
 
 def _nccl_env(a: Analysis) -> list[str]:
     if not a.nccl_env:
         return []
-    lines = ["NCCL environment:"]
+    lines = [translate("CLI", "NCCL environment:")]
     for setting in a.nccl_env:
         lines.append(f"  export {setting.name}={setting.value}" if setting.is_set
-                     else f"  # {setting.name}: leave unset")
-        lines += _wrap(setting.reason, "      ")
+                     else "  " + translate("CLI", "# {name}: leave unset").format(name=setting.name))
+        lines += _wrap(words.nccl_reason(setting), "      ")
     return lines
 
 
@@ -186,20 +213,24 @@ def _power(a: Analysis) -> list[str]:
         return []
     racks = sorted(p.racks.values(), key=lambda r: (not r.over_budget, r.rack_id))
     cooling = a.cooling.racks if a.cooling is not None else {}
-    lines = [f"Power: {p.typical_w / W_PER_KW:,.1f} kW typical, {p.max_w / W_PER_KW:,.1f} kW peak over "
-             f"{len(racks)} racks",
-             f"  {'rack':<12}{'devices':>8}{'GPUs':>6}{'typical kW':>12}{'peak kW':>10}{'budget kW':>11}"
-             "  status"]
+    lines = [translate("CLI", "Power: {typical} kW typical, {peak} kW peak over {racks} racks").format(
+                 typical=f"{p.typical_w / W_PER_KW:,.1f}", peak=f"{p.max_w / W_PER_KW:,.1f}", racks=len(racks)),
+             "  " + row((translate("CLI", "rack"), 12, "<"), (translate("CLI", "devices"), 8, ">"),
+                        (translate("CLI", "GPUs"), 6, ">"), (translate("CLI", "typical kW"), 12, ">"),
+                        (translate("CLI", "peak kW"), 10, ">"), (translate("CLI", "budget kW"), 11, ">"))
+             + "  " + translate("CLI", "status")]
     for rack in racks[:MAX_RACK_ROWS]:
         cool = cooling.get(rack.rack_id)
-        status = [word for word, bad in (("over budget", rack.over_budget),
-                                         ("over cooling", cool is not None and cool.over_capacity),
-                                         ("feeds not redundant", not rack.feed_redundant)) if bad]
-        lines.append(f"  {rack.rack_id:<12}{rack.device_count:>8}{rack.gpu_count:>6}"
+        status = [word for word, bad in ((translate("CLI", "over budget"), rack.over_budget),
+                                         (translate("CLI", "over cooling"), cool is not None and cool.over_capacity),
+                                         (translate("CLI", "feeds not redundant"), not rack.feed_redundant)) if bad]
+        state = words.join_list(status) or translate("CLI", "ok")
+        lines.append(f"  {pad(rack.rack_id, 12)}{rack.device_count:>8}{rack.gpu_count:>6}"
                      f"{rack.typical_w / W_PER_KW:>12.1f}{rack.max_w / W_PER_KW:>10.1f}"
-                     f"{rack.budget_w / W_PER_KW:>11.1f}  {', '.join(status) or 'ok'}")
+                     f"{rack.budget_w / W_PER_KW:>11.1f}  {state}")
     if len(racks) > MAX_RACK_ROWS:
-        lines.append(f"  ... and {len(racks) - MAX_RACK_ROWS} more racks (all are in --json)")
+        lines.append("  " + translate("CLI", "... and {count} more racks (all are in --json)").format(
+            count=len(racks) - MAX_RACK_ROWS))
     return lines
 
 
@@ -207,14 +238,21 @@ def _cost(a: Analysis) -> list[str]:
     c = a.cost
     if c is None:
         return []
-    lines = [f"Cost over {c.project_months} months ({c.currency}):",
-             f"  {'option':<8}{'up front':>16}{'monthly':>14}{'total':>16}{'per GPU-hour':>14}{'network':>9}"]
+    options = {"buy": translate("CLI", "buy"), "rent": translate("CLI", "rent"), "cloud": translate("CLI", "cloud")}
+    lines = [translate("CLI", "Cost over {months} months ({currency}):").format(months=c.project_months,
+                                                                              currency=c.currency),
+             "  " + row((translate("CLI", "option"), 8, "<"), (translate("CLI", "up front"), 16, ">"),
+                        (translate("CLI", "monthly"), 14, ">"), (translate("CLI", "total"), 16, ">"),
+                        (translate("CLI", "per GPU-hour"), 14, ">"), (translate("CLI", "network"), 9, ">"))]
     for o in c.options.values():
-        lines.append(f"  {o.name:<8}{o.upfront:>16,.0f}{o.monthly:>14,.0f}{o.total:>16,.0f}"
+        lines.append(f"  {pad(options.get(o.name, o.name), 8)}{o.upfront:>16,.0f}{o.monthly:>14,.0f}{o.total:>16,.0f}"
                      f"{_num(o.per_gpu_hour, ',.2f'):>14}{_share(o.network_share):>9}")
-    for label, month in (("rent", c.buy_vs_rent_month), ("cloud", c.buy_vs_cloud_month)):
-        if month is not None:
-            lines.append(f"  buying costs no more than {label} from month {month}")
+    if c.buy_vs_rent_month is not None:
+        lines.append("  " + translate("CLI", "buying costs no more than rent from month {month}").format(
+            month=c.buy_vs_rent_month))
+    if c.buy_vs_cloud_month is not None:
+        lines.append("  " + translate("CLI", "buying costs no more than cloud from month {month}").format(
+            month=c.buy_vs_cloud_month))
     return lines
 
 
@@ -223,18 +261,25 @@ def _training(a: Analysis) -> list[str]:
     if t is None:
         return []
     e = t.estimate
-    lines = [f"Training: {t.model_name} on {t.gpus} GPUs ({t.gpu_id}, {t.gpus_per_node} per node)",
-             f"  step {e.step_time_s:.2f} s, {e.tokens_per_s:,.0f} tokens/s, {e.tflops_per_gpu_model:.0f} "
-             f"TFLOP/s per GPU (model), MFU {_share(e.mfu)}, HFU {_share(e.hfu)}",
-             f"  memory {e.memory_per_gpu_gb:.1f} of {e.memory.capacity_gb:.0f} GB per GPU: "
-             f"{'fits' if e.fits else 'does NOT fit'}; dominant part {e.dominant}; "
-             f"{e.days_to_train:,.1f} days to train"]
+    lines = [translate("CLI", "Training: {model} on {gpus} GPUs ({gpu}, {per_node} per node)").format(
+                 model=text(t.model_name), gpus=t.gpus, gpu=t.gpu_id, per_node=t.gpus_per_node),
+             "  " + translate("CLI", "step {step} s, {tokens} tokens/s, {tflops} TFLOP/s per GPU (model), MFU {mfu}, "
+                                     "HFU {hfu}").format(
+                 step=f"{e.step_time_s:.2f}", tokens=f"{e.tokens_per_s:,.0f}",
+                 tflops=f"{e.tflops_per_gpu_model:.0f}", mfu=_share(e.mfu), hfu=_share(e.hfu)),
+             "  " + translate("CLI", "memory {used} of {capacity} GB per GPU: {fits}; dominant part {dominant}; "
+                                     "{days} days to train").format(
+                 used=f"{e.memory_per_gpu_gb:.1f}", capacity=f"{e.memory.capacity_gb:.0f}",
+                 fits=translate("CLI", "fits") if e.fits else translate("CLI", "does NOT fit"),
+                 dominant=words.step_part(e.dominant), days=f"{e.days_to_train:,.1f}")]
     if t.scaling:
-        points = ", ".join(f"{p.gpus}: {_share(p.efficiency)}" for p in t.scaling)
-        lines.append(f"  scaling efficiency (GPUs: efficiency) {points}")
+        points = words.join_list(f"{p.gpus}: {_share(p.efficiency)}" for p in t.scaling)
+        lines.append("  " + translate("CLI", "scaling efficiency (GPUs: efficiency) {points}").format(points=points))
     if a.storage is not None:
         s = a.storage.estimate
-        lines += _wrap(f"storage ({a.storage.source}): data {s.data_rate_needed_gbs:.3g} of "
-                       f"{s.data_rate_available_gbs:,.1f} GB/s; checkpoint {s.checkpoint_size_gb:,.0f} GB "
-                       f"written in {s.checkpoint_write_s:,.0f} s", "  ")
+        lines += _wrap(translate("CLI", "storage ({source}): data {needed} of {available} GB/s; checkpoint {size} GB "
+                                        "written in {seconds} s").format(
+            source=text(a.storage.source), needed=f"{s.data_rate_needed_gbs:.3g}",
+            available=f"{s.data_rate_available_gbs:,.1f}", size=f"{s.checkpoint_size_gb:,.0f}",
+            seconds=f"{s.checkpoint_write_s:,.0f}"), "  ")
     return lines

@@ -3,24 +3,41 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from typing import Any
 
 from planner_gui.catalog.schema import KINDS
+from planner_gui.commands.columns import pad
 from planner_gui.commands.common import catalog_for_cli, print_json
+from planner_gui.commands.language import translate
+
+W_PER_KW = 1000.0
+
+
+def _server(e: Any) -> str:
+    return translate("CLI", "{count} x {gpu}, {height} U, {kw:g} kW max").format(
+        count=e["gpu_count"], gpu=e["gpu_id"], height=e["height_u"], kw=e["max_power_w"] / W_PER_KW)
+
+
+def _cable(e: Any) -> str:
+    return translate("CLI", "{medium}, {speed:g}G, reach {reach:g} m").format(
+        medium=e["medium"], speed=e["speed_gbps"], reach=e["reach_m"])
+
 
 # The one figure per kind worth a column in the plain-text listing.
-_KEY_FIGURES = {
+_KEY_FIGURES: dict[str, Callable[[Any], str]] = {
     "gpu": lambda e: f"{e['memory_gb']:g} GB, {e['tdp_w']:g} W, {e.get('bf16_tflops') or e['fp16_tflops']:g} TFLOPS",
-    "server": lambda e: f"{e['gpu_count']} x {e['gpu_id']}, {e['height_u']} U, {e['max_power_w'] / 1000:g} kW max",
+    "server": _server,
     "nic": lambda e: f"{e['speed_gbps']:g} Gb/s {e['technology']}, {e['latency_us']:g} us",
     "switch": lambda e: ", ".join(f"{g['count']} x {g['speed_gbps']:g}G" for g in e["port_groups"]),
-    "cable": lambda e: f"{e['medium']}, {e['speed_gbps']:g}G, reach {e['reach_m']:g} m",
+    "cable": _cable,
 }
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser("catalog", help="list the hardware catalog")
-    parser.add_argument("--kind", choices=KINDS, help="only entries of this kind")
-    parser.add_argument("--json", action="store_true", help="print every field as JSON")
+    parser = commands.add_parser("catalog", help=translate("CLI", "list the hardware catalog"))
+    parser.add_argument("--kind", choices=KINDS, help=translate("CLI", "only entries of this kind"))
+    parser.add_argument("--json", action="store_true", help=translate("CLI", "print every field as JSON"))
     parser.set_defaults(handler=run)
 
 
@@ -32,5 +49,5 @@ def run(args: argparse.Namespace) -> int:
         return 0
     for entry in entries:
         figure = _KEY_FIGURES.get(entry.kind, lambda e: "")(entry)
-        print(f"{entry.kind:<12} {entry.id:<20} {entry.name[:44]:<44} {figure}")
+        print(f"{pad(entry.kind, 12)} {pad(entry.id, 20)} {pad(entry.name[:44], 44)} {figure}")
     return 0

@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from planner_gui.catalog import Catalog, load_catalog
+from planner_gui.commands.language import text, translate
 from planner_gui.io import LoadError, LoadResult, load_design
 from planner_gui.model import DesignError
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.model.variants import variant_design
 
 VARIANT_SEPARATOR = "@"  # FILE.cluster@NAME; model/variants.py forbids it in names
@@ -26,7 +28,8 @@ def catalog_for_cli() -> Catalog:
     """The bundled catalog plus the user's; problems in the user's are warned about, not fatal."""
     catalog = load_catalog()
     for problem in catalog.problems:
-        print(f"cluster-planner: warning: catalog: {problem}", file=sys.stderr)
+        print(translate("CLI", "cluster-planner: warning: catalog: {problem}").format(problem=text(problem)),
+              file=sys.stderr)
     return catalog
 
 
@@ -46,21 +49,23 @@ def load_selected(spec: str, catalog: Catalog) -> LoadResult:
         return result
     try:
         return replace(result, design=variant_design(result.design, name))
-    except DesignError as error:
-        raise DesignError(f"{path}: {error}") from None
+    except DesignError as error:  # the file's path in front, the model's sentence kept translatable
+        where = QT_TRANSLATE_NOOP("CLI", "{path}: {where}").fill(path=path, where=error.where) if error.where else path
+        raise DesignError(error.text or str(error).removeprefix(f"{error.where}: "), where) from None
 
 
 def load_for_cli(path: str, catalog: Catalog) -> LoadResult:
     result = load_selected(path, catalog)
     for warning in result.warnings:
-        print(f"cluster-planner: warning: {path}: {warning}", file=sys.stderr)
+        print(translate("CLI", "cluster-planner: warning: {path}: {warning}").format(path=path, warning=text(warning)),
+              file=sys.stderr)
     return result
 
 
 def add_variant_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", metavar="NAME",
-                        help="use this variant of the design (also FILE.cluster@NAME); "
-                             "default: the one open when the file was saved")
+                        help=translate("CLI", "use this variant of the design (also FILE.cluster@NAME); "
+                                              "default: the one open when the file was saved"))
 
 
 def apply_variant_option(args: argparse.Namespace) -> None:
@@ -69,7 +74,8 @@ def apply_variant_option(args: argparse.Namespace) -> None:
     if name is None:
         return
     if split_variant(args.file)[1] is not None:
-        raise ValueError(f"{args.file} already names a variant; give it either as FILE@NAME or with --variant")
+        raise ValueError(translate("CLI", "{file} already names a variant; give it either as FILE@NAME or with "
+                                          "--variant").format(file=args.file))
     args.file = f"{args.file}{VARIANT_SEPARATOR}{name}"
 
 

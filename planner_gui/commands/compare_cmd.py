@@ -14,25 +14,30 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from planner_gui.commands import engine_words as words
+from planner_gui.commands.columns import pad, row
 from planner_gui.commands.common import catalog_for_cli, load_for_cli, print_json, split_variant
-from planner_gui.ui.format import MISSING, format_count, format_money, format_percent, significant
+from planner_gui.commands.language import text, translate
 
 if TYPE_CHECKING:
     from planner_gui.engine.compare import Comparison, FigureRow
     from planner_gui.model import Design
 
+MISSING = "—"  # ui/format.py MISSING (that module is imported only when a command runs: it loads numpy)
 LABEL_WIDTH = 40  # the longest figure label ("Buy: hardware and installation") fits
 VALUE_WIDTH = 16
 MAX_BOM_ROWS = 60  # a bill rarely has more distinct items; the rest are counted (all are in --json)
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser("compare", help="compare two designs: figures, curves and bill of materials")
-    parser.add_argument("a", help="design A (.cluster, or FILE.cluster@VARIANT)")
-    parser.add_argument("b", nargs="?", help="design B (.cluster, or FILE.cluster@VARIANT); "
-                                             "leave out with --variants")
-    parser.add_argument("--variants", metavar="A,B", help="compare two variants of design A's file")
-    parser.add_argument("--json", action="store_true", help="print JSON (docs/compare-and-acceptance.md)")
+    parser = commands.add_parser("compare",
+                                 help=translate("CLI", "compare two designs: figures, curves and bill of materials"))
+    parser.add_argument("a", help=translate("CLI", "design A (.cluster, or FILE.cluster@VARIANT)"))
+    parser.add_argument("b", nargs="?", help=translate("CLI", "design B (.cluster, or FILE.cluster@VARIANT); leave "
+                                                              "out with --variants"))
+    parser.add_argument("--variants", metavar="A,B", help=translate("CLI", "compare two variants of design A's file"))
+    parser.add_argument("--json", action="store_true",
+                        help=translate("CLI", "print JSON (docs/compare-and-acceptance.md)"))
     parser.set_defaults(handler=run)
 
 
@@ -56,14 +61,14 @@ def _sides(args: argparse.Namespace, catalog: Any) -> tuple[Design, Design, tupl
 
     if args.variants is None:
         if args.b is None:
-            raise ValueError("compare needs two designs: A.cluster B.cluster, A.cluster@IB B.cluster@RoCE, "
-                             "or FILE.cluster --variants IB,RoCE")
+            raise ValueError(translate("CLI", "compare needs two designs: A.cluster B.cluster, A.cluster@IB "
+                                              "B.cluster@RoCE, or FILE.cluster --variants IB,RoCE"))
         a, b = load_for_cli(args.a, catalog).design, load_for_cli(args.b, catalog).design
         return a, b, (variant_label(a, split_variant(args.a)[1]), variant_label(b, split_variant(args.b)[1]))
     names = [n.strip() for n in args.variants.split(",")]
     if len(names) != 2 or not all(names) or args.b is not None:
-        raise ValueError(f"--variants {args.variants!r}: give one file and two variant names, e.g. "
-                         "compare FILE.cluster --variants IB,RoCE")
+        raise ValueError(translate("CLI", "--variants {variants!r}: give one file and two variant names, e.g. "
+                                          "compare FILE.cluster --variants IB,RoCE").format(variants=args.variants))
     design = load_for_cli(args.a, catalog).design
     a, b = variant_design(design, names[0]), variant_design(design, names[1])
     return a, b, (variant_label(a, names[0]), variant_label(b, names[1]))
@@ -71,6 +76,8 @@ def _sides(args: argparse.Namespace, catalog: Any) -> tuple[Design, Design, tupl
 
 def format_figure(value: float | None, unit: str, currency: str) -> str:
     """A figure as the text report shows it: money with its symbol, counts whole, others 3 digits."""
+    from planner_gui.ui.format import format_count, format_money, format_percent, significant
+
     if value is None:
         return MISSING
     if unit == "money":
@@ -79,7 +86,11 @@ def format_figure(value: float | None, unit: str, currency: str) -> str:
         return format_percent(value)
     if unit == "" and float(value).is_integer():
         return format_count(value)
-    return f"{significant(value)} {unit}".rstrip()
+    return f"{significant(value)} {_unit(unit)}".rstrip()
+
+
+def _unit(unit: str) -> str:
+    return translate("CLI", "days") if unit == "days" else unit
 
 
 def _ratio(row: FigureRow) -> str:
@@ -87,39 +98,43 @@ def _ratio(row: FigureRow) -> str:
 
 
 def report_lines(c: Comparison) -> list[str]:
-    lines = [f"A: {c.name_a}", f"B: {c.name_b}", ""]
-    lines.append(f"{'figure':<{LABEL_WIDTH}}{'A':>{VALUE_WIDTH}}{'B':>{VALUE_WIDTH}}{'B - A':>{VALUE_WIDTH}}"
-                 f"{'B / A':>9}")
-    for row in c.rows:
-        if row.a is None and row.b is None:
+    lines = [f"A: {text(c.name_a)}", f"B: {text(c.name_b)}", ""]
+    lines.append(row((translate("CLI", "figure"), LABEL_WIDTH, "<"), ("A", VALUE_WIDTH, ">"), ("B", VALUE_WIDTH, ">"),
+                     ("B - A", VALUE_WIDTH, ">"), ("B / A", 9, ">")))
+    for figure_row in c.rows:
+        if figure_row.a is None and figure_row.b is None:
             continue
-        cells = (format_figure(v, row.unit, c.currency) for v in (row.a, row.b, row.diff))
-        lines.append(f"{row.label:<{LABEL_WIDTH}}" + "".join(f"{x:>{VALUE_WIDTH}}" for x in cells)
-                     + f"{_ratio(row):>9}")
+        cells = (format_figure(v, figure_row.unit, c.currency) for v in (figure_row.a, figure_row.b, figure_row.diff))
+        lines.append(pad(words.figure_label(figure_row.key, figure_row.label), LABEL_WIDTH)
+                     + "".join(pad(x, VALUE_WIDTH, ">") for x in cells) + f"{_ratio(figure_row):>9}")
     lines += _bom_lines(c) + _cable_lines(c)
     if c.notes:
-        lines += ["", "Notes:", *(f"  {note}" for note in c.notes)]
+        lines += ["", translate("CLI", "Notes:"), *(f"  {text(note)}" for note in c.notes)]
     return lines
 
 
 def _bom_lines(c: Comparison) -> list[str]:
+    from planner_gui.ui.format import format_money
+
     changed = [r for r in c.bom if r.changed]
-    lines = ["", f"Bill of materials: {len(changed)} of {len(c.bom)} items differ "
-                 f"(hardware {format_money(c.hardware_total_a, c.currency)} vs "
-                 f"{format_money(c.hardware_total_b, c.currency)})"]
+    lines = ["", translate("CLI", "Bill of materials: {changed} of {items} items differ (hardware {a} vs {b})").format(
+        changed=len(changed), items=len(c.bom), a=format_money(c.hardware_total_a, c.currency),
+        b=format_money(c.hardware_total_b, c.currency))]
     for r in changed[:MAX_BOM_ROWS]:
         qty = f"{r.quantity_a:g} -> {r.quantity_b:g}"
         money = f"{format_money(r.total_a, c.currency)} -> {format_money(r.total_b, c.currency)}"
-        lines.append(f"  {r.category:<8}{r.catalog_id:<22}{qty:>16}  {money}")
+        lines.append(f"  {pad(r.category, 8)}{pad(r.catalog_id, 22)}{qty:>16}  {money}")
     if len(changed) > MAX_BOM_ROWS:
-        lines.append(f"  ... and {len(changed) - MAX_BOM_ROWS} more (see --json)")
+        lines.append("  " + translate("CLI", "... and {count} more (see --json)").format(
+            count=len(changed) - MAX_BOM_ROWS))
     return lines
 
 
 def _cable_lines(c: Comparison) -> list[str]:
     changed = [r for r in c.cables if r.count_a != r.count_b]
     links_a, links_b = sum(r.count_a for r in c.cables), sum(r.count_b for r in c.cables)
-    lines = ["", f"Cables: {links_a} links in A, {links_b} in B; {len(changed)} kinds differ"]
+    lines = ["", translate("CLI", "Cables: {a} links in A, {b} in B; {changed} kinds differ").format(
+        a=links_a, b=links_b, changed=len(changed))]
     for r in changed[:MAX_BOM_ROWS]:
         lines.append(f"  {r.medium:<5}{r.speed_gbps:>6g}G {r.length_m:>6g} m  {r.count_a} -> {r.count_b}")
     return lines

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 
+from planner_gui.commands.language import translate
+
 
 def register(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser("gui", help="open the desktop app (the default command)")
-    parser.add_argument("file", nargs="?", help="a .cluster file (default: the bundled default design)")
+    parser = commands.add_parser("gui", help=translate("CLI", "open the desktop app (the default command)"))
+    parser.add_argument("file", nargs="?",
+                        help=translate("CLI", "a .cluster file (default: the bundled default design)"))
     parser.add_argument("--quit-after-ms", type=int, default=None, help=argparse.SUPPRESS)
     parser.set_defaults(handler=lambda args: run_gui(args.file, args.quit_after_ms))
 

@@ -6,26 +6,32 @@ import argparse
 from pathlib import Path
 
 from planner_gui.commands.common import catalog_for_cli
+from planner_gui.commands.language import translate
 from planner_gui.io import save_design
 from planner_gui.templates import TOPOLOGIES, TemplateSpec, generate_design
 from planner_gui.templates.spec import DEFAULT_RACK_KW
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser("new", help="generate a design from a template")
-    parser.add_argument("--server", required=True, help="server catalog id, e.g. dgx-h100")
-    parser.add_argument("--nodes", required=True, type=int, help="number of GPU servers")
-    parser.add_argument("--fabric", help="compute NIC catalog id, e.g. ib-ndr-400 (default: the server's)")
-    parser.add_argument("--nics-per-node", type=int, help="compute NICs per server (default: the server's)")
+    parser = commands.add_parser("new", help=translate("CLI", "generate a design from a template"))
+    parser.add_argument("--server", required=True, help=translate("CLI", "server catalog id, e.g. dgx-h100"))
+    parser.add_argument("--nodes", required=True, type=int, help=translate("CLI", "number of GPU servers"))
+    parser.add_argument("--fabric", help=translate("CLI", "compute NIC catalog id, e.g. ib-ndr-400 (default: the "
+                                                          "server's)"))
+    parser.add_argument("--nics-per-node", type=int,
+                        help=translate("CLI", "compute NICs per server (default: the server's)"))
     parser.add_argument("--topology", choices=TOPOLOGIES, default="rail-optimized")
-    parser.add_argument("--oversubscription", type=float, default=1.0, help="leaf down:up ratio (default 1)")
+    parser.add_argument("--oversubscription", type=float, default=1.0,
+                        help=translate("CLI", "leaf down:up ratio (default 1)"))
     parser.add_argument("--rack-kw", type=float, default=DEFAULT_RACK_KW,
-                        help=f"power budget per rack (default {DEFAULT_RACK_KW:g}, what air cooling removes)")
-    parser.add_argument("--rack-u", type=int, default=42, help="rack height in U (default 42)")
+                        help=translate("CLI", "power budget per rack (default {kw:g}, what air cooling removes)"
+                                       ).format(kw=DEFAULT_RACK_KW))
+    parser.add_argument("--rack-u", type=int, default=42, help=translate("CLI", "rack height in U (default 42)"))
     parser.add_argument("--cooling", choices=("air", "rdhx", "liquid"), default="air")
-    parser.add_argument("--cooling-kw", type=float, help="cooling capacity per rack (default: the cooling type's)")
-    parser.add_argument("--name", help="design name")
-    parser.add_argument("-o", "--output", required=True, help="the .cluster file to write")
+    parser.add_argument("--cooling-kw", type=float,
+                        help=translate("CLI", "cooling capacity per rack (default: the cooling type's)"))
+    parser.add_argument("--name", help=translate("CLI", "design name"))
+    parser.add_argument("-o", "--output", required=True, help=translate("CLI", "the .cluster file to write"))
     parser.set_defaults(handler=run)
 
 
@@ -38,6 +44,7 @@ def run(args: argparse.Namespace) -> int:
     design = generate_design(catalog_for_cli(), spec)
     save_design(design, Path(args.output))
     gpus = sum(1 for d in design.devices.values() if d.catalog_id == args.server)
-    print(f"{args.output}: {gpus} servers in {len(design.racks)} racks, {len(design.devices)} devices, "
-          f"{len(design.links)} links")
+    print(translate("CLI", "{file}: {servers} servers in {racks} racks, {devices} devices, {links} links").format(
+        file=args.output, servers=gpus, racks=len(design.racks), devices=len(design.devices),
+        links=len(design.links)))
     return 0

@@ -15,7 +15,10 @@ from typing import Any
 
 from planner_gui.catalog import Catalog, CatalogEntry
 from planner_gui.cli import CliError
+from planner_gui.commands import engine_words as words
+from planner_gui.commands.columns import pad
 from planner_gui.commands.common import catalog_for_cli, print_json
+from planner_gui.commands.language import text, translate
 
 UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30}  # binary units, as nccl-tests' -b/-e flags
 BYTES_PATTERN = re.compile(r"^\s*(\d+)\s*([KMG]?)\s*$", re.IGNORECASE)
@@ -29,9 +32,9 @@ def positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(translate("CLI", "invalid whole number: {text!r}").format(text=text)) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+        raise argparse.ArgumentTypeError(translate("CLI", "{value} must be at least 1").format(value=value))
     return value
 
 
@@ -41,31 +44,40 @@ def byte_sizes(text: str) -> list[int]:
     for part in text.split(","):
         match = BYTES_PATTERN.match(part)
         if match is None:
-            raise argparse.ArgumentTypeError(f"{part.strip()!r} is not a size; use a whole number of bytes "
-                                             "with an optional K, M or G (powers of two), e.g. 8,1K,64M,1G")
+            raise argparse.ArgumentTypeError(translate(
+                "CLI", "{part!r} is not a size; use a whole number of bytes with an optional K, M or G (powers of "
+                       "two), e.g. 8,1K,64M,1G").format(part=part.strip()))
         value = int(match.group(1)) * UNITS[match.group(2).upper()]
         if not 1 <= value <= MAX_BYTES:
-            raise argparse.ArgumentTypeError(f"{part.strip()!r}: give 1 byte to 1024G")
+            raise argparse.ArgumentTypeError(
+                translate("CLI", "{part!r}: give 1 byte to 1024G").format(part=part.strip()))
         sizes.append(value)
     return sizes
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser("predict", help="predict NCCL collective time and bus bandwidth")
-    parser.add_argument("--gpu", required=True, help="GPU catalog id, e.g. h100-sxm5-80gb")
-    parser.add_argument("--gpus-per-node", required=True, type=positive_int, help="GPUs per server")
-    parser.add_argument("--nodes", required=True, type=positive_int, help="servers")
-    parser.add_argument("--nic", help="compute NIC catalog id (default: a catalog server's with this GPU)")
+    parser = commands.add_parser("predict", help=translate("CLI", "predict NCCL collective time and bus bandwidth"))
+    parser.add_argument("--gpu", required=True, help=translate("CLI", "GPU catalog id, e.g. h100-sxm5-80gb"))
+    parser.add_argument("--gpus-per-node", required=True, type=positive_int, help=translate("CLI", "GPUs per server"))
+    parser.add_argument("--nodes", required=True, type=positive_int, help=translate("CLI", "servers"))
+    parser.add_argument("--nic", help=translate("CLI", "compute NIC catalog id (default: a catalog server's with "
+                                                       "this GPU)"))
     parser.add_argument("--nics-per-node", type=positive_int,
-                        help="compute NICs per server (default: one per GPU with --nic, else the server's)")
-    parser.add_argument("--op", default="allreduce", help="allreduce (default), allgather, reducescatter, "
-                        "broadcast, reduce, alltoall or sendrecv")
-    parser.add_argument("--bytes", type=byte_sizes, help="sizes, e.g. 8,1K,64M,1G (default: 8 to 16G)")
+                        help=translate("CLI", "compute NICs per server (default: one per GPU with --nic, else the "
+                                              "server's)"))
+    parser.add_argument("--op", default="allreduce",
+                        help=translate("CLI", "allreduce (default), allgather, reducescatter, broadcast, reduce, "
+                                              "alltoall or sendrecv"))
+    parser.add_argument("--bytes", type=byte_sizes,
+                        help=translate("CLI", "sizes, e.g. 8,1K,64M,1G (default: 8 to 16G)"))
     parser.add_argument("--algo", default="auto",
-                        help="auto (default: NCCL's choice), ring, tree, nvls, nvlstree, collnet or pat")
-    parser.add_argument("--gdr", choices=ON_OFF, help="GPUDirect RDMA (default: on when the NIC has RDMA)")
-    parser.add_argument("--sharp", choices=ON_OFF, help="InfiniBand SHARP in-network reduction (default off)")
-    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+                        help=translate("CLI", "auto (default: NCCL's choice), ring, tree, nvls, nvlstree, collnet "
+                                              "or pat"))
+    parser.add_argument("--gdr", choices=ON_OFF,
+                        help=translate("CLI", "GPUDirect RDMA (default: on when the NIC has RDMA)"))
+    parser.add_argument("--sharp", choices=ON_OFF,
+                        help=translate("CLI", "InfiniBand SHARP in-network reduction (default off)"))
+    parser.add_argument("--json", action="store_true", help=translate("CLI", "print the results as JSON"))
     parser.set_defaults(handler=run)
 
 
@@ -75,16 +87,20 @@ def run(args: argparse.Namespace) -> int:
     catalog = catalog_for_cli()
     _check_choice("--op", args.op, _ops())
     _check_choice("--algo", args.algo, ("auto", *_algos()))
-    profile, nic_note = build_profile(catalog, args)
+    profile, nic_server = build_profile(catalog, args)
     results = curve(profile, args.op, args.bytes or list(DEFAULT_SIZES), algo=args.algo)
     if args.json:
         print_json({"profile": dataclasses.asdict(profile), "results": [_result_json(r) for r in results]})
         return 0
-    print(describe(profile, args.op, args.algo) + nic_note)
-    print(f"{'size':>10} {'time us':>12} {'algbw GB/s':>11} {'busbw GB/s':>11}  {'algorithm':<18} bottleneck")
+    description = describe(profile, args.op, args.algo)
+    print(translate("CLI", "{description} (NIC from catalog server {server})").format(
+        description=description, server=nic_server) if nic_server else description)
+    print(" ".join((pad(translate("CLI", "size"), 10, ">"), pad(translate("CLI", "time us"), 12, ">"),
+                    pad(translate("CLI", "algbw GB/s"), 11, ">"), pad(translate("CLI", "busbw GB/s"), 11, ">")))
+          + "  " + pad(translate("CLI", "algorithm"), 18) + " " + translate("CLI", "bottleneck"))
     for r in results:
         print(f"{size_label(r.bytes):>10} {r.time_us:>12,.2f} {bandwidth(r.algbw_GBps):>11} "
-              f"{bandwidth(r.busbw_GBps):>11}  {r.algorithm + '/' + r.protocol:<18} {r.bottleneck}")
+              f"{bandwidth(r.busbw_GBps):>11}  {r.algorithm + '/' + r.protocol:<18} {words.bottleneck(r.bottleneck)}")
     return 0
 
 
@@ -102,30 +118,31 @@ def _algos() -> tuple[str, ...]:
 
 def _check_choice(option: str, value: str, choices: tuple[str, ...]) -> None:
     if value not in choices:
-        raise CliError(f"argument {option}: invalid choice: {value!r} (choose from {', '.join(choices)})")
+        raise CliError(translate("CLI", "argument {option}: invalid choice: {value!r} (choose from {choices})").format(
+            option=option, value=value, choices=", ".join(choices)))
 
 
 def build_profile(catalog: Catalog, args: argparse.Namespace) -> tuple[Any, str]:
-    """The FabricProfile the options describe, and a note naming any NIC chosen by default."""
+    """The FabricProfile the options describe, and the catalog server whose NIC was chosen by default ("")."""
     from planner_gui.engine.collectives import profile_from_catalog
 
     gpu = _require(catalog, args.gpu, "gpu", "--gpu")
     server = server_for(catalog, gpu, args.gpus_per_node)
-    nic_id, nics, note = args.nic, args.nics_per_node, ""
+    nic_id, nics, nic_server = args.nic, args.nics_per_node, ""
     if nic_id is None and (args.nodes > 1 or nics is not None):
         if server is None:
-            raise CliError(f"--nic: no catalog server carries {gpu.id}, so there is no default NIC; "
-                           "give --nic (e.g. ib-ndr-400)")
+            raise CliError(translate("CLI", "--nic: no catalog server carries {gpu}, so there is no default NIC; "
+                                            "give --nic (e.g. ib-ndr-400)").format(gpu=gpu.id))
         nic_id, nics = server["default_nic_id"], nics or server["compute_nic_slots"]
-        note = f" (NIC from catalog server {server.id})"
+        nic_server = server.id
     overrides: dict[str, Any] = {}
     if nic_id is not None:
         nic = _require(catalog, nic_id, "nic", "--nic")
         overrides.update(_feature_overrides(catalog, nic, args))
     elif args.gdr == "on" or args.sharp == "on":
-        raise CliError("--gdr/--sharp need a network: give --nodes above 1 or --nic")
+        raise CliError(translate("CLI", "--gdr/--sharp need a network: give --nodes above 1 or --nic"))
     profile = profile_from_catalog(catalog, gpu.id, args.gpus_per_node, args.nodes, nic_id, nics, **overrides)
-    return profile, note
+    return profile, nic_server
 
 
 def server_for(catalog: Catalog, gpu: CatalogEntry, gpus_per_node: int) -> CatalogEntry | None:
@@ -137,8 +154,9 @@ def server_for(catalog: Catalog, gpu: CatalogEntry, gpus_per_node: int) -> Catal
     if not fitting:
         biggest = max(servers, key=lambda s: s["gpu_count"])
         most = biggest["gpu_count"]
-        raise CliError(f"--gpus-per-node {gpus_per_node}: no catalog server carries more than {most} x "
-                       f"{gpu.id} (e.g. {biggest.id}); use at most {most}")
+        raise CliError(translate("CLI", "--gpus-per-node {count}: no catalog server carries more than {most} x {gpu} "
+                                        "(e.g. {server}); use at most {most}").format(
+            count=gpus_per_node, most=most, gpu=gpu.id, server=biggest.id))
     return min(fitting, key=lambda s: (s["gpu_count"], s.id))
 
 
@@ -146,14 +164,16 @@ def _feature_overrides(catalog: Catalog, nic: CatalogEntry, args: argparse.Names
     overrides: dict[str, Any] = {}
     if args.gdr is not None:
         if args.gdr == "on" and not nic.get("rdma", True):
-            raise CliError(f"--gdr on: NIC {nic.id} has no RDMA, so GPUDirect RDMA is impossible")
+            raise CliError(translate("CLI", "--gdr on: NIC {nic} has no RDMA, so GPUDirect RDMA is impossible").format(
+                nic=nic.id))
         overrides["gdr"] = args.gdr == "on"
     if args.sharp == "on":
         switch = catalog.get(nic.get("default_switch_id", ""))
         if switch is None or not switch.get("sharp", False):
-            name = switch.id if switch is not None else "none"
-            raise CliError(f"--sharp on: the NIC's switch ({name}) has no SHARP; pick an InfiniBand NIC "
-                           "whose default switch supports it (e.g. ib-ndr-400)")
+            name = switch.id if switch is not None else translate("CLI", "none")
+            raise CliError(translate("CLI", "--sharp on: the NIC's switch ({switch}) has no SHARP; pick an InfiniBand "
+                                            "NIC whose default switch supports it (e.g. ib-ndr-400)").format(
+                switch=name))
         overrides["sharp"] = True
     elif args.sharp == "off":
         overrides["sharp"] = False
@@ -164,15 +184,18 @@ def _require(catalog: Catalog, catalog_id: str, kind: str, option: str) -> Catal
     try:
         return catalog.require(catalog_id, kind)
     except KeyError as error:
-        raise CliError(f"{option}: {error.args[0]}") from None
+        raise CliError(f"{option}: {text(error.args[0])}") from None
 
 
 def describe(profile: Any, op: str, algo: str) -> str:
-    nics = (f"{profile.nics_per_node} x {profile.nic_gbps:g} Gb/s {profile.technology} NICs per node"
-            if profile.nics_per_node else "no NICs")
-    features = f"GDR {'on' if profile.gdr else 'off'}, SHARP {'on' if profile.sharp else 'off'}"
-    return (f"{op} on {profile.nodes} x {profile.gpus_per_node} {profile.gpu_name} ({profile.intra}), "
-            f"{nics}, {features}, algorithm {algo}")
+    nics = (translate("CLI", "{count} x {gbps:g} Gb/s {technology} NICs per node").format(
+                count=profile.nics_per_node, gbps=profile.nic_gbps, technology=profile.technology)
+            if profile.nics_per_node else translate("CLI", "no NICs"))
+    on, off = translate("CLI", "on"), translate("CLI", "off")
+    return translate("CLI", "{op} on {nodes} x {per_node} {gpu} ({intra}), {nics}, GDR {gdr}, SHARP {sharp}, "
+                            "algorithm {algo}").format(
+        op=op, nodes=profile.nodes, per_node=profile.gpus_per_node, gpu=profile.gpu_name, intra=profile.intra,
+        nics=nics, gdr=on if profile.gdr else off, sharp=on if profile.sharp else off, algo=algo)
 
 
 def bandwidth(gbps: float) -> str:

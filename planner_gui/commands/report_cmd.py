@@ -1,5 +1,8 @@
 """``cluster-planner report FILE -o OUT.pdf [--lang en|zh] [--paper a4|letter]``: the PDF proposal.
 
+Without ``--lang`` the proposal is in the command line's language (``cluster-planner --lang zh_CN
+report ...``, the preference or the locale; commands/language.py).
+
 Runs without a display: Qt starts on its offscreen platform when no DISPLAY is set. Qt is imported
 only when this command runs, so the other commands stay headless and fast. A missing Chinese font
 is said once, as a warning on stderr; the PDF is still written (in English).
@@ -13,6 +16,7 @@ from pathlib import Path
 
 from planner_gui.catalog import Catalog
 from planner_gui.commands.common import catalog_for_cli, load_for_cli
+from planner_gui.commands.language import report_language, text, translate
 from planner_gui.model import Design
 
 LANGUAGES = ("en", "zh")  # report/content/i18n.py LANGUAGES (not imported: keep --help free of the engine)
@@ -20,38 +24,40 @@ PAPERS = ("a4", "letter")  # report/render/page.py PAPERS
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser("report", help="write the design's PDF proposal (headless)")
-    parser.add_argument("file", help="the .cluster file")
-    parser.add_argument("-o", "--output", required=True, help="the PDF file to write")
-    parser.add_argument(
-        "--lang", choices=LANGUAGES, default="en", help="language of the proposal (default en)"
-    )
-    parser.add_argument("--paper", choices=PAPERS, default="a4", help="paper size (default a4)")
+    parser = commands.add_parser("report", help=translate("CLI", "write the design's PDF proposal (headless)"))
+    parser.add_argument("file", help=translate("CLI", "the .cluster file"))
+    parser.add_argument("-o", "--output", required=True, help=translate("CLI", "the PDF file to write"))
+    parser.add_argument("--lang", choices=LANGUAGES, default=None,
+                        help=translate("CLI", "language of the proposal (default: the command line's, en or zh)"))
+    parser.add_argument("--paper", choices=PAPERS, default="a4", help=translate("CLI", "paper size (default a4)"))
     parser.add_argument("--compare", metavar="OTHER.cluster",
-                        help="add a comparison with another design (OTHER.cluster@VARIANT, or @VARIANT for "
-                             "another variant of FILE)")
+                        help=translate("CLI", "add a comparison with another design (OTHER.cluster@VARIANT, or "
+                                              "@VARIANT for another variant of FILE)"))
     parser.add_argument("--accept", metavar="RESULTS.txt",
-                        help="add an acceptance section from nccl-tests output measured on the delivered cluster")
+                        help=translate("CLI", "add an acceptance section from nccl-tests output measured on the "
+                                              "delivered cluster"))
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
     output = Path(args.output)
     if output.suffix.lower() != ".pdf":
-        raise ValueError(f"output {args.output!r} must end in .pdf (e.g. -o proposal.pdf)")
+        raise ValueError(translate("CLI", "output {output!r} must end in .pdf (e.g. -o proposal.pdf)").format(
+            output=args.output))
     if output.is_dir():
-        raise ValueError(
-            f"output {args.output!r} is a folder; give a file name such as {output / 'proposal.pdf'}"
-        )
+        raise ValueError(translate("CLI", "output {output!r} is a folder; give a file name such as {example}").format(
+            output=args.output, example=output / "proposal.pdf"))
     catalog = catalog_for_cli()
     design = load_for_cli(args.file, catalog).design
     comparison, acceptance = _optional_sections(args, design, catalog)
     from planner_gui.report.render import export_pdf  # Qt is loaded only for this command
 
-    result = export_pdf(design, catalog, output, args.lang, args.paper, comparison=comparison, acceptance=acceptance)
+    language = args.lang or report_language()  # an explicit --lang wins; else the CLI's own language
+    result = export_pdf(design, catalog, output, language, args.paper, comparison=comparison, acceptance=acceptance)
     for warning in result.warnings:
-        print(f"cluster-planner: warning: {warning}", file=sys.stderr)
-    print(f"{output}: {result.pages} pages ({result.lang}, {args.paper})")
+        print(translate("CLI", "cluster-planner: warning: {warning}").format(warning=text(warning)), file=sys.stderr)
+    print(translate("CLI", "{file}: {pages} pages ({language}, {paper})").format(
+        file=output, pages=result.pages, language=result.lang, paper=args.paper))
     return 0
 
 

@@ -12,8 +12,11 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from planner_gui.commands.columns import pad
 from planner_gui.commands.common import catalog_for_cli, load_for_cli, print_json
 from planner_gui.commands.compare_cmd import format_figure
+from planner_gui.commands.language import is_chinese, text, translate
+from planner_gui.model.messages import QT_TRANSLATE_NOOP, Template, Text
 
 if TYPE_CHECKING:
     from planner_gui.engine.sweep import SweepResult
@@ -22,19 +25,30 @@ if TYPE_CHECKING:
 DEFAULT_FIGURES = ("gpus", "racks", "it_kw", "buy_upfront", "buy_per_gpu_hour", "allreduce_busbw_1gib",
                    "training_days", "training_scaling_efficiency", "checks_error")
 COLUMN_WIDTH = 15
+# engine/sweep.py PARAMS labels, by parameter (the engine's are English).
+PARAM_LABELS: dict[str, Template] = {
+    "nodes": QT_TRANSLATE_NOOP("CLI", "GPU servers"),
+    "nic_gbps": QT_TRANSLATE_NOOP("CLI", "NIC speed, Gb/s"),
+    "oversubscription": QT_TRANSLATE_NOOP("CLI", "leaf oversubscription (down:up)"),
+    "rack_kw": QT_TRANSLATE_NOOP("CLI", "rack power budget, kW"),
+    "nic": QT_TRANSLATE_NOOP("CLI", "compute NIC (catalog id)"),
+    "server": QT_TRANSLATE_NOOP("CLI", "GPU server (catalog id)"),
+}
 VALUE_COLUMN_WIDTH = 14
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser("sweep", help="vary one parameter and tabulate the headline figures")
-    parser.add_argument("file", help="the .cluster file")
+    parser = commands.add_parser("sweep", help=translate("CLI", "vary one parameter and tabulate the headline figures"))
+    parser.add_argument("file", help=translate("CLI", "the .cluster file"))
     parser.add_argument("--param", required=True,
-                        help="NAME=RANGE, e.g. nodes=8..256 (doubling), rack_kw=20..60:10, nodes=8,16,32, "
-                             "nic=ib-ndr-400,roce-400; NAME: nodes, nic_gbps, oversubscription, rack_kw, "
-                             "nic, server")
+                        help=translate("CLI", "NAME=RANGE, e.g. nodes=8..256 (doubling), rack_kw=20..60:10, "
+                                              "nodes=8,16,32, nic=ib-ndr-400,roce-400; NAME: nodes, nic_gbps, "
+                                              "oversubscription, rack_kw, nic, server"))
     parser.add_argument("--figure", action="append", metavar="KEY",
-                        help="a figure to tabulate (repeatable; default: a headline set; keys in the docs)")
-    parser.add_argument("--json", action="store_true", help="print JSON (docs/compare-and-acceptance.md)")
+                        help=translate("CLI", "a figure to tabulate (repeatable; default: a headline set; keys in "
+                                              "the docs)"))
+    parser.add_argument("--json", action="store_true",
+                        help=translate("CLI", "print JSON (docs/compare-and-acceptance.md)"))
     parser.set_defaults(handler=run)
 
 
@@ -61,8 +75,16 @@ def _figures(wanted: list[str] | None) -> tuple[str, ...]:
     chosen = tuple(wanted) if wanted else DEFAULT_FIGURES
     unknown = [key for key in chosen if key not in known]
     if unknown:
-        raise ValueError(f"--figure {unknown[0]!r} is not a figure; use one of {', '.join(known)}")
+        raise ValueError(translate("CLI", "--figure {key!r} is not a figure; use one of {keys}").format(
+            key=unknown[0], keys=", ".join(known)))
     return chosen
+
+
+def _param_label(param: str, label: object) -> str:
+    template = PARAM_LABELS.get(param)
+    if is_chinese() and template is not None and not isinstance(label, Text):
+        return translate(template.context, template.source)
+    return text(label)
 
 
 def _unit(key: str) -> str:
@@ -73,20 +95,25 @@ def _unit(key: str) -> str:
 
 def report_lines(result: SweepResult, figures: tuple[str, ...], currency: str) -> list[str]:
     base = result.base
-    lines = [f"Sweep of {result.label} ({result.param}) over {len(result.values)} values, regenerated from: "
-             f"{base.nodes} x {base.server_id}, {base.nic_id or 'default NIC'}, {base.topology}, "
-             f"{base.oversubscription:g}:1, {base.rack_kw:g} kW racks, {base.cooling}",
+    lines = [translate("CLI", "Sweep of {label} ({param}) over {count} values, regenerated from: {nodes} x {server}, "
+                              "{nic}, {topology}, {oversubscription:g}:1, {rack_kw:g} kW racks, {cooling}").format(
+                 label=_param_label(result.param, result.label), param=result.param, count=len(result.values),
+                 nodes=base.nodes,
+                 server=base.server_id, nic=base.nic_id or translate("CLI", "default NIC"), topology=base.topology,
+                 oversubscription=base.oversubscription, rack_kw=base.rack_kw, cooling=base.cooling),
              f"{result.param:>{VALUE_COLUMN_WIDTH}}" + "".join(f"{k[:COLUMN_WIDTH - 1]:>{COLUMN_WIDTH}}"
                                                                 for k in figures)]
     for point in result.points:
         if point.error:
-            lines.append(f"{point.value!s:>{VALUE_COLUMN_WIDTH}}  cannot be built: {point.error}")
+            lines.append(f"{point.value!s:>{VALUE_COLUMN_WIDTH}}  "
+                         + translate("CLI", "cannot be built: {error}").format(error=text(point.error)))
             continue
         cells = (format_figure(point.figures.get(k), _unit(k), currency) for k in figures)
-        row = "".join(f"{c:>{COLUMN_WIDTH}}" for c in cells)
+        row = "".join(pad(c, COLUMN_WIDTH, ">") for c in cells)
         lines.append(f"{point.value!s:>{VALUE_COLUMN_WIDTH}}{row}")
         if point.note:
-            lines.append(f"{'':>{VALUE_COLUMN_WIDTH}}  note: {point.note}")
+            note = translate("CLI", "note: {note}").format(note=text(point.note))
+            lines.append(" " * VALUE_COLUMN_WIDTH + "  " + note)
     if result.cancelled:
-        lines.append("(cancelled before the last value)")
+        lines.append(translate("CLI", "(cancelled before the last value)"))
     return lines

@@ -6,12 +6,13 @@ import argparse
 import sys
 
 from planner_gui.commands.common import catalog_for_cli, load_selected
+from planner_gui.commands.language import text, translate
 from planner_gui.io import LoadError
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    parser = commands.add_parser("validate", help="check a .cluster file and list its problems")
-    parser.add_argument("file", help="the .cluster file")
+    parser = commands.add_parser("validate", help=translate("CLI", "check a .cluster file and list its problems"))
+    parser.add_argument("file", help=translate("CLI", "the .cluster file"))
     parser.set_defaults(handler=run)
 
 
@@ -23,15 +24,16 @@ def run(args: argparse.Namespace) -> int:
         if len(error.problems) == 1:
             raise
         for problem in error.problems:
-            print(f"{args.file}: error: {problem}", file=sys.stderr)
-        print(f"cluster-planner: error: {args.file}: {len(error.problems)} problems; the file is invalid",
-              file=sys.stderr)
+            print(translate("CLI", "{file}: error: {problem}").format(file=args.file, problem=text(problem)),
+                  file=sys.stderr)
+        print(translate("CLI", "cluster-planner: error: {file}: {count} problems; the file is invalid").format(
+            file=args.file, count=len(error.problems)), file=sys.stderr)
         return 1
     design = result.design
     for warning in result.warnings:
-        print(f"{args.file}: warning: {warning}")
+        print(translate("CLI", "{file}: warning: {warning}").format(file=args.file, warning=text(warning)))
     for note in design.notes(catalog):
-        print(f"{args.file}: note: {note.message}")
-    print(f"{args.file}: valid ({len(design.racks)} racks, {len(design.devices)} devices, "
-          f"{len(design.links)} links)")
+        print(translate("CLI", "{file}: note: {note}").format(file=args.file, note=text(note.message)))
+    print(translate("CLI", "{file}: valid ({racks} racks, {devices} devices, {links} links)").format(
+        file=args.file, racks=len(design.racks), devices=len(design.devices), links=len(design.links)))
     return 0

@@ -24,12 +24,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from platformdirs import user_state_path
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
 from planner_gui.document.document import Document
 from planner_gui.document.recent import APP_DIR_NAME
 from planner_gui.io import design_to_json
-from planner_gui.io.saving import write_new_file
+from planner_gui.io.saving import os_reason, write_new_file
+from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text, error_text, render
 
 try:
     import fcntl
@@ -108,7 +109,11 @@ class Autosaver(QObject):
         try:
             self._write()
         except OSError as error:
-            self.failed.emit(f"autosave to {self.folder} failed: {error.strerror or error}")
+            translate = QCoreApplication.translate  # the UI language: the status bar shows it as it is
+            reason = (error_text(error, translate) if isinstance(getattr(error, "text", None), Text)
+                      else render(os_reason(error), translate))
+            self.failed.emit(QT_TRANSLATE_NOOP("Document", "autosave to {folder} failed: {reason}").fill(
+                folder=self.folder, reason=reason).render(translate))
             return None
         self._written = self._changes
         self.autosaved.emit(self.own_path)

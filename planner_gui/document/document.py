@@ -2,7 +2,8 @@
 
 Views read ``design`` and call the edit methods; they never change the model themselves. Each edit
 is worked out as reversible changes (document/edits.py), applied, and pushed as exactly one undo
-command; a refused edit changes nothing and emits ``edit_refused`` with the model's message. After
+command; a refused edit changes nothing and emits ``edit_refused`` with the model's message, rendered
+in the UI's language (the model's Text would not survive a ``Signal(str)``). After
 every change (edit, undo, redo) the Document announces the ids that changed and asks for new
 results, which arrive through ``results_updated``.
 """
@@ -13,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from planner_gui.catalog import Catalog
@@ -24,6 +25,7 @@ from planner_gui.document.commands import EditCommand
 from planner_gui.document.live import Analyzer, LiveAnalysis
 from planner_gui.io import SaveError, load_design, save_design
 from planner_gui.model import Design, DeviceSpec
+from planner_gui.model.messages import QT_TRANSLATE_NOOP, error_text
 
 T = TypeVar("T")
 DEFAULT_RACK_U = 42  # the common rack height (hardware_power.md §5: 42U-48U racks)
@@ -40,7 +42,7 @@ class Document(QObject):
     results_updated = Signal(object)
     dirty_changed = Signal(bool)
     path_changed = Signal(object)
-    edit_refused = Signal(str)
+    edit_refused = Signal(str)  # the model's reason, already in the UI language
     # Beyond the GUI contract: the status bar shows engine failures; autosave listens for saves.
     results_failed = Signal(str)
     saved = Signal(object)
@@ -82,43 +84,48 @@ class Document(QObject):
 
     # ----- edits (one undo step each) --------------------------------------------------------
     def add_device(self, catalog_id: str, rack_id: str | None = None, u: int | None = None) -> str | None:
-        ids = self._edit(f"Add {self._entry_name(catalog_id)}",
+        ids = self._edit(_step(translate("UndoStep", "Add {name}"), name=self._entry_name(catalog_id)),
                          lambda rec: edits.add_devices(rec, self.catalog, catalog_id, [(rack_id, u)]))
         return ids[0] if ids else None
 
     def add_devices(self, catalog_id: str, placements: list[tuple[str | None, int | None]]) -> list[str]:
-        text = f"Add {len(placements)} × {self._entry_name(catalog_id)}"
+        text = _step(translate("UndoStep", "Add {n} × {name}"), n=len(placements), name=self._entry_name(catalog_id))
         added = self._edit(text, lambda rec: edits.add_devices(rec, self.catalog, catalog_id, placements))
         return added or []
 
     def move_devices(self, moves: dict[str, tuple[str | None, int | None]]) -> bool:
-        text = f"Move {_count(len(moves), 'device')}"
+        text = _step(_plural(len(moves), translate("UndoStep", "Move {n} device"),
+                             translate("UndoStep", "Move {n} devices")), n=len(moves))
         return self._edit(text, lambda rec: edits.move_devices(rec, self.catalog, moves) or True) is not None
 
     def add_rack(self, row: str | None = None, position: int | None = None,
                  height_u: int = DEFAULT_RACK_U) -> str | None:
-        return self._edit("Add rack", lambda rec: edits.add_rack(rec, self.catalog, row, position, height_u))
+        return self._edit(translate("UndoStep", "Add rack"),
+                          lambda rec: edits.add_rack(rec, self.catalog, row, position, height_u))
 
     def add_link(self, device_a: str, device_b: str) -> str | None:
-        return self._edit(f"Link {device_a} to {device_b}",
+        return self._edit(_step(translate("UndoStep", "Link {a} to {b}"), a=device_a, b=device_b),
                           lambda rec: edits.add_link(rec, self.catalog, device_a, device_b))
 
     def add_link_between_ports(self, port_a: str, port_b: str) -> str | None:
-        return self._edit(f"Link {port_a} to {port_b}",
+        return self._edit(_step(translate("UndoStep", "Link {a} to {b}"), a=port_a, b=port_b),
                           lambda rec: edits.add_link_between_ports(rec, self.catalog, port_a, port_b))
 
     def remove_items(self, ids: list[str]) -> bool:
-        return self._edit(f"Delete {_count(len(ids), 'item')}",
+        return self._edit(_step(_plural(len(ids), translate("UndoStep", "Delete {n} item"),
+                                        translate("UndoStep", "Delete {n} items")), n=len(ids)),
                           lambda rec: edits.remove_items(rec, ids)) is not None
 
     def set_properties(self, ids: list[str], **values: object) -> bool:
         names = ", ".join(values)
-        text = f"Set {names} of {_count(len(ids), 'item')}"
+        text = _step(_plural(len(ids), translate("UndoStep", "Set {names} of {n} item"),
+                             translate("UndoStep", "Set {names} of {n} items")), names=names, n=len(ids))
         done = self._edit(text, lambda rec: edits.set_properties(rec, self.catalog, ids, values) or True)
         return done is not None
 
     def set_settings(self, section: str, **values: object) -> bool:
-        text = f"Change {section} settings" if values else f"Clear {section}"
+        text = (_step(translate("UndoStep", "Change {section} settings"), section=section) if values
+                else _step(translate("UndoStep", "Clear {section}"), section=section))
         return self._edit(text, lambda rec: edits.set_settings(rec, section, values) or True) is not None
 
     # ----- variants (document/variants.py; one undo step each) ------------------------------------
@@ -158,7 +165,8 @@ class Document(QObject):
     def save(self, path: Path | None = None) -> None:
         target = Path(path) if path is not None else self.path
         if target is None:
-            raise SaveError("this design has no file yet; choose a file name with Save As")
+            raise SaveError(QT_TRANSLATE_NOOP("Document", "this design has no file yet; choose a file name with Save As"
+                                              ).fill())
         save_design(self.design, target)
         if target != self.path:
             self.path = target
@@ -173,7 +181,7 @@ class Document(QObject):
             result = build(recorder)
         except (ValueError, KeyError) as error:  # DesignError is a ValueError; KeyError: catalog lookups
             recorder.rollback()
-            self.edit_refused.emit(_message(error))
+            self.edit_refused.emit(error_text(error, QCoreApplication.translate))  # a Signal(str) keeps no Text
             return None
         if recorder.changes:
             self.undo_stack.push(EditCommand(self, text, recorder.changes))
@@ -237,9 +245,13 @@ class Document(QObject):
         return entry.name if entry is not None else catalog_id
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+translate = QCoreApplication.translate  # the bare name lupdate extracts: translate("Context", "literal")
 
 
-def _message(error: Exception) -> str:
-    return str(error.args[0]) if isinstance(error, KeyError) and error.args else str(error)
+def _step(translated: str, **values: object) -> str:
+    """An undo step's label (the Edit menu's "Undo …", the history), already translated, filled in."""
+    return translated.format(**values)
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return one if n == 1 else many

@@ -28,9 +28,11 @@ from planner_gui.document.changes import (
 )
 from planner_gui.document.naming import fresh_id
 from planner_gui.document.ports import choose_ports, new_link
-from planner_gui.document.properties import check_object_value, check_setting
+from planner_gui.document.properties import check_object_value, check_setting, settings_where
 from planner_gui.model import Design, DesignError, Device, Rack, Workload
+from planner_gui.model.errors import device_where
 from planner_gui.model.ids import check_id
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.templates.racks import rack_catalog_id as rack_catalog_id  # the generator's own choice
 
 # Id prefixes of new devices, by catalog kind (servers follow the generator's "node-001" naming).
@@ -59,21 +61,36 @@ def add_devices(rec: Recorder, catalog: Catalog, catalog_id: str,
 def _device_entry(catalog: Catalog, catalog_id: str) -> CatalogEntry:
     entry = catalog.get(catalog_id)
     if entry is None:
-        raise DesignError(f"the catalog has no entry {catalog_id!r}; pick one from the palette")
+        raise DesignError(QT_TRANSLATE_NOOP(
+            "Document", "the catalog has no entry {id!r}; pick one from the palette").fill(id=catalog_id))
     if entry.kind not in DEVICE_KINDS:
-        hint = " (drop it on a row to add a rack)" if entry.kind == "rack" else ""
-        raise DesignError(f"{entry.name} ({catalog_id}) is a {entry.kind}, not a device for a rack{hint}")
+        if entry.kind == "rack":
+            raise DesignError(QT_TRANSLATE_NOOP(
+                "Document", "{name} ({id}) is a {kind}, not a device for a rack (drop it on a row to add a rack)").fill(
+                name=entry.name, id=catalog_id, kind=entry.kind))
+        raise DesignError(QT_TRANSLATE_NOOP("Document", "{name} ({id}) is a {kind}, not a device for a rack").fill(
+            name=entry.name, id=catalog_id, kind=entry.kind))
     return entry
 
 
 def _lowest_free_u(design: Design, catalog: Catalog, rack_id: str, height: int, what: str) -> int:
     if rack_id not in design.racks:
-        raise DesignError(f"no rack {rack_id!r} in this design")
+        raise DesignError(QT_TRANSLATE_NOOP("Document", "no rack {rack!r} in this design").fill(rack=rack_id))
     slots = design.free_u_slots(rack_id, height, catalog)
     if not slots:
-        raise DesignError(f"rack {rack_id!r} has no free {height} U space for {what}; "
-                          "use another rack or add one")
+        raise DesignError(QT_TRANSLATE_NOOP(
+            "Document", "rack {rack!r} has no free {height} U space for {what}; use another rack or add one").fill(
+            rack=rack_id, height=height, what=what))
     return slots[0]
+
+
+def _no_device(device_id: str) -> DesignError:
+    return DesignError(QT_TRANSLATE_NOOP("Document", "no device {device!r} in this design").fill(device=device_id))
+
+
+def _no_object(object_id: str) -> DesignError:
+    return DesignError(QT_TRANSLATE_NOOP("Document", "no rack, device or link {id!r} in this design").fill(
+        id=object_id))
 
 
 def move_devices(rec: Recorder, catalog: Catalog, moves: Mapping[str, Placement]) -> None:
@@ -86,7 +103,7 @@ def move_devices(rec: Recorder, catalog: Catalog, moves: Mapping[str, Placement]
     for device_id, target in moves.items():
         device = design.devices.get(device_id)
         if device is None:
-            raise DesignError(f"no device {device_id!r} in this design")
+            raise _no_device(device_id)
         if (device.rack_id, device.u) != tuple(target):
             wanted[device_id] = ((device.rack_id, device.u), (target[0], target[1]))
     for device_id, (before, _) in wanted.items():
@@ -111,8 +128,9 @@ def add_rack(rec: Recorder, catalog: Catalog, row: str | None, position: int | N
     position = check_object_value("racks", "new", "position", position)
     taken = next((r.id for r in design.racks.values() if r.row == row and r.position == position), None)
     if taken is not None:
-        raise DesignError(f"position {position} of row {row} already holds rack {taken!r}; "
-                          "drop the rack on a free place")
+        raise DesignError(QT_TRANSLATE_NOOP(
+            "Document", "position {position} of row {row} already holds rack {rack!r}; drop the rack on a free place"
+        ).fill(position=position, row=row, rack=taken))
     rack_id = _rack_id(design, row, position)
     neighbour = _neighbour(design, row)
     rack = Rack(rack_id, name=f"Row {row} rack {position:02d}", row=row, position=position, height_u=height_u,
@@ -152,7 +170,7 @@ def _rack_id(design: Design, row: str, position: int) -> str:
 def add_link(rec: Recorder, catalog: Catalog, device_a: str, device_b: str) -> str:
     for device_id in (device_a, device_b):
         if device_id not in rec.design.devices:
-            raise DesignError(f"no device {device_id!r} in this design")
+            raise _no_device(device_id)
     ref_a, ref_b = choose_ports(rec.design, catalog, device_a, device_b)
     return add_link_between_ports(rec, catalog, ref_a, ref_b)
 
@@ -189,7 +207,7 @@ def _classify(design: Design, ids: Iterable[str]) -> tuple[set[str], set[str], s
         group = racks if object_id in design.racks else devices if object_id in design.devices else (
             links if object_id in design.links else None)
         if group is None:
-            raise DesignError(f"no rack, device or link {object_id!r} in this design")
+            raise _no_object(object_id)
         group.add(object_id)
     return racks, devices, links
 
@@ -201,7 +219,7 @@ def set_properties(rec: Recorder, catalog: Catalog, ids: list[str], values: Mapp
     for object_id in ids:
         collection = next((c for c in ("racks", "devices", "links") if object_id in getattr(design, c)), None)
         if collection is None:
-            raise DesignError(f"no rack, device or link {object_id!r} in this design")
+            raise _no_object(object_id)
         target = getattr(design, collection)[object_id]
         after = {name: check_object_value(collection, object_id, name, value)
                  for name, value in values.items()}
@@ -220,29 +238,32 @@ def _check_rack_places(design: Design, edited: set[str]) -> None:
     for rack in design.racks.values():
         other = seen.setdefault((rack.row, rack.position), rack.id)
         if other != rack.id and (other in edited or rack.id in edited):
-            raise DesignError(f"racks {other!r} and {rack.id!r} would both stand at position {rack.position} "
-                              f"of row {rack.row}; give each its own position")
+            raise DesignError(QT_TRANSLATE_NOOP(
+                "Document", "racks {a!r} and {b!r} would both stand at position {position} of row {row}; give each "
+                            "its own position").fill(a=other, b=rack.id, position=rack.position, row=rack.row))
 
 
 def _check_nic_change(design: Design, catalog: Catalog, device: Device, after: dict[str, Any]) -> None:
     """A NIC change must keep every linked port, with the technology its link needs."""
     if "nic_id" not in after and "nic_count" not in after:
         return
-    where = f"device {device.id!r}"
+    where = device_where(device.id)
     entry = catalog.get(device.catalog_id)
     if entry is None or entry.kind != "server":
-        raise DesignError("only GPU servers take a compute NIC choice", where)
+        raise DesignError(QT_TRANSLATE_NOOP("Document", "only GPU servers take a compute NIC choice").fill(), where)
     nic_id = after.get("nic_id", device.nic_id)
     if nic_id is not None:
         catalog_nic = catalog.get(nic_id)
         if catalog_nic is None or catalog_nic.kind != "nic":
             known = ", ".join(e.id for e in catalog.of_kind("nic"))
-            raise DesignError(f"nic_id {nic_id!r} is not a NIC in the catalog (NICs: {known})", where)
+            raise DesignError(QT_TRANSLATE_NOOP("Document", "nic_id {nic!r} is not a NIC in the catalog (NICs: {known})"
+                                                ).fill(nic=nic_id, known=known), where)
     count = after.get("nic_count", device.nic_count)
     slots = int(entry["compute_nic_slots"])
     if count is not None and count > slots:
-        raise DesignError(f"nic_count {count} is more than the {slots} compute NIC slots of {entry.name}",
-                          where)
+        raise DesignError(QT_TRANSLATE_NOOP(
+            "Document", "nic_count {count} is more than the {slots} compute NIC slots of {name}").fill(
+            count=count, slots=slots, name=entry.name), where)
     new_spec = catalog.device_spec(device.catalog_id, nic_id, count)
     for port in design.spec_of(device.id, catalog).ports:
         link_id = design.link_on_port(f"{device.id}/{port.name}")
@@ -250,20 +271,24 @@ def _check_nic_change(design: Design, catalog: Catalog, device: Device, after: d
             continue
         replacement = new_spec.port(port.name)
         if replacement is None or replacement.technology != port.technology:
-            raise DesignError(f"port {port.name} carries link {link_id!r}, which the new NIC setting would "
-                              "break; remove the link first", where)
+            raise DesignError(QT_TRANSLATE_NOOP(
+                "Document", "port {port} carries link {link!r}, which the new NIC setting would break; remove the "
+                            "link first").fill(port=port.name, link=link_id), where)
 
 
 def set_settings(rec: Recorder, section: str, values: Mapping[str, Any]) -> None:
     """New values for one settings section; ``workload=None`` clears the workload."""
     design = rec.design
     if section not in ("meta", "fabric", "cost", "workload"):
-        raise DesignError(f"unknown settings section {section!r}; use meta, fabric, cost or workload")
+        raise DesignError(QT_TRANSLATE_NOOP(
+            "Document", "unknown settings section {section!r}; use meta, fabric, cost or workload").fill(
+            section=section))
     current = getattr(design, section)
     if section == "workload" and "workload" in values:
         replacement = values["workload"]
         if replacement is not None and not isinstance(replacement, Workload):
-            raise DesignError("workload must be a Workload or None (None clears it)", "workload settings")
+            raise DesignError(QT_TRANSLATE_NOOP(
+                "Document", "workload must be a Workload or None (None clears it)").fill(), settings_where("workload"))
         if replacement is not None:
             _check_all_fields("workload", replacement)
         if replacement != current:

@@ -32,6 +32,7 @@ from PySide6.QtCore import (
 from planner_gui.catalog import Catalog
 from planner_gui.engine.gc_pause import freeze_long_lived, thaw_long_lived
 from planner_gui.model import Design
+from planner_gui.model.messages import QT_TRANSLATE_NOOP, error_text
 
 DEBOUNCE_MS = 30  # issue 5: results within 100 ms of an edit; 30 ms coalesces a burst of key presses
 UI_THREAD_DEVICE_LIMIT = 200  # below this the engine takes a few ms: no thread hand-off needed (brief)
@@ -49,7 +50,9 @@ def engine_analyzer() -> tuple[Analyzer | None, Any, str]:
     try:
         from planner_gui.engine import analysis
     except ImportError as error:
-        return None, None, f"results are not available: the engine's analysis module is missing ({error})"
+        why = QT_TRANSLATE_NOOP("Document", "results are not available: the engine's analysis module is missing "
+                                            "({error})").fill(error=str(error))
+        return None, None, why.render(QCoreApplication.translate)
     cache_type = getattr(analysis, "AnalysisCache", None)
     return analysis.analyze_design, cache_type() if cache_type is not None else None, ""
 
@@ -74,7 +77,7 @@ class LiveAnalysis(QObject):
 
     started = Signal()
     finished = Signal(object)  # the Analysis of the latest design
-    failed = Signal(str)  # the engine raised on the latest design (not a stale one)
+    failed = Signal(str)  # the engine raised on the latest design (not a stale one); in the UI language
     freeze_device_limit = FREEZE_DEVICE_LIMIT  # tests lower it to exercise the freeze on a small design
 
     def __init__(self, catalog: Catalog, design_source: Callable[[], Design],
@@ -191,5 +194,7 @@ class LiveAnalysis(QObject):
 
 
 def _describe(error: Exception) -> str:
-    text = str(error.args[0]) if isinstance(error, KeyError) and error.args else str(error)
-    return f"results could not be computed: {text or type(error).__name__}"
+    """Why the engine failed, in the UI language (QCoreApplication.translate is thread-safe: a worker calls it)."""
+    text = error_text(error, QCoreApplication.translate)
+    return QT_TRANSLATE_NOOP("Document", "results could not be computed: {reason}").fill(
+        reason=text or type(error).__name__).render(QCoreApplication.translate)

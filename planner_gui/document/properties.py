@@ -15,6 +15,8 @@ from typing import Any
 
 from planner_gui.io.limits import FILE_BOUNDS, MAX_MAP_ENTRIES, MAX_TEXT_CHARS
 from planner_gui.model import CoolingType, DesignError, Medium
+from planner_gui.model.errors import device_where, link_where, rack_where
+from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text
 
 # Bounds of the editable rack, device and link fields. The rack and link limits repeat the ones
 # Design.add_rack / Design.add_link enforce (model/design.py), so an edit cannot make a design that
@@ -58,7 +60,10 @@ OBJECT_FIELDS: dict[str, dict[str, Rule]] = {
         "length_m": Rule(float, 0, MAX_LINK_LENGTH_M),
     },
 }
-SINGULAR = {"racks": "rack", "devices": "device", "links": "link"}
+SINGULAR = {"racks": QT_TRANSLATE_NOOP("Document", "rack").fill(),
+            "devices": QT_TRANSLATE_NOOP("Document", "device").fill(),
+            "links": QT_TRANSLATE_NOOP("Document", "link").fill()}
+OBJECT_WHERE = {"racks": rack_where, "devices": device_where, "links": link_where}
 
 # Settings bounds that differ from "a finite number of 0 or more" (the default for every number).
 SETTINGS_BOUNDS: dict[tuple[str, str], tuple[float | None, float | None]] = {
@@ -76,21 +81,28 @@ WORKLOAD_MIN = 1  # every other workload count (layers, heads, tp, ...) is at le
 
 def check_object_value(collection: str, object_id: str, name: str, value: Any) -> Any:
     """``value`` converted for field ``name`` of a rack/device/link, or a DesignError saying why not."""
-    what = SINGULAR[collection]
     rule = OBJECT_FIELDS[collection].get(name)
-    where = f"{what} {object_id!r}"
+    where = OBJECT_WHERE[collection](object_id)
     if rule is None:
         fields = ", ".join(OBJECT_FIELDS[collection])
-        raise DesignError(f"{name!r} is not an editable property of a {what} (editable: {fields})", where)
+        raise DesignError(QT_TRANSLATE_NOOP(
+            "Document", "{name!r} is not an editable property of a {what} (editable: {fields})").fill(
+            name=name, what=SINGULAR[collection], fields=fields), where)
     return _convert(rule, name, value, where)
+
+
+def settings_where(section: str) -> Text:
+    """The place a refused setting names: "fabric settings"."""
+    return QT_TRANSLATE_NOOP("Document", "{section} settings").fill(section=section)
 
 
 def check_setting(section: str, name: str, value: Any, current: object) -> Any:
     """``value`` converted for field ``name`` of settings ``section``, from the dataclass's type hints."""
-    where = f"{section} settings"
+    where = settings_where(section)
     hints = typing.get_type_hints(type(current))
     if name not in hints or name.startswith("_"):
-        raise DesignError(f"{name!r} is not a {section} setting (settings: {', '.join(hints)})", where)
+        raise DesignError(QT_TRANSLATE_NOOP("Document", "{name!r} is not a {section} setting (settings: {names})").fill(
+            name=name, section=section, names=", ".join(hints)), where)
     kind, optional, item = _unpack_hint(hints[name])
     if kind is dict:
         return _convert_mapping(section, name, value, item, where)
@@ -124,12 +136,14 @@ def _convert(rule: Rule, name: str, value: Any, where: str) -> Any:
     if value is None:
         if rule.optional:
             return None
-        raise DesignError(f"{name} must be given (it has no default)", where)
+        raise DesignError(QT_TRANSLATE_NOOP("Document", "{name} must be given (it has no default)").fill(name=name),
+                          where)
     if isinstance(rule.kind, type) and issubclass(rule.kind, Enum):
         return _convert_enum(rule.kind, name, value, where)
     if rule.kind is bool:
         if not isinstance(value, bool):
-            raise DesignError(f"{name} {value!r} must be true or false", where)
+            raise DesignError(QT_TRANSLATE_NOOP("Document", "{name} {value!r} must be true or false").fill(
+                name=name, value=value), where)
         return value
     if rule.kind is str:
         return _convert_text(rule, name, value, where)
@@ -141,51 +155,69 @@ def _convert_enum(kind: type[Enum], name: str, value: Any, where: str) -> Enum:
         return kind(value)
     except ValueError:
         choices = ", ".join(str(member.value) for member in kind)
-        raise DesignError(f"{name} {value!r} is not one of {choices}", where) from None
+        raise DesignError(QT_TRANSLATE_NOOP("Document", "{name} {value!r} is not one of {choices}").fill(
+            name=name, value=value, choices=choices), where) from None
 
 
 def _convert_text(rule: Rule, name: str, value: Any, where: str) -> str:
     if not isinstance(value, str):
-        raise DesignError(f"{name} must be text, got {type(value).__name__}", where)
+        raise DesignError(QT_TRANSLATE_NOOP("Document", "{name} must be text, got {type}").fill(
+            name=name, type=type(value).__name__), where)
     text = value.strip()
     if rule.low is not None and len(text) < rule.low:
-        raise DesignError(f"{name} must not be empty", where)
+        raise DesignError(QT_TRANSLATE_NOOP("Document", "{name} must not be empty").fill(name=name), where)
     if rule.high is not None and len(text) > rule.high:
-        raise DesignError(f"{name} is {len(text)} characters long; keep it to {rule.high:g}", where)
+        raise DesignError(QT_TRANSLATE_NOOP("Document", "{name} is {length} characters long; keep it to {most:g}").fill(
+            name=name, length=len(text), most=rule.high), where)
     return text
 
 
 def _convert_number(rule: Rule, name: str, value: Any, where: str) -> int | float:
     whole = rule.kind is int
-    expected = "a whole number" if whole else "a number"
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise DesignError(f"{name} {value!r} must be {expected}", where)
-    if whole and value != int(value):
-        raise DesignError(f"{name} {value!r} must be {expected}", where)
+    if (isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value)
+            or (whole and value != int(value))):
+        if whole:
+            raise DesignError(QT_TRANSLATE_NOOP("Document", "{name} {value!r} must be a whole number").fill(
+                name=name, value=value), where)
+        raise DesignError(QT_TRANSLATE_NOOP("Document", "{name} {value!r} must be a number").fill(
+            name=name, value=value), where)
     number = int(value) if whole else float(value)
     below = rule.low is not None and (number <= rule.low if rule.low_open else number < rule.low)
     above = rule.high is not None and number > rule.high
     if below or above:
-        raise DesignError(f"{name} {value!r} must be {_range_text(rule)}", where)
+        raise DesignError(QT_TRANSLATE_NOOP("Document", "{name} {value!r} must be {range}").fill(
+            name=name, value=value, range=_range_text(rule)), where)
     return number
 
 
-def _range_text(rule: Rule) -> str:
-    low = "" if rule.low is None else f"{'above' if rule.low_open else 'at least'} {rule.low:g}"
-    high = "" if rule.high is None else f"at most {rule.high:g}"
-    return " and ".join(part for part in (low, high) if part)
+def _range_text(rule: Rule) -> Text:
+    """The accepted range, "at least 1 and at most 60" (only asked for a rule with a bound)."""
+    parts = []
+    if rule.low is not None and rule.low_open:
+        parts.append(QT_TRANSLATE_NOOP("Document", "above {low:g}").fill(low=rule.low))
+    elif rule.low is not None:
+        parts.append(QT_TRANSLATE_NOOP("Document", "at least {low:g}").fill(low=rule.low))
+    if rule.high is not None:
+        parts.append(QT_TRANSLATE_NOOP("Document", "at most {high:g}").fill(high=rule.high))
+    if len(parts) == 2:
+        return QT_TRANSLATE_NOOP("Document", "{low} and {high}").fill(low=parts[0], high=parts[1])
+    return parts[0]
 
 
 def _convert_mapping(section: str, name: str, value: Any, item: type | None, where: str) -> dict[str, Any]:
     if not isinstance(value, dict) or not all(isinstance(key, str) for key in value):
-        raise DesignError(f"{name} must be a mapping of text keys to values", where)
+        raise DesignError(QT_TRANSLATE_NOOP("Document", "{name} must be a mapping of text keys to values").fill(
+            name=name), where)
     if len(value) > MAX_MAP_ENTRIES:
-        raise DesignError(f"{name} has {len(value)} entries; keep it to {MAX_MAP_ENTRIES}", where)
+        raise DesignError(QT_TRANSLATE_NOOP("Document", "{name} has {count} entries; keep it to {most}").fill(
+            name=name, count=len(value), most=MAX_MAP_ENTRIES), where)
     if item is float:
         rule = Rule(float, *_within_file_bounds(f"{section}.price_maps", 0, None))
     else:
         rule = Rule(str, high=MAX_TEXT_CHARS)
     for key in value:
         if len(key) > MAX_TEXT_CHARS:
-            raise DesignError(f"a key of {name} is {len(key)} characters long; keep it to {MAX_TEXT_CHARS}", where)
+            raise DesignError(QT_TRANSLATE_NOOP(
+                "Document", "a key of {name} is {length} characters long; keep it to {most}").fill(
+                name=name, length=len(key), most=MAX_TEXT_CHARS), where)
     return {key: _convert(rule, f"{name}[{key!r}]", entry, where) for key, entry in value.items()}

@@ -12,10 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand
 
 from planner_gui.model import DesignError
 from planner_gui.model import variants as model
+from planner_gui.model.messages import error_text
+
+translate = QCoreApplication.translate  # the bare name lupdate extracts: translate("Context", "literal")
 
 if TYPE_CHECKING:
     from planner_gui.document.document import Document
@@ -50,14 +54,15 @@ def save_as_new(document: Document, name: str) -> str | None:
     try:
         kept = model.new_variant(design, name)
     except DesignError as error:
-        document.edit_refused.emit(str(error))
+        document.edit_refused.emit(error_text(error, QCoreApplication.translate))
         return None
     new, state = design.variants.active, design.variants.stored[kept]
 
     def undo() -> None:
         model.undo_new_variant(design, new, kept, was_empty)
 
-    _push(document, f"New variant {new}", lambda: model.new_variant(design, new, state), undo, False)
+    text = translate("UndoStep", "New variant {name}").format(name=new)
+    _push(document, text, lambda: model.new_variant(design, new, state), undo, False)
     return new
 
 
@@ -69,9 +74,10 @@ def switch(document: Document, name: str) -> bool:
     try:
         previous = model.switch_to(design, name)
     except DesignError as error:
-        document.edit_refused.emit(str(error))
+        document.edit_refused.emit(error_text(error, QCoreApplication.translate))
         return False
-    _push(document, f"Switch to variant {name}", lambda: model.switch_to(design, name),
+    text = translate("UndoStep", "Switch to variant {name}").format(name=name)
+    _push(document, text, lambda: model.switch_to(design, name),
           lambda: model.switch_to(design, previous), True)
     return True
 
@@ -81,11 +87,12 @@ def rename(document: Document, old: str, new: str) -> str | None:
     try:
         new = model.rename(design, old, new)
     except DesignError as error:
-        document.edit_refused.emit(str(error))
+        document.edit_refused.emit(error_text(error, QCoreApplication.translate))
         return None
     if new == old:
         return new
-    _push(document, f"Rename variant {old} to {new}", lambda: model.rename(design, old, new),
+    text = translate("UndoStep", "Rename variant {old} to {new}").format(old=old, new=new)
+    _push(document, text, lambda: model.rename(design, old, new),
           lambda: model.rename(design, new, old), False)
     return new
 
@@ -95,9 +102,10 @@ def delete(document: Document, name: str) -> bool:
     try:
         index, state = model.delete(design, name)
     except DesignError as error:
-        document.edit_refused.emit(str(error))
+        document.edit_refused.emit(error_text(error, QCoreApplication.translate))
         return False
-    _push(document, f"Delete variant {name}", lambda: model.delete(design, name),
+    text = translate("UndoStep", "Delete variant {name}").format(name=name)
+    _push(document, text, lambda: model.delete(design, name),
           lambda: model.restore(design, name, index, state), False)
     return True
 

@@ -34,6 +34,7 @@ from planner_gui.engine.training import (
     storage_tier_from_catalog,
 )
 from planner_gui.model import Design, Workload
+from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text
 
 INVALID_LAYOUT_FIX = ("Make tp·pp·dp·cp the number of GPUs the job should use (at most the GPUs of the "
                       "connected servers), with tp dividing the attention heads and pp·vpp the layers.")
@@ -43,7 +44,8 @@ SCALING_DOUBLINGS_MAX = 16
 
 
 class SectionSkipped(Exception):
-    """A section that does not apply to this design (no workload, no GPU servers); ``reason`` says why."""
+    """A section that does not apply to this design (no workload, no GPU servers); ``reason`` says why
+    (a :class:`~planner_gui.model.messages.Text`, so the UI and the Chinese proposal can translate it)."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
@@ -51,7 +53,44 @@ class SectionSkipped(Exception):
 
 
 class LayoutInvalid(ValueError):
-    """The workload's parallel layout cannot run on this design; the message says what to change."""
+    """The workload's parallel layout cannot run on this design; the message (a Text) says what to change."""
+
+
+NO_GPU_SERVERS = QT_TRANSLATE_NOOP("Engine", "the design has no GPU servers")
+NO_WORKLOAD = QT_TRANSLATE_NOOP("Engine", "no training workload is set (add one in the design's workload settings)")
+
+
+# The sections another one can need (engine/analysis.py _Run.need), named in the reason it is missing.
+SECTION_NAMES = {"topology": QT_TRANSLATE_NOOP("AnalysisSection", "topology"),
+                 "profile": QT_TRANSLATE_NOOP("AnalysisSection", "profile"),
+                 "collectives": QT_TRANSLATE_NOOP("AnalysisSection", "collectives"),
+                 "power": QT_TRANSLATE_NOOP("AnalysisSection", "power"),
+                 "cooling": QT_TRANSLATE_NOOP("AnalysisSection", "cooling"),
+                 "facility": QT_TRANSLATE_NOOP("AnalysisSection", "facility"),
+                 "cost": QT_TRANSLATE_NOOP("AnalysisSection", "cost"),
+                 "training": QT_TRANSLATE_NOOP("AnalysisSection", "training"),
+                 "storage": QT_TRANSLATE_NOOP("AnalysisSection", "storage")}
+
+
+def section_name(name: str) -> str:
+    """An analysis section's name as a Text (a plain str for a section without one)."""
+    template = SECTION_NAMES.get(name)
+    return name if template is None else template.fill()
+
+
+def needs_reason(name: str, failed: bool) -> str:
+    """Why a section is skipped when the section ``name`` it needs is missing (with no reason of its own)."""
+    if failed:
+        return QT_TRANSLATE_NOOP("Engine", "needs {section}, which could not be computed").fill(
+            section=section_name(name))
+    return QT_TRANSLATE_NOOP("Engine", "needs {section}").fill(section=section_name(name))
+
+
+def error_message(error: BaseException) -> str:
+    """The message an engine error was raised with, kept a Text when it is one (``str(error)`` is not)."""
+    if len(error.args) == 1 and isinstance(error.args[0], Text):
+        return error.args[0]
+    return str(error)
 
 
 def invalid_layout_check(message: str) -> Check:
@@ -63,7 +102,7 @@ def job_hardware(design: Design, catalog: Any, topo: TopologyReport) -> ServerHa
     """The most common GPU server of the largest connected group of servers."""
     found = main_server_at(design, catalog, topo.graph, job_servers(topo))
     if found is None:
-        raise SectionSkipped("the design has no GPU servers")
+        raise SectionSkipped(NO_GPU_SERVERS.fill())
     return found[1]
 
 
@@ -72,27 +111,28 @@ def training_section(design: Design, catalog: Any, topo: TopologyReport, profile
     """One step of the design's workload and its data-parallel scaling up to the design's size."""
     workload = design.workload
     if workload is None:
-        raise SectionSkipped("no training workload is set (add one in the design's workload settings)")
+        raise SectionSkipped(NO_WORKLOAD.fill())
     hw = job_hardware(design, catalog, topo)
     gpus = workload.tp * workload.pp * workload.dp * workload.cp
     if gpus > profile.ranks:
         w, replica = workload, workload.tp * workload.pp * workload.cp
-        raise LayoutInvalid(
-            f"the workload needs tp·pp·dp·cp = {w.tp}·{w.pp}·{w.dp}·{w.cp} = {gpus} GPUs but the largest "
-            f"group of connected servers has {profile.ranks} ({profile.nodes} x {profile.gpus_per_node}); "
-            f"lower dp to {max(profile.ranks // replica, 1)} or add servers")
+        raise LayoutInvalid(QT_TRANSLATE_NOOP(
+            "Engine", "the workload needs tp·pp·dp·cp = {tp}·{pp}·{dp}·{cp} = {gpus} GPUs but the largest group of "
+                      "connected servers has {ranks} ({nodes} x {per_node}); lower dp to {fit_dp} or add servers").fill(
+            tp=w.tp, pp=w.pp, dp=w.dp, cp=w.cp, gpus=gpus, ranks=profile.ranks, nodes=profile.nodes,
+            per_node=profile.gpus_per_node, fit_dp=max(profile.ranks // replica, 1)))
     gpu = gpu_facts_from_catalog(catalog, hw.gpu_id)
     comm = comm_for(profile)
     try:
         estimate = estimate_training(workload, gpu, comm, gpus=gpus, gpus_per_node=profile.gpus_per_node)
     except ValueError as error:
-        raise LayoutInvalid(str(error)) from None
+        raise LayoutInvalid(error_message(error)) from None
     counts = _scaling_counts(workload, max(gpus, profile.ranks))
     note = ""
     try:
         scaling = tuple(scaling_curve(workload, gpu, comm, counts, profile.gpus_per_node)) if counts else ()
     except ValueError as error:
-        scaling, note = (), f"no scaling curve: {error}"
+        scaling, note = (), QT_TRANSLATE_NOOP("Engine", "no scaling curve: {reason}").fill(reason=error_message(error))
     return TrainingSection(workload.model_name, hw.gpu_id, hw.catalog_id, gpus, profile.gpus_per_node,
                            estimate, scaling, note)
 
@@ -116,7 +156,8 @@ def storage_section(design: Design, catalog: Any, training: TrainingSection) -> 
         nic_gbps = float(server.get("storage_nic_count", 0)) * float(server.get("storage_nic_gbps", 0.0))
     else:
         tier = storage_tier_from_catalog(catalog, training.server_id)
-        source = f"local NVMe of {training.server_id} (the design has no storage servers)"
+        source = QT_TRANSLATE_NOOP("Engine", "local NVMe of {server} (the design has no storage servers)").fill(
+            server=training.server_id)
         nic_gbps = 0.0
     nodes = -(-training.gpus // training.gpus_per_node)
     estimate = estimate_storage(shape_from_workload(workload), training.estimate.tokens_per_s, training.gpus,

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QCoreApplication
+
 from planner_gui.i18n import CHINESE, current_language
 from planner_gui.report.content.acceptance_messages import (
     acceptance_fix_in,
@@ -24,9 +26,10 @@ from planner_gui.report.content.strings_checks import CHECK_FIXES_ZH, CHECK_TITL
 
 def check_message(check: Any, language: str | None = None) -> str:
     """The detail sentence of ``check`` (an engine ``Check``, or its JSON dict with "key"/"params") in
-    ``language`` ("en", "zh_CN"; None: the UI's current language), numbers formatted for it. Falls back
-    to the engine's English when a sentence has no translation."""
-    return check_message_in(check, language or current_language())
+    ``language`` ("en", "zh_CN"; None: the UI's current language), numbers formatted for it; engine
+    sentences it quotes (a layout's reason) through the installed translator. Falls back to the
+    engine's English when a sentence has no translation."""
+    return check_message_in(check, language or current_language(), QCoreApplication.translate)
 
 
 def check_title(code: str, fallback: str = "", language: str | None = None) -> str:

@@ -10,7 +10,7 @@ from planner_gui.io.devices import add_devices
 from planner_gui.io.limits import FILE_BOUNDS as B
 from planner_gui.io.limits import MAX_DEVICES, MAX_LINKS, MAX_RACKS
 from planner_gui.io.links import links_to_skip, read_links
-from planner_gui.io.reader import Problems, Reader
+from planner_gui.io.reader import Problems, Reader, at
 from planner_gui.model import (
     CoolingType,
     CostSettings,
@@ -27,6 +27,7 @@ from planner_gui.model import (
     Recompute,
     Workload,
 )
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.model.variants import MAX_VARIANTS, Variants, check_name
 
 FORMAT_NAME = "cluster-planner"
@@ -93,6 +94,14 @@ def _plain_value(value: Any) -> Any:
 
 
 # ----- reading -------------------------------------------------------------------------------
+TOO_MANY_RACKS = QT_TRANSLATE_NOOP(
+    "Load", "{count:,} racks is more than the {limit:,} this version opens; split the design into parts")
+TOO_MANY_DEVICES = QT_TRANSLATE_NOOP(
+    "Load", "{count:,} devices is more than the {limit:,} this version opens; split the design into parts")
+TOO_MANY_LINKS = QT_TRANSLATE_NOOP(
+    "Load", "{count:,} links is more than the {limit:,} this version opens; split the design into parts")
+
+
 def count_problems(data: dict[str, Any]) -> list[str]:
     """Refusals for lists longer than this version opens, checked before reading any of them.
 
@@ -101,8 +110,9 @@ def count_problems(data: dict[str, Any]) -> list[str]:
     variants = data.get("variants")
     variants = variants if isinstance(variants, list) else []
     if len(variants) > MAX_VARIANTS:
-        return [f"variants: {len(variants):,} variants is more than the {MAX_VARIANTS} this version opens; "
-                "keep the others in separate files"]
+        return [at("variants", QT_TRANSLATE_NOOP(
+            "Load", "{count:,} variants is more than the {limit} this version opens; keep the others in separate files"
+        ).fill(count=len(variants), limit=MAX_VARIANTS))]
     bodies = [data, *(v["design"] for v in variants if isinstance(v, dict) and isinstance(v.get("design"), dict))]
     racks = devices = links = 0
     for body in bodies:
@@ -114,12 +124,15 @@ def count_problems(data: dict[str, Any]) -> list[str]:
         unplaced, body_links = body.get("unplaced"), body.get("links")
         devices += len(unplaced) if isinstance(unplaced, list) else 0
         links += len(body_links) if isinstance(body_links, list) else 0
-    where = " (all variants)" if len(bodies) > 1 else ""
-    counts = (("racks", "racks", racks, MAX_RACKS),
-              ("racks[].devices and unplaced", "devices", devices, MAX_DEVICES),
-              ("links", "links", links, MAX_LINKS))
-    return [f"{path}{where}: {count:,} {what} is more than the {limit:,} this version opens; "
-            "split the design into parts" for path, what, count, limit in counts if count > limit]
+    counts = (("racks", racks, MAX_RACKS, TOO_MANY_RACKS),
+              ("racks[].devices and unplaced", devices, MAX_DEVICES, TOO_MANY_DEVICES),
+              ("links", links, MAX_LINKS, TOO_MANY_LINKS))
+    return [at(_all_variants(path) if len(bodies) > 1 else path, message.fill(count=count, limit=limit))
+            for path, count, limit, message in counts if count > limit]
+
+
+def _all_variants(path: str) -> str:
+    return QT_TRANSLATE_NOOP("Load", "{path} (all variants)").fill(path=path)
 
 
 def data_to_design(data: dict[str, Any], specs: HardwareSpecs, problems: Problems, path: str = "") -> Design:
@@ -148,7 +161,8 @@ def data_to_design(data: dict[str, Any], specs: HardwareSpecs, problems: Problem
     _add_links(design, root, specs, failed)
     if path:  # a variant's design: variants do not nest
         if root.data.get("variants"):
-            problems.error(root.at("variants"), "a variant cannot hold variants of its own; remove this list")
+            problems.error(root.at("variants"), QT_TRANSLATE_NOOP(
+                "Load", "a variant cannot hold variants of its own; remove this list").fill())
     else:
         design.variants = _read_variants(root, specs)
     return design
@@ -167,14 +181,15 @@ def _read_variants(root: Reader, specs: HardwareSpecs) -> Variants:
         body = r.data.get("design")
         if body is None:
             if variants.active:
-                r.problems.error(r.at("design"), f"variants {variants.active!r} and {name!r} both say they are "
-                                                 "the file's own design (\"design\": null); give one its design")
+                r.problems.error(r.at("design"), QT_TRANSLATE_NOOP(
+                    "Load", "variants {first!r} and {second!r} both say they are the file's own design "
+                            "(\"design\": null); give one its design").fill(first=variants.active, second=name))
             variants.active = variants.active or name
         else:
             variants.stored[name] = data_to_design(body, specs, r.problems, r.at("design"))
     if variants.order and not variants.active:
-        root.problems.error(root.at("variants"), "no variant is the file's own design; mark one with "
-                                                 "\"design\": null")
+        root.problems.error(root.at("variants"), QT_TRANSLATE_NOOP(
+            "Load", "no variant is the file's own design; mark one with \"design\": null").fill())
     return variants
 
 
@@ -188,7 +203,8 @@ def _add_links(design: Design, root: Reader, specs: HardwareSpecs, failed: set[s
     for index, error in design.add_links(links, specs):
         root.problems.refused(f"{root.at('links')}[{positions[index]}]", error)
     if skip:
-        message = f"{len(skip)} link(s) could not be loaded because a device they connect is invalid"
+        message = QT_TRANSLATE_NOOP("Load", "{count} link(s) could not be loaded because a device they connect is "
+                                            "invalid").fill(count=len(skip))
         root.problems.error(root.at("links"), message)
 
 

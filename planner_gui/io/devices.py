@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from planner_gui.io.limits import FILE_BOUNDS, MAX_TEXT_CHARS
-from planner_gui.io.reader import Reader, json_type
+from planner_gui.io.reader import Reader, expected_list
 from planner_gui.model import Design, DesignError, Device, HardwareSpecs, Rack
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
 
 DEVICE_FIELDS = frozenset(("id", "catalog_id", "name", "u", "nic_id", "nic_count"))  # codec._device_data
 U_LOW, U_HIGH = (int(v) for v in FILE_BOUNDS["devices.u"])
@@ -26,7 +27,7 @@ def add_devices(design: Design, parent: Reader, key: str, specs: HardwareSpecs, 
     raw = parent.data.get(key, [])
     path = parent.at(key)
     if not isinstance(raw, list):
-        parent.problems.error(path, f"expected a list, got {json_type(raw)}")
+        parent.problems.error(path, expected_list(raw))
         return
     for index, item in enumerate(raw):
         device = _plain_device(item, rack) if type(item) is dict else None
@@ -78,7 +79,8 @@ def _add_device_checked(design: Design, r: Reader, specs: HardwareSpecs, rack: R
     if device_id is None or catalog_id is None or (rack is not None and u is None):
         return
     if u is not None and rack is not None and u > rack.height_u:
-        r.problems.error(r.at("u"), f"{u} is above the rack height {rack.height_u}")
+        r.problems.error(r.at("u"), QT_TRANSLATE_NOOP("Load", "{u} is above the rack height {height}").fill(
+            u=u, height=rack.height_u))
         return
     device = Device(
         id=device_id, catalog_id=catalog_id, name=r.text("name") or "", rack_id=rack.id if rack else None, u=u,
@@ -94,4 +96,5 @@ def _add_device_checked(design: Design, r: Reader, specs: HardwareSpecs, rack: R
 
 
 def _warn_unknown(r: Reader, path: str, catalog_id: str) -> None:
-    r.problems.warn(path, f"unknown catalog id {catalog_id!r}; kept as an opaque 1 U device")
+    r.problems.warn(path, QT_TRANSLATE_NOOP("Load", "unknown catalog id {catalog_id!r}; kept as an opaque 1 U device")
+                    .fill(catalog_id=catalog_id))

@@ -21,6 +21,9 @@ from collections.abc import Iterator
 from itertools import repeat
 from typing import Any
 
+from planner_gui.io.reader import at
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
+
 FLAT_LIST = "links"  # the top-level list of flat records whose strings the proof does not count
 _DICT_ONLY = frozenset((dict,))
 MAX_REPORTED = 50  # limits.MAX_ERRORS_SHOWN: the user sees this many problems at most
@@ -75,8 +78,9 @@ def _exact(text: str) -> list[str]:
     found: list[str] = []
     for path, obj in _objects(data):
         for key, count in repeated.get(id(obj), []):
-            times = "twice" if count == 2 else f"{count} times"
-            found.append(f"{path}: key {key[:80]!r} appears {times}" if path else f"key {key[:80]!r} appears {times}")
+            message = (QT_TRANSLATE_NOOP("Load", "key {key!r} appears twice").fill(key=key[:80]) if count == 2 else
+                       QT_TRANSLATE_NOOP("Load", "key {key!r} appears {count} times").fill(key=key[:80], count=count))
+            found.append(at(path, message))
         if len(found) >= MAX_REPORTED:
             break
     return found[:MAX_REPORTED]

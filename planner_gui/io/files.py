@@ -15,21 +15,35 @@ from planner_gui.io.duplicate_keys import duplicate_key_problems
 from planner_gui.io.limits import MAX_ERRORS_KEPT, MAX_ERRORS_SHOWN, MAX_FILE_BYTES, TooManyProblems
 from planner_gui.io.migrations import SchemaError, migrate
 from planner_gui.io.reader import Problems
-from planner_gui.io.saving import SaveError, design_to_json, save_design
+from planner_gui.io.saving import SaveError, design_to_json, os_reason, save_design
 from planner_gui.io.sniff import NotReadable, foreign_format, read_regular_file
 from planner_gui.model import Design, HardwareSpecs
+from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text, Translate, error_text
 
 FILE_SUFFIX = ".cluster"
 
 
 class LoadError(ValueError):
-    """The file cannot be opened as a design. ``problems`` lists every problem found."""
+    """The file cannot be opened as a design. ``problems`` lists every problem found.
+
+    Each problem is a str in English; the loader's own are :class:`~planner_gui.model.messages.Text`,
+    so the UI and the CLI can show them in their language (``render(problem, translate)``).
+    ``text`` is the one-line summary without the path (``where``), as
+    :func:`~planner_gui.model.messages.error_text` expects; :meth:`render` gives the whole line.
+    """
 
     def __init__(self, path: Path | str, problems: list[str]) -> None:
-        self.path = str(path)
+        self.path = self.where = str(path)
         self.problems = problems
-        more = f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
-        super().__init__(f"{path}: {problems[0]}{more}")
+        first = problems[0]
+        summary = (QT_TRANSLATE_NOOP("Load", "{problem} (and {count} more problem(s))").fill(
+            problem=first, count=len(problems) - 1) if len(problems) > 1 else first)
+        self.text = summary if isinstance(summary, Text) else None
+        super().__init__(f"{path}: {summary}")
+
+    def render(self, translate: Translate) -> str:
+        """``str(self)`` ("PATH: first problem (and N more problem(s))") in the language of ``translate``."""
+        return error_text(self, translate)
 
 
 @dataclass
@@ -68,12 +82,13 @@ def gc_paused() -> Iterator[None]:
 
 def design_from_data(data: Any, specs: HardwareSpecs, label: Path | str = "<data>") -> LoadResult:
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
-        raise LoadError(label, [f"not a Cluster Planner design (expected \"format\": \"{FORMAT_NAME}\")"])
+        raise LoadError(label, [QT_TRANSLATE_NOOP(
+            "Load", "not a Cluster Planner design (expected \"format\": \"{format}\")").fill(format=FORMAT_NAME)])
     try:
         original = data.get("schema_version")
         data, passed = migrate(data)
     except SchemaError as error:
-        raise LoadError(label, [str(error)]) from None
+        raise LoadError(label, [_reason(error)]) from None
     oversized = count_problems(data)
     if oversized:
         raise LoadError(label, oversized)
@@ -82,12 +97,14 @@ def design_from_data(data: Any, specs: HardwareSpecs, label: Path | str = "<data
         design = data_to_design(data, specs, problems)
     except TooManyProblems:
         shown = problems.errors[:MAX_ERRORS_SHOWN]
-        raise LoadError(label, [*shown, f"stopped reading after {MAX_ERRORS_KEPT} problems"]) from None
+        stopped = QT_TRANSLATE_NOOP("Load", "stopped reading after {count} problems").fill(count=MAX_ERRORS_KEPT)
+        raise LoadError(label, [*shown, stopped]) from None
     if problems.errors:
         raise LoadError(label, problems.errors[:MAX_ERRORS_SHOWN])
     warnings = problems.warnings
     if problems.warnings_dropped:
-        warnings = [*warnings, f"... and {problems.warnings_dropped} more warning(s)"]
+        warnings = [*warnings, QT_TRANSLATE_NOOP("Load", "... and {count} more warning(s)").fill(
+            count=problems.warnings_dropped)]
     return LoadResult(design, warnings, original if passed else None)
 
 
@@ -95,22 +112,25 @@ def _read_json(path: Path) -> Any:
     try:
         raw = read_regular_file(path, MAX_FILE_BYTES)
     except NotReadable as reason:
-        raise LoadError(path, [str(reason)]) from None
+        raise LoadError(path, [_reason(reason)]) from None
     except FileNotFoundError:
-        raise LoadError(path, ["no such file"]) from None
+        raise LoadError(path, [QT_TRANSLATE_NOOP("Load", "no such file").fill()]) from None
     except PermissionError:
-        raise LoadError(path, ["permission denied; check the file's access rights"]) from None
+        raise LoadError(path, [QT_TRANSLATE_NOOP("Load", "permission denied; check the file's access rights").fill()]
+                        ) from None
     except OSError as error:
-        raise LoadError(path, [f"cannot be read ({error.strerror or error})"]) from None
+        raise LoadError(path, [QT_TRANSLATE_NOOP("Load", "cannot be read ({reason})").fill(reason=os_reason(error))]
+                        ) from None
     if not raw or raw.isspace():  # isspace stops at the first other byte; strip() would copy 50 MB
-        raise LoadError(path, ["is empty"])
+        raise LoadError(path, [QT_TRANSLATE_NOOP("Load", "is empty").fill()])
     foreign = foreign_format(raw)
     if foreign is not None:
         raise LoadError(path, [foreign])
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        problem = f"is not UTF-8 text (bad byte at offset {error.start}); is it a .cluster file?"
+        problem = QT_TRANSLATE_NOOP("Load", "is not UTF-8 text (bad byte at offset {offset}); is it a .cluster file?"
+                                    ).fill(offset=error.start)
         raise LoadError(path, [problem]) from None
     data = parse_json(text, path)
     repeated = duplicate_key_problems(text, data)
@@ -124,16 +144,41 @@ def parse_json(text: str, label: Path | str) -> Any:
     try:
         return json.loads(text, parse_constant=_refuse_constant)
     except RecursionError:  # the C decoder guards its own recursion; the codec never recurses
-        raise LoadError(label, ["nests far too deeply to be a design; the file is damaged or hostile"]) from None
+        raise LoadError(label, [QT_TRANSLATE_NOOP(
+            "Load", "nests far too deeply to be a design; the file is damaged or hostile").fill()]) from None
     except json.JSONDecodeError as error:
-        where = f"line {error.lineno} column {error.colno}"
-        raise LoadError(label, [f"is not valid JSON: {error.msg} at {where}"]) from None
+        template = JSON_REASONS.get(error.msg)
+        raise LoadError(label, [QT_TRANSLATE_NOOP("Load", "is not valid JSON: {reason} at line {line} column {column}")
+                                .fill(reason=template.fill() if template else error.msg, line=error.lineno,
+                                      column=error.colno)]) from None
     except ValueError as error:  # huge integers, NaN
-        raise LoadError(label, [f"is not valid JSON: {error}"]) from None
+        raise LoadError(label, [QT_TRANSLATE_NOOP("Load", "is not valid JSON: {reason}").fill(
+            reason=_reason(error))]) from None
+
+
+# What Python's JSON decoder says about a syntax error (json/decoder.py, _json.c), translated when shown.
+JSON_REASONS = {template.source: template for template in (
+    QT_TRANSLATE_NOOP("Load", "Expecting value"),
+    QT_TRANSLATE_NOOP("Load", "Expecting ',' delimiter"),
+    QT_TRANSLATE_NOOP("Load", "Expecting ':' delimiter"),
+    QT_TRANSLATE_NOOP("Load", "Expecting property name enclosed in double quotes"),
+    QT_TRANSLATE_NOOP("Load", "Unterminated string starting at"),
+    QT_TRANSLATE_NOOP("Load", "Invalid control character at"),
+    QT_TRANSLATE_NOOP("Load", "Invalid \\escape"),
+    QT_TRANSLATE_NOOP("Load", "Invalid \\uXXXX escape"),
+    QT_TRANSLATE_NOOP("Load", "Extra data"),
+    QT_TRANSLATE_NOOP("Load", "Illegal trailing comma before end of object"),
+    QT_TRANSLATE_NOOP("Load", "Illegal trailing comma before end of array"),
+)}
+
+
+def _reason(error: Exception) -> str:
+    """An exception's message, kept as the Text it was raised with (SchemaError, NotReadable, ours)."""
+    return error.args[0] if len(error.args) == 1 and isinstance(error.args[0], Text) else str(error)
 
 
 def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise ValueError(QT_TRANSLATE_NOOP("Load", "{name} is not a number JSON allows").fill(name=name))
 
 
 __all__ = ["CURRENT_SCHEMA_VERSION", "FILE_SUFFIX", "LoadError", "LoadResult", "SaveError", "design_from_data",

@@ -9,7 +9,7 @@ records: the fast one only skips the bookkeeping a good record never needs.
 from __future__ import annotations
 
 from planner_gui.io.limits import FILE_BOUNDS
-from planner_gui.io.reader import Reader, json_type
+from planner_gui.io.reader import Reader, expected_list
 from planner_gui.model import Link, Medium
 
 LINK_FIELDS = 5  # id, a, b, medium, length_m: what codec.design_to_data writes for every link
@@ -22,7 +22,7 @@ def read_links(root: Reader) -> tuple[list[Link], list[int]]:
     """Every readable link and its index in the file's ``links`` list (for error paths)."""
     raw = root.data.get("links", [])
     if not isinstance(raw, list):
-        root.problems.error(root.at("links"), f"expected a list, got {json_type(raw)}")
+        root.problems.error(root.at("links"), expected_list(raw))
         return [], []
     links: list[Link] = []
     positions: list[int] = []

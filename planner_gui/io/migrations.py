@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from planner_gui.io.codec import CURRENT_SCHEMA_VERSION
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -31,7 +32,7 @@ MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2}
 
 
 class SchemaError(ValueError):
-    """The file's schema version cannot be brought to the current one."""
+    """The file's schema version cannot be brought to the current one; ``args[0]`` is a translatable Text."""
 
 
 def migrate(data: dict[str, Any], current: int = CURRENT_SCHEMA_VERSION,
@@ -40,17 +41,18 @@ def migrate(data: dict[str, Any], current: int = CURRENT_SCHEMA_VERSION,
     steps = MIGRATIONS if steps is None else steps
     version = data.get("schema_version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise SchemaError(f"schema_version {_short(version)} must be a whole number of 1 or more")
+        raise SchemaError(QT_TRANSLATE_NOOP("Load", "schema_version {version} must be a whole number of 1 or more")
+                          .fill(version=_short(version)))
     if version > current:
-        raise SchemaError(
-            f"this file was written by a newer Cluster Planner (schema {_short(version)}; this version reads up to "
-            f"{current}); update Cluster Planner to open it"
-        )
+        raise SchemaError(QT_TRANSLATE_NOOP(
+            "Load", "this file was written by a newer Cluster Planner (schema {version}; this version reads up to "
+                    "{current}); update Cluster Planner to open it").fill(version=_short(version), current=current))
     passed = []
     while version < current:
         step = steps.get(version)
         if step is None:
-            raise SchemaError(f"no migration from schema {version} to {version + 1}")
+            raise SchemaError(QT_TRANSLATE_NOOP("Load", "no migration from schema {version} to {next}").fill(
+                version=version, next=version + 1))
         data = step(dict(data))
         version += 1
         data["schema_version"] = version
@@ -63,4 +65,5 @@ SHOWN_CHARS = 40  # a hostile schema_version may be a 4,000-digit number or a me
 
 def _short(value: object) -> str:
     text = repr(value)
-    return text if len(text) <= SHOWN_CHARS else f"{text[:SHOWN_CHARS]}... ({len(text)} characters)"
+    return text if len(text) <= SHOWN_CHARS else QT_TRANSLATE_NOOP("Load", "{start}... ({count} characters)").fill(
+        start=text[:SHOWN_CHARS], count=len(text))

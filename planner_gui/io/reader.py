@@ -1,4 +1,8 @@
-"""Typed reading of plain JSON data with a path, so every problem names where it is."""
+"""Typed reading of plain JSON data with a path, so every problem names where it is.
+
+Every problem is a translatable :class:`~planner_gui.model.messages.Text` (English as its ``str``),
+built only when a value is bad: a valid value never pays for a message.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +12,17 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from planner_gui.io.limits import MAX_ERRORS_KEPT, MAX_MAP_ENTRIES, MAX_TEXT_CHARS, TooManyProblems
+from planner_gui.model.messages import QT_TRANSLATE_NOOP, Template, Text
 
 E = TypeVar("E", bound=StrEnum)
 _MISSING = object()
+# "path: problem" joins a JSON path and a sentence; it has nothing to translate, so it is not marked.
+AT = Template("Load", "{path}: {message}")
+
+
+def at(path: str, message: str) -> str:
+    """``message`` prefixed with the JSON ``path`` it is about, as a Text that keeps the message translatable."""
+    return AT.fill(path=path, message=message) if path else message
 
 
 class Problems:
@@ -26,12 +38,17 @@ class Problems:
         self.warnings_dropped = 0
 
     def error(self, path: str, message: str) -> None:
-        self.errors.append(f"{path}: {message}" if path else message)
+        """Record ``message`` (a Text, so the UI can show it translated) at the JSON ``path``."""
+        self.errors.append(at(path, message))
         if len(self.errors) >= MAX_ERRORS_KEPT:
             raise TooManyProblems()
 
     def refused(self, path: str, error: Exception) -> None:
         """The model refused an object: its message, without the model's own "where" (the path says it)."""
+        text = getattr(error, "text", None)
+        if isinstance(text, Text):  # a DesignError's sentence, without its "where"
+            self.error(path, text)
+            return
         message, where = str(error), getattr(error, "where", "")
         if where and message.startswith(where + ": "):
             message = message[len(where) + 2:]
@@ -41,7 +58,7 @@ class Problems:
         if len(self.warnings) >= MAX_ERRORS_KEPT:
             self.warnings_dropped += 1
             return
-        self.warnings.append(f"{path}: {message}" if path else message)
+        self.warnings.append(at(path, message))
 
 
 class Reader:
@@ -55,7 +72,7 @@ class Reader:
         self.path = path
         self.problems = problems
         if not isinstance(data, dict):
-            problems.error(path, f"expected an object, got {json_type(data)}")
+            problems.error(path, QT_TRANSLATE_NOOP("Load", "expected an object, got {type}").fill(type=json_type(data)))
             data = {}
         self.data: dict[str, Any] = data
 
@@ -66,14 +83,14 @@ class Reader:
         value = self.data.get(key, _MISSING)
         if value is _MISSING or value is None:
             if required:
-                self.problems.error(self.at(key), "missing (expected an object)")
+                self.problems.error(self.at(key), QT_TRANSLATE_NOOP("Load", "missing (expected an object)").fill())
             return None
         return Reader(value, self.at(key), self.problems)
 
     def items(self, key: str) -> Iterator[Reader]:
         value = self.data.get(key, [])
         if not isinstance(value, list):
-            self.problems.error(self.at(key), f"expected a list, got {json_type(value)}")
+            self.problems.error(self.at(key), expected_list(value))
             return
         for index, item in enumerate(value):
             yield Reader(item, f"{self.at(key)}[{index}]", self.problems)
@@ -83,7 +100,7 @@ class Reader:
         if value is None or value is default:
             return value
         if not isinstance(value, str):
-            return self._bad(key, f"expected text, got {json_type(value)}", default)
+            return self._bad(key, expected_text(value), default)
         problem = text_problem(value)
         return value if problem is None else self._bad(key, problem, default)
 
@@ -94,9 +111,11 @@ class Reader:
         if isinstance(value, bool) or not isinstance(value, int):
             if isinstance(value, float) and value.is_integer() and low <= value <= high:
                 return int(value)
-            return self._bad(key, f"expected a whole number, got {_describe(value)}", default)
+            return self._bad(key, QT_TRANSLATE_NOOP("Load", "expected a whole number, got {value}").fill(
+                value=_describe(value)), default)
         if not low <= value <= high:
-            return self._bad(key, f"{_describe(value)} is outside {low}..{high}", default)
+            return self._bad(key, QT_TRANSLATE_NOOP("Load", "{value} is outside {low}..{high}").fill(
+                value=_describe(value), low=low, high=high), default)
         return value
 
     def number(self, key: str, default: float | None, low: float, high: float,
@@ -105,16 +124,19 @@ class Reader:
         if value is None or value is default:
             return value
         if isinstance(value, bool) or not isinstance(value, int | float):
-            return self._bad(key, f"expected a number, got {_describe(value)}", default)
+            return self._bad(key, QT_TRANSLATE_NOOP("Load", "expected a number, got {value}").fill(
+                value=_describe(value)), default)
         # Compare before converting: float(10**400) overflows, while int/float comparison is exact.
         if not low <= value <= high or (isinstance(value, float) and not math.isfinite(value)):
-            return self._bad(key, f"{_describe(value)} is outside {low:g}..{high:g}", default)
+            return self._bad(key, QT_TRANSLATE_NOOP("Load", "{value} is outside {low:g}..{high:g}").fill(
+                value=_describe(value), low=low, high=high), default)
         return float(value)
 
     def boolean(self, key: str, default: bool) -> bool:
         value = self._get(key, default, False)
         if not isinstance(value, bool):
-            return self._bad(key, f"expected true or false, got {_describe(value)}", default)
+            return self._bad(key, QT_TRANSLATE_NOOP("Load", "expected true or false, got {value}").fill(
+                value=_describe(value)), default)
         return value
 
     def choice(self, key: str, enum: type[E], default: E) -> E:
@@ -125,10 +147,11 @@ class Reader:
             return enum(value)
         except ValueError:
             allowed = ", ".join(m.value for m in enum)
-            return self._bad(key, f"{_describe(value)} is not one of {allowed}", default)
+            return self._bad(key, QT_TRANSLATE_NOOP("Load", "{value} is not one of {allowed}").fill(
+                value=_describe(value), allowed=allowed), default)
 
     def number_map(self, key: str, high: float) -> dict[str, float]:
-        value = self._map(key, "numbers")
+        value = self._map(key, QT_TRANSLATE_NOOP("Load", "expected an object of numbers, got {type}"))
         inner = Reader(value, self.at(key), self.problems)
         result = {}
         for name in value:
@@ -138,35 +161,38 @@ class Reader:
         return result
 
     def text_map(self, key: str) -> dict[str, str]:
-        value = self._map(key, "text values")
+        value = self._map(key, QT_TRANSLATE_NOOP("Load", "expected an object of text values, got {type}"))
         inner = Reader(value, self.at(key), self.problems)
         result = {}
         for name, text in value.items():
             if not isinstance(text, str):
-                self.problems.error(inner.at(name), f"expected text, got {json_type(text)}")
+                self.problems.error(inner.at(name), expected_text(text))
             elif inner.text(name, None) is not None and self._good_key(key, name):
                 result[name] = text
         return result
 
-    def _map(self, key: str, what: str) -> dict[str, Any]:
+    def _map(self, key: str, expected: Template) -> dict[str, Any]:
+        """The object at ``key``; ``expected`` ("expected an object of ..., got {type}") names a wrong type."""
         value = self.data.get(key, {})
         if not isinstance(value, dict):
-            return self._bad(key, f"expected an object of {what}, got {json_type(value)}", {})
+            return self._bad(key, expected.fill(type=json_type(value)), {})
         if len(value) > MAX_MAP_ENTRIES:
-            return self._bad(key, f"{len(value)} entries is more than the {MAX_MAP_ENTRIES} allowed", {})
+            return self._bad(key, QT_TRANSLATE_NOOP("Load", "{count} entries is more than the {limit} allowed").fill(
+                count=len(value), limit=MAX_MAP_ENTRIES), {})
         return value
 
     def _good_key(self, key: str, name: str) -> bool:
         problem = text_problem(name)
         if problem is not None:
-            self.problems.error(self.at(key), f"key {_describe(name)}: {problem}")
+            self.problems.error(self.at(key), QT_TRANSLATE_NOOP("Load", "key {key}: {problem}").fill(
+                key=_describe(name), problem=problem))
         return problem is None
 
     def _get(self, key: str, default: Any, required: bool) -> Any:
         value = self.data.get(key, _MISSING)
         if value is _MISSING or (value is None and default is None and not required):
             if required:
-                self.problems.error(self.at(key), "missing")
+                self.problems.error(self.at(key), QT_TRANSLATE_NOOP("Load", "missing").fill())
             return default
         return value
 
@@ -178,20 +204,42 @@ class Reader:
 def text_problem(value: str) -> str | None:
     """Why a string from a file cannot be kept (too long, or not encodable as UTF-8), or None."""
     if len(value) > MAX_TEXT_CHARS:
-        return f"text of {len(value)} characters is longer than {MAX_TEXT_CHARS}"
+        return QT_TRANSLATE_NOOP("Load", "text of {count} characters is longer than {limit}").fill(
+            count=len(value), limit=MAX_TEXT_CHARS)
     if not value.isascii():
         try:
             value.encode("utf-8")
         except UnicodeEncodeError as error:  # a lone surrogate, e.g. the JSON escape \ud800
-            return (f"contains an unpaired surrogate \\u{ord(value[error.start]):04x} at character {error.start};"
-                    " the text is damaged (retype it)")
+            return QT_TRANSLATE_NOOP("Load", "contains an unpaired surrogate \\u{code:04x} at character {index};"
+                                             " the text is damaged (retype it)").fill(
+                code=ord(value[error.start]), index=error.start)
     return None
 
 
+def expected_list(value: Any) -> str:
+    return QT_TRANSLATE_NOOP("Load", "expected a list, got {type}").fill(type=json_type(value))
+
+
+def expected_text(value: Any) -> str:
+    return QT_TRANSLATE_NOOP("Load", "expected text, got {type}").fill(type=json_type(value))
+
+
 def json_type(value: Any) -> str:
-    names = {dict: "an object", list: "a list", str: "text", bool: "true/false", int: "a number",
-             float: "a number", type(None): "null"}
-    return names.get(type(value), type(value).__name__)
+    """What a JSON value is, in words (a Text: "expected a list, got text" reads in the UI's language)."""
+    kind = type(value)
+    if kind is dict:
+        return QT_TRANSLATE_NOOP("Load", "an object").fill()
+    if kind is list:
+        return QT_TRANSLATE_NOOP("Load", "a list").fill()
+    if kind is str:
+        return QT_TRANSLATE_NOOP("Load", "text").fill()
+    if kind is bool:
+        return QT_TRANSLATE_NOOP("Load", "true/false").fill()
+    if kind is int or kind is float:
+        return QT_TRANSLATE_NOOP("Load", "a number").fill()
+    if value is None:
+        return QT_TRANSLATE_NOOP("Load", "null").fill()
+    return kind.__name__  # not a JSON type: only code, never a file, hands one over
 
 
 def _describe(value: Any) -> str:
@@ -199,5 +247,6 @@ def _describe(value: Any) -> str:
         return repr(value[:40] + ("..." if len(value) > 40 else ""))
     if isinstance(value, int | float) and not isinstance(value, bool):
         text = repr(value)
-        return text if len(text) <= 24 else f"{text[:20]}... ({len(text)} digits)"
+        return text if len(text) <= 24 else QT_TRANSLATE_NOOP("Load", "{start}... ({count} digits)").fill(
+            start=text[:20], count=len(text))
     return json_type(value)

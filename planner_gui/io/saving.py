@@ -21,6 +21,7 @@ from typing import Any
 
 from planner_gui.io.codec import design_to_data
 from planner_gui.model import Design
+from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text
 
 NEW_FILE_MODE = 0o666  # what any program creates: the user's umask then applies (os.open does it)
 TEMP_SUFFIX = ".tmp"
@@ -32,8 +33,48 @@ STALE_TEMP_SECONDS = 3600
 _INDENT = " "
 
 
+# The system's words for the failures a save or a load meets, as the C library writes them in English
+# (Linux and macOS): one that matches is shown translated; any other stays in the system's words.
+OS_REASONS = {template.source: template for template in (
+    QT_TRANSLATE_NOOP("Save", "Permission denied"),
+    QT_TRANSLATE_NOOP("Save", "Operation not permitted"),
+    QT_TRANSLATE_NOOP("Save", "No space left on device"),
+    QT_TRANSLATE_NOOP("Save", "Disk quota exceeded"),
+    QT_TRANSLATE_NOOP("Save", "Read-only file system"),
+    QT_TRANSLATE_NOOP("Save", "No such file or directory"),
+    QT_TRANSLATE_NOOP("Save", "Not a directory"),
+    QT_TRANSLATE_NOOP("Save", "Is a directory"),
+    QT_TRANSLATE_NOOP("Save", "File name too long"),
+    QT_TRANSLATE_NOOP("Save", "Input/output error"),
+    QT_TRANSLATE_NOOP("Save", "File too large"),
+    QT_TRANSLATE_NOOP("Save", "Too many levels of symbolic links"),
+    QT_TRANSLATE_NOOP("Save", "Device or resource busy"),
+    QT_TRANSLATE_NOOP("Save", "Text file busy"),
+    QT_TRANSLATE_NOOP("Save", "Stale file handle"),
+    QT_TRANSLATE_NOOP("Save", "it is a folder; choose a file name"),  # _mode_of's own
+)}
+
+
 class SaveError(OSError):
-    """The design could not be saved; the old file on disk is untouched."""
+    """The design could not be saved; the old file on disk is untouched.
+
+    ``text`` is the reason as a translatable Text and ``where`` the path, so that
+    :func:`~planner_gui.model.messages.error_text` shows it in the UI's language; ``str(error)`` is English.
+    """
+
+    def __init__(self, text: str, where: str = "") -> None:
+        super().__init__(f"{where}: {text}" if where else text)
+        self.text = text if isinstance(text, Text) else None
+        self.where = where
+
+
+def os_reason(error: OSError) -> str:
+    """Why the system refused, as ``error.strerror`` (or the message) says it; a Text when it is a known one."""
+    reason = error.strerror or (error.args[0] if len(error.args) == 1 else str(error))
+    if isinstance(reason, Text):
+        return reason
+    template = OS_REASONS.get(reason if isinstance(reason, str) else "")
+    return template.fill() if template is not None else str(reason)
 
 
 def design_to_json(design: Design) -> str:
@@ -78,7 +119,8 @@ def save_design(design: Design, path: Path | str) -> None:
     try:
         payload = design_to_json(design).encode("utf-8")
     except ValueError as error:  # NaN set by a script, or a lone surrogate (UnicodeEncodeError)
-        raise SaveError(f"{path}: the design cannot be written as JSON ({error}); nothing was saved") from None
+        raise SaveError(QT_TRANSLATE_NOOP("Save", "the design cannot be written as JSON ({reason}); nothing was saved")
+                        .fill(reason=str(error)), str(path)) from None
     folder = path.parent
     temporary: Path | None = None
     try:
@@ -91,8 +133,10 @@ def save_design(design: Design, path: Path | str) -> None:
         temporary = None
         _fsync_folder(folder)
     except OSError as error:
-        kept = "the previous file is unchanged" if path.exists() else "nothing was written"
-        raise SaveError(f"{path}: could not save ({error.strerror or error}); {kept}") from None
+        kept = (QT_TRANSLATE_NOOP("Save", "the previous file is unchanged") if path.exists()
+                else QT_TRANSLATE_NOOP("Save", "nothing was written"))
+        raise SaveError(QT_TRANSLATE_NOOP("Save", "could not save ({reason}); {kept}").fill(
+            reason=os_reason(error), kept=kept.fill()), str(path)) from None
     finally:
         if temporary is not None:
             with suppress(OSError):
@@ -123,7 +167,7 @@ def write_new_file(folder: Path, prefix: str, payload: bytes, mode: int | None =
             raise
         os.close(fd)
         return name
-    raise FileExistsError(f"no free temporary file name in {folder}")
+    raise FileExistsError(QT_TRANSLATE_NOOP("Save", "no free temporary file name in {folder}").fill(folder=str(folder)))
 
 
 def _write_all(fd: int, payload: bytes) -> None:

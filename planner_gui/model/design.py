@@ -8,16 +8,22 @@ what is wrong and where. Plain attribute edits are fine for fields no invariant 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 
 from planner_gui.model.bulk_links import LinkColumns, plan_links
-from planner_gui.model.errors import DesignError
+from planner_gui.model.errors import DesignError, device_where, link_where, rack_where
 from planner_gui.model.ids import ID_PATTERN, check_id, next_free_id, port_ref, split_port_ref
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.model.parts import Device, Link, Rack
 from planner_gui.model.settings import CostSettings, DesignMeta, FabricSettings, Workload
 from planner_gui.model.specs import DeviceKind, DeviceSpec, HardwareSpecs, PortSpec
 from planner_gui.model.variants import Variants
+
+# The place an error names, built only when there is an error: loading a 100,000-GPU design adds ~19,000
+# devices, and a translatable label for each would cost more than the checks themselves.
+Where = Callable[[], str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,14 +68,16 @@ class Design:
         yield from self.devices
         yield from self.links
 
-    def _check_new_id(self, object_id: str, where: str) -> None:
-        check_id(object_id, where)
+    def _check_new_id(self, object_id: str, where: Where) -> None:
+        if not (isinstance(object_id, str) and ID_PATTERN.match(object_id)):
+            check_id(object_id, where())  # raises the precise message
         if object_id in self.racks or object_id in self.devices or object_id in self.links:
-            raise DesignError(f"id {object_id!r} is already used in this design", where)
+            raise DesignError(QT_TRANSLATE_NOOP("Model", "id {id!r} is already used in this design").fill(
+                id=object_id), where())
 
     # ----- racks -----------------------------------------------------------------------------
     def add_rack(self, rack: Rack) -> None:
-        where = f"rack {rack.id!r}"
+        where = partial(rack_where, rack.id)
         self._check_new_id(rack.id, where)
         _check_positive_int(rack.height_u, "height_u", where, maximum=60)
         _check_positive_number(rack.power_budget_kw, "power_budget_kw", where, maximum=1000.0)
@@ -92,23 +100,26 @@ class Design:
 
     def resize_rack(self, rack_id: str, height_u: int, specs: HardwareSpecs) -> None:
         rack = self._require_rack(rack_id)
-        _check_positive_int(height_u, "height_u", f"rack {rack_id!r}", maximum=60)
+        where = partial(rack_where, rack_id)
+        _check_positive_int(height_u, "height_u", where, maximum=60)
         for device in self.devices_in_rack(rack_id):
             top = (device.u or 0) + self._spec(device, specs).height_u - 1
             if top > height_u:
-                raise DesignError(
-                    f"cannot shrink to {height_u} U: device {device.id!r} reaches U{top}", f"rack {rack_id!r}"
-                )
+                raise DesignError(QT_TRANSLATE_NOOP(
+                    "Model", "cannot shrink to {height} U: device {device!r} reaches U{top}").fill(
+                    height=height_u, device=device.id, top=top), where())
         rack.height_u = height_u
 
     # ----- devices ---------------------------------------------------------------------------
     def add_device(self, device: Device, specs: HardwareSpecs) -> None:
         """Add a device, placed if it names a rack and U, otherwise unplaced."""
-        where = f"device {device.id!r}"
+        where = partial(device_where, device.id)
         self._check_new_id(device.id, where)
-        check_id(device.catalog_id, f"{where} catalog_id")
+        if not (isinstance(device.catalog_id, str) and ID_PATTERN.match(device.catalog_id)):
+            check_id(device.catalog_id, QT_TRANSLATE_NOOP("Model", "{where} catalog_id").fill(where=where()))
         if (device.rack_id is None) != (device.u is None):
-            raise DesignError("rack_id and u must be given together (or neither, for an unplaced device)", where)
+            raise DesignError(QT_TRANSLATE_NOOP(
+                "Model", "rack_id and u must be given together (or neither, for an unplaced device)").fill(), where())
         if device.nic_count is not None:
             _check_positive_int(device.nic_count, "nic_count", where, maximum=64, allow_zero=True)
         if device.placed:
@@ -132,7 +143,8 @@ class Design:
         """Move a device to ``rack_id`` at ``u`` (both None: take it out of its rack)."""
         device = self._require_device(device_id)
         if (rack_id is None) != (u is None):
-            raise DesignError("rack and U must be given together", f"device {device_id!r}")
+            raise DesignError(QT_TRANSLATE_NOOP("Model", "rack and U must be given together").fill(),
+                              device_where(device_id))
         if rack_id is not None and u is not None:
             self._check_fits(device, rack_id, u, specs)
         if device.rack_id is not None:
@@ -151,21 +163,23 @@ class Design:
         ]
 
     def _check_fits(self, device: Device, rack_id: str, u: int, specs: HardwareSpecs) -> None:
-        where = f"device {device.id!r}"
-        rack = self._require_rack(rack_id, where)
+        where = partial(device_where, device.id)
+        rack = self.racks.get(rack_id) or self._require_rack(rack_id, where())
         _check_positive_int(u, "u", where, maximum=10_000)
         height = self._spec(device, specs).height_u
         top = u + height - 1
         if top > rack.height_u:
-            raise DesignError(
-                f"a {height} U device at U{u} reaches U{top}, above the rack height {rack.height_u} U "
-                f"of rack {rack_id!r}; place it at U{max(1, rack.height_u - height + 1)} or lower",
-                where,
-            )
+            raise DesignError(QT_TRANSLATE_NOOP(
+                "Model", "a {height} U device at U{u} reaches U{top}, above the rack height {rack_height} U "
+                         "of rack {rack!r}; place it at U{highest} or lower").fill(
+                height=height, u=u, top=top, rack_height=rack.height_u, rack=rack_id,
+                highest=max(1, rack.height_u - height + 1)), where())
         occupied = self._occupied_units(rack_id, specs, ignore=device.id)
         clash = next((occupied[x] for x in range(u, top + 1) if x in occupied), None)
         if clash is not None:
-            raise DesignError(f"U{u}-U{top} of rack {rack_id!r} overlaps device {clash!r}", where)
+            raise DesignError(QT_TRANSLATE_NOOP(
+                "Model", "U{u}-U{top} of rack {rack!r} overlaps device {device!r}").fill(
+                u=u, top=top, rack=rack_id, device=clash), where())
 
     def _occupied_units(self, rack_id: str, specs: HardwareSpecs, ignore: str | None) -> dict[int, str]:
         occupied: dict[int, str] = {}
@@ -178,7 +192,7 @@ class Design:
         return occupied
 
     # ----- ports and links -------------------------------------------------------------------
-    def port_spec(self, ref: str, specs: HardwareSpecs, where: str = "",
+    def port_spec(self, ref: str, specs: HardwareSpecs, where: str | Where = "",
                   spec_cache: dict[str, DeviceSpec] | None = None) -> PortSpec | None:
         """The spec of port ``device/port``; None when the device's hardware is unknown.
 
@@ -190,39 +204,45 @@ class Design:
         if spec is None:
             device = self.devices.get(device_id)
             if device is None or not port_name or "/" in port_name:
-                split_port_ref(ref, where)  # raises the precise message for a malformed reference
-                self._require_device(device_id, where)
+                split_port_ref(ref, _place(where))  # raises the precise message for a malformed reference
+                self._require_device(device_id, _place(where))
             spec = self._spec(device, specs)  # type: ignore[arg-type]
             if spec_cache is not None:
                 spec_cache[device_id] = spec
         if spec.kind is DeviceKind.UNKNOWN:
-            check_id(port_name, where)
+            if not ID_PATTERN.match(port_name):
+                check_id(port_name, _place(where))
             return None
         port = spec.port(port_name)
         if port is None:
-            names = ", ".join(p.name for p in spec.ports[:6]) or "none"
-            raise DesignError(f"device {device_id!r} has no port {port_name!r} (ports: {names}...)", where)
+            names = ", ".join(p.name for p in spec.ports[:6]) or QT_TRANSLATE_NOOP("Model", "none").fill()
+            raise DesignError(QT_TRANSLATE_NOOP(
+                "Model", "device {device!r} has no port {port!r} (ports: {names}...)").fill(
+                device=device_id, port=port_name, names=names), _place(where))
         return port
 
     def add_link(self, link: Link, specs: HardwareSpecs, spec_cache: dict[str, DeviceSpec] | None = None) -> None:
         """Add a link; ``spec_cache`` as in :meth:`port_spec`, for loading or generating many links."""
-        where = f"link {link.id!r}"
+        where = partial(link_where, link.id)
         self._check_new_id(link.id, where)
         if not (isinstance(link.length_m, int | float) and 0 <= link.length_m <= 100_000):
-            raise DesignError(f"length_m {link.length_m!r} must be a number from 0 to 100000", where)
+            raise DesignError(QT_TRANSLATE_NOOP("Model", "length_m {length!r} must be a number from 0 to 100000").fill(
+                length=link.length_m), where())
         spec_a = self.port_spec(link.a, specs, where, spec_cache)
         spec_b = self.port_spec(link.b, specs, where, spec_cache)
         dev_a, dev_b = link.a.partition("/")[0], link.b.partition("/")[0]
         if dev_a == dev_b:
-            raise DesignError(f"both ends are on device {dev_a!r}; a link joins two different devices", where)
+            raise DesignError(QT_TRANSLATE_NOOP(
+                "Model", "both ends are on device {device!r}; a link joins two different devices").fill(device=dev_a),
+                where())
         if spec_a and spec_b and spec_a.technology != spec_b.technology:
-            raise DesignError(
-                f"{link.a} is {spec_a.technology} but {link.b} is {spec_b.technology}; they cannot be linked",
-                where,
-            )
+            raise DesignError(QT_TRANSLATE_NOOP(
+                "Model", "{a} is {tech_a} but {b} is {tech_b}; they cannot be linked").fill(
+                a=link.a, tech_a=spec_a.technology, b=link.b, tech_b=spec_b.technology), where())
         for ref in (link.a, link.b):
             if ref in self._port_link:
-                raise DesignError(f"port {ref} already carries link {self._port_link[ref]!r}", where)
+                raise DesignError(QT_TRANSLATE_NOOP("Model", "port {port} already carries link {link!r}").fill(
+                    port=ref, link=self._port_link[ref]), where())
         self.links[link.id] = link
         self._port_link[link.a] = link.id
         self._port_link[link.b] = link.id
@@ -310,7 +330,7 @@ class Design:
     def remove_link(self, link_id: str) -> Link:
         link = self.links.pop(link_id, None)
         if link is None:
-            raise DesignError(f"no link {link_id!r} in this design")
+            raise DesignError(QT_TRANSLATE_NOOP("Model", "no link {link!r} in this design").fill(link=link_id))
         if self._ports is not None:  # else the index is built from the remaining links when needed
             self._ports.pop(link.a, None)
             self._ports.pop(link.b, None)
@@ -336,18 +356,20 @@ class Design:
         found: list[Note] = []
         unplaced = sorted(d.id for d in self.devices.values() if not d.placed)
         if unplaced:
-            found.append(Note("device-unplaced", f"{len(unplaced)} device(s) are not in a rack yet", tuple(unplaced)))
+            found.append(Note("device-unplaced", QT_TRANSLATE_NOOP("Model", "{n} device(s) are not in a rack yet"
+                                                                   ).fill(n=len(unplaced)), tuple(unplaced)))
         unknown = sorted(d.id for d in self.devices.values() if not specs.knows(d.catalog_id))
         if unknown:
-            found.append(Note("unknown-hardware", f"{len(unknown)} device(s) name hardware not in the catalog",
-                              tuple(unknown)))
+            found.append(Note("unknown-hardware", QT_TRANSLATE_NOOP(
+                "Model", "{n} device(s) name hardware not in the catalog").fill(n=len(unknown)), tuple(unknown)))
         for link in self.links.values():
             a, b = self.port_spec(link.a, specs), self.port_spec(link.b, specs)
             if a and b and a.speed_gbps != b.speed_gbps:
                 found.append(Note(
                     "link-speed-mismatch",
-                    f"link {link.id} joins a {a.speed_gbps:g}G port to a {b.speed_gbps:g}G port; "
-                    f"it runs at {min(a.speed_gbps, b.speed_gbps):g}G",
+                    QT_TRANSLATE_NOOP("Model", "link {link} joins a {a:g}G port to a {b:g}G port; it runs at {slow:g}G"
+                                      ).fill(link=link.id, a=a.speed_gbps, b=b.speed_gbps,
+                                             slow=min(a.speed_gbps, b.speed_gbps)),
                     (link.id,),
                 ))
         return found
@@ -363,23 +385,32 @@ class Design:
     def _require_rack(self, rack_id: str, where: str = "") -> Rack:
         rack = self.racks.get(rack_id)
         if rack is None:
-            raise DesignError(f"no rack {rack_id!r} in this design", where)
+            raise DesignError(QT_TRANSLATE_NOOP("Model", "no rack {rack!r} in this design").fill(rack=rack_id), where)
         return rack
 
     def _require_device(self, device_id: str, where: str = "") -> Device:
         device = self.devices.get(device_id)
         if device is None:
-            raise DesignError(f"no device {device_id!r} in this design", where)
+            raise DesignError(QT_TRANSLATE_NOOP("Model", "no device {device!r} in this design").fill(device=device_id),
+                              where)
         return device
 
 
-def _check_positive_int(value: object, name: str, where: str, maximum: int, allow_zero: bool = False) -> None:
+def _place(where: str | Where) -> str:
+    return where() if callable(where) else where
+
+
+def _check_positive_int(value: object, name: str, where: Where, maximum: int, allow_zero: bool = False) -> None:
     low = 0 if allow_zero else 1
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= maximum:
-        raise DesignError(f"{name} {value!r} must be a whole number from {low} to {maximum}", where)
+        raise DesignError(QT_TRANSLATE_NOOP(
+            "Model", "{name} {value!r} must be a whole number from {low} to {maximum}").fill(
+            name=name, value=value, low=low, maximum=maximum), where())
 
 
-def _check_positive_number(value: object, name: str, where: str, maximum: float) -> None:
+def _check_positive_number(value: object, name: str, where: Where, maximum: float) -> None:
     ok = isinstance(value, int | float) and not isinstance(value, bool) and 0 < value <= maximum
     if not ok:
-        raise DesignError(f"{name} {value!r} must be a number above 0 and at most {maximum:g}", where)
+        raise DesignError(QT_TRANSLATE_NOOP(
+            "Model", "{name} {value!r} must be a number above 0 and at most {maximum:g}").fill(
+            name=name, value=value, maximum=maximum), where())

@@ -82,11 +82,12 @@ def error_text(error: BaseException, translate: Translate) -> str:
     """An exception's message in the language of ``translate``.
 
     Errors raised with a :class:`Text` (``DesignError``, the loader's errors) translate; their
-    ``where`` prefix is a path or an id and stays as it is. Anything else reads as ``str(error)``.
+    ``where`` prefix is a path or an id and stays as it is, unless it is a Text itself (the model's
+    "rack 'A01'"). Anything else reads as ``str(error)``.
     """
     text = getattr(error, "text", None)
     if isinstance(text, Text):
-        where = getattr(error, "where", "")
+        where = render(getattr(error, "where", ""), translate)
         body = text.render(translate)
         return f"{where}: {body}" if where else body
     message = error.args[0] if isinstance(error, KeyError) and error.args else error

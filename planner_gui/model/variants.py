@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING
 
 from planner_gui.model.errors import DesignError
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
     from planner_gui.model.design import Design
@@ -29,6 +30,7 @@ MAX_VARIANTS = 32
 MAX_NAME_CHARS = 80  # a name is a short label for a menu, a table column and the CLI's NAME@FILE
 BASE_NAME = "Base"  # the name the state held so far gets when the first variant is made
 FORBIDDEN_CHARS = ",@"  # the CLI separates names with "," (--variants A,B) and files from names with "@"
+VARIANT_WHERE = QT_TRANSLATE_NOOP("Model", "variant").fill()  # where a name typed in the app is refused
 
 
 @dataclass
@@ -47,29 +49,39 @@ class Variants:
         return bool(self.order)
 
 
-def check_name(name: object, taken: list[str], where: str = "variant") -> str:
+def check_name(name: object, taken: list[str], where: str = VARIANT_WHERE) -> str:
     """The name, tidied (inner runs of white space become one space); DesignError if it cannot be used."""
     if not isinstance(name, str):
-        raise DesignError(f"a variant name must be text, got {type(name).__name__}", where)
+        raise DesignError(QT_TRANSLATE_NOOP("Model", "a variant name must be text, got {type}").fill(
+            type=type(name).__name__), where)
     tidy = " ".join(name.split())
     if not tidy:
-        raise DesignError("a variant needs a name, e.g. 'RoCE' or '32 nodes'", where)
+        raise DesignError(QT_TRANSLATE_NOOP("Model", "a variant needs a name, e.g. 'RoCE' or '32 nodes'").fill(), where)
     if len(tidy) > MAX_NAME_CHARS:
-        raise DesignError(f"a variant name is at most {MAX_NAME_CHARS} characters (this one has {len(tidy)})", where)
+        raise DesignError(QT_TRANSLATE_NOOP(
+            "Model", "a variant name is at most {most} characters (this one has {count})").fill(
+            most=MAX_NAME_CHARS, count=len(tidy)), where)
     bad = sorted({c for c in tidy if c in FORBIDDEN_CHARS or unicodedata.category(c).startswith("C")})
     if bad:
         shown = ", ".join(repr(c) for c in bad)
-        raise DesignError(f"variant name {tidy!r} contains {shown}; use letters, digits, spaces, '-' or '.'", where)
+        raise DesignError(QT_TRANSLATE_NOOP(
+            "Model", "variant name {name!r} contains {chars}; use letters, digits, spaces, '-' or '.'").fill(
+            name=tidy, chars=shown), where)
     if tidy.casefold() in (t.casefold() for t in taken):
-        raise DesignError(f"there is already a variant named {tidy!r}; choose another name", where)
+        raise DesignError(QT_TRANSLATE_NOOP(
+            "Model", "there is already a variant named {name!r}; choose another name").fill(name=tidy), where)
     return tidy
 
 
 def unknown_variant(design: Design, name: str) -> DesignError:
     """The error for a name the design has no variant of, listing the names it has."""
     names = design.variants.names
-    have = f"its variants are: {', '.join(names)}" if names else "it has no variants"
-    return DesignError(f"no variant {name!r} in design {design.meta.name!r}; {have}")
+    if names:
+        return DesignError(QT_TRANSLATE_NOOP(
+            "Model", "no variant {name!r} in design {design!r}; its variants are: {names}").fill(
+            name=name, design=design.meta.name, names=", ".join(names)))
+    return DesignError(QT_TRANSLATE_NOOP("Model", "no variant {name!r} in design {design!r}; it has no variants").fill(
+        name=name, design=design.meta.name))
 
 
 def variant_design(design: Design, name: str) -> Design:
@@ -101,7 +113,8 @@ def new_variant(design: Design, name: str, kept_state: Design | None = None) -> 
     """
     v = design.variants
     if len(v.order) + (1 if v.order else 2) > MAX_VARIANTS:  # the first one also names the state held so far
-        raise DesignError(f"a design holds at most {MAX_VARIANTS} variants; delete one first")
+        raise DesignError(QT_TRANSLATE_NOOP("Model", "a design holds at most {most} variants; delete one first").fill(
+            most=MAX_VARIANTS))
     kept = v.active or BASE_NAME
     name = check_name(name, v.order or [kept])
     v.stored[kept] = snapshot(design) if kept_state is None else kept_state
@@ -119,7 +132,8 @@ def undo_new_variant(design: Design, name: str, kept: str, was_empty: bool) -> D
     """
     v = design.variants
     if v.active != name:
-        raise DesignError(f"variant {name!r} is not the active one; switch to it first")
+        raise DesignError(QT_TRANSLATE_NOOP("Model", "variant {name!r} is not the active one; switch to it first").fill(
+            name=name))
     v.order.remove(name)
     state = v.stored.pop(kept)
     if was_empty:
@@ -167,7 +181,9 @@ def delete(design: Design, name: str) -> tuple[int, Design]:
     """Delete a stored variant; returns its position and design (to undo). The active one cannot be deleted."""
     v = design.variants
     if name == v.active and name:
-        raise DesignError(f"variant {name!r} is the one being edited; switch to another variant before deleting it")
+        raise DesignError(QT_TRANSLATE_NOOP(
+            "Model", "variant {name!r} is the one being edited; switch to another variant before deleting it").fill(
+            name=name))
     if name not in v.stored:
         raise unknown_variant(design, name)
     index = v.order.index(name)

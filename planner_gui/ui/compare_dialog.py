@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from planner_gui.document import Document
 from planner_gui.engine.compare import HIGHER, LOWER, Comparison, compare_designs, variant_label
+from planner_gui.i18n import ui_error_text
 from planner_gui.io import load_design
 from planner_gui.io.files import FILE_SUFFIX
 from planner_gui.model import Design
@@ -217,7 +218,7 @@ class CompareDialog(QDialog):
         variants = self.document.design.variants
         check_name(name, variants.names)  # the model's own check, raised here instead of a status line
         if self.document.new_variant(name) is None:
-            raise ValueError(f"variant {name!r} could not be made")
+            raise ValueError(self.tr("variant {name} could not be made").format(name=repr(name)))
         names = self.document.design.variants.names
         kept = names[names.index(self.document.design.variants.active) - 1]  # the model puts the new one next
         return f"variant:{kept}"
@@ -235,7 +236,7 @@ class CompareDialog(QDialog):
             try:
                 self.choose(self.keep_variant(name), CURRENT)
             except ValueError as error:
-                self.status.setText(str(error))
+                self.status.setText(ui_error_text(error))  # the model's refusal of the name, in the UI language
 
     def _ask_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Add a design to compare"), "",
@@ -245,7 +246,7 @@ class CompareDialog(QDialog):
         try:
             self.side_b.setCurrentIndex(self.side_b.findData(self.add_file(path)))
         except (OSError, ValueError) as error:
-            self.status.setText(self.tr("Could not open {}: {}").format(path, error))
+            self.status.setText(self.tr("Could not open {}: {}").format(path, ui_error_text(error)))
 
     def _source(self, key: str) -> _Source:
         return next(s for s in self.sources() if s.key == key)
@@ -261,7 +262,7 @@ class CompareDialog(QDialog):
             names = (self._source(a_key).name, self._source(b_key).name)
             result = compare_designs(self._design(a_key), self._design(b_key), self.document.catalog, names=names)
         except (ValueError, KeyError) as error:
-            self.status.setText(self.tr("Cannot compare: {}").format(error))
+            self.status.setText(self.tr("Cannot compare: {}").format(ui_error_text(error)))
             return None
         self.comparison = result
         self._fill_figures(result)

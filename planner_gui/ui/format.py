@@ -78,9 +78,12 @@ def current_units() -> Units:
     return _units[0]
 
 
-def set_translator(translate: Callable[[str], str]) -> None:
-    """How the words in formatted figures ("days", "never") reach the UI language (i18n.install_language)."""
+def set_translator(translate: Callable[[str], str]) -> Callable[[str], str]:
+    """How the words in formatted figures ("days", "never") reach the UI language (i18n.install_language);
+    returns the translator it replaces (the CLI puts it back when a command ends)."""
+    previous = _translate[0]
     _translate[0] = translate
+    return previous
 
 
 def _word(text: str) -> str:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from planner_gui.document import Document
 from planner_gui.document.recent import RecentFiles
+from planner_gui.i18n import ui_error_text, ui_text
 from planner_gui.io import LoadError, SaveError
 from planner_gui.io.files import FILE_SUFFIX
 from planner_gui.ui.new_design_dialog import NewDesignDialog
@@ -63,7 +64,7 @@ class FileActions(QObject):
         self.recent.add(path)
         if self.document.load_warnings:
             QMessageBox.information(self.window, self.tr("Design opened with warnings"),
-                                    "\n".join(self.document.load_warnings[:MAX_PROBLEMS_SHOWN]))
+                                    "\n".join(map(ui_text, self.document.load_warnings[:MAX_PROBLEMS_SHOWN])))
         return True
 
     def save(self) -> bool:
@@ -88,7 +89,7 @@ class FileActions(QObject):
         try:
             self.document.save(path)
         except SaveError as error:
-            QMessageBox.critical(self.window, self.tr("Cannot save design"), str(error))
+            QMessageBox.critical(self.window, self.tr("Cannot save design"), ui_error_text(error))
             return False
         self.recent.add(path)
         return True
@@ -118,11 +119,12 @@ class FileActions(QObject):
 
 
 def load_error_text(error: LoadError) -> str:
-    """The loader's message with every problem it found, one per line (a few, then a count)."""
+    """The loader's message with every problem it found, one per line (a few, then a count), in the UI's
+    language (the loader's problems are Texts; a JSON path in one stays as it is)."""
     problems = error.problems[:MAX_PROBLEMS_SHOWN]
     more = len(error.problems) - len(problems)
     lines = [QCoreApplication.translate("FileActions", "{path} cannot be opened:").format(path=error.path),
-             *(f"• {p}" for p in problems)]
+             *(f"• {ui_text(p)}" for p in problems)]
     if more > 0:
         lines.append(QCoreApplication.translate("FileActions", "… and {n} more problem(s)").format(n=more))
     return "\n".join(lines)

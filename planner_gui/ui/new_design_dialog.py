@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from planner_gui.catalog import Catalog
+from planner_gui.i18n import ui_error_text
 from planner_gui.model import Design, Rack
 from planner_gui.templates import TOPOLOGIES, TemplateError, TemplateSpec, generate_design
 from planner_gui.templates.spec import COOLING_TYPES, DEFAULT_RACK_KW, MAX_NODES
@@ -119,6 +120,6 @@ class NewDesignDialog(QDialog):
         try:
             self.design = generate_design(self.catalog, self.spec())
         except (TemplateError, KeyError, ValueError) as error:
-            self.error.setText(str(error.args[0]) if isinstance(error, KeyError) else str(error))
+            self.error.setText(ui_error_text(error))
             return
         super().accept()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from planner_gui.document import Document
@@ -22,11 +23,15 @@ def offer_recovery(parent: QWidget, document: Document, autosaver: Autosaver) ->
     if not files:
         return False
     newest = files[0]  # only this one is shown, so only this one is declined or discarded
-    where = str(newest.original_path) if newest.original_path else "a design that was never saved"
+    translate = QCoreApplication.translate
+    where = (str(newest.original_path) if newest.original_path
+             else translate("Recovery", "a design that was never saved"))
+    when = newest.saved_at or translate("Recovery", "recently")
+    question = translate("Recovery", "Cluster Planner did not close properly. Recover the unsaved changes to "
+                                     "“{name}” ({where}), autosaved {when}?").format(name=newest.name, where=where,
+                                                                                   when=when)
     answer = QMessageBox.question(
-        parent, "Recover unsaved work",
-        f"Cluster Planner did not close properly. Recover the unsaved changes to “{newest.name}” "
-        f"({where}), autosaved {newest.saved_at or 'recently'}?",
+        parent, translate("Recovery", "Recover unsaved work"), question,
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes)
     if answer != QMessageBox.StandardButton.Yes:
         autosaver.decline([newest])
@@ -34,7 +39,7 @@ def offer_recovery(parent: QWidget, document: Document, autosaver: Autosaver) ->
     try:
         design = load_design(newest.design_path, document.catalog).design
     except LoadError as error:
-        QMessageBox.critical(parent, "Cannot recover design", load_error_text(error))
+        QMessageBox.critical(parent, translate("Recovery", "Cannot recover design"), load_error_text(error))
         autosaver.decline([newest])
         return False
     document.recover(design, newest.original_path)

@@ -118,7 +118,7 @@ class ResultsPanel(QWidget):
     def refresh(self, analysis: Any) -> None:
         """Fill every tab from ``analysis`` (an engine Analysis); sections it lacks show their reason."""
         raw = dict(getattr(analysis, "unavailable", {}) or {})
-        unavailable = {name: reason_text(str(why)) for name, why in raw.items()}
+        unavailable = {name: reason_text(why) for name, why in raw.items()}  # a Text must reach reason_text
         design = getattr(self._document, "design", None)
         collectives = analysis.collectives
         self.curves.show_curves(None if collectives is None else dict(collectives.curves),

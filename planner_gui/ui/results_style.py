@@ -14,6 +14,8 @@ from typing import Any
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QRectF, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPixmap
 
+from planner_gui.i18n import ui_text
+from planner_gui.model.messages import Text
 from planner_gui.ui.colors import AMBER, GREEN, RED, load_colour
 
 __all__ = ["AMBER", "GREEN", "GREY", "RED", "SEVERITIES", "as_dict", "load_colour", "load_fraction",
@@ -79,9 +81,10 @@ def as_dict(item: Any) -> dict[str, Any]:
                      f"{type(item).__name__}; pass the Analysis section itself")
 
 
-# Why a section is missing (engine/analysis.py SectionSkipped reasons): the fixed sentences translated;
-# "needs X, which could not be computed" keeps the section name; anything else (an input error the
-# engine quotes) is shown as the engine wrote it.
+# Why a section is missing (engine/analysis.py ``unavailable``). The engine gives its reasons as Texts
+# (model/messages.py), rendered through the installed translator. A plain string (the panels' own
+# "not yet computed", an analysis read back from JSON) is matched against the engine's fixed sentences
+# below; "needs X, which could not be computed" keeps the section name; anything else is shown as is.
 SKIP_REASONS = (QT_TRANSLATE_NOOP("ResultsPanel", "the design has no GPU servers (of a model the catalog knows)"),
                 QT_TRANSLATE_NOOP("ResultsPanel", "the design has no GPU servers"),
                 QT_TRANSLATE_NOOP("ResultsPanel", "no training workload is set (add one in the design's workload "
@@ -91,7 +94,10 @@ _NEEDS = re.compile(r"needs (\w+), which could not be computed$")
 
 
 def reason_text(reason: str) -> str:
-    """An engine ``unavailable`` reason in the UI language (see SKIP_REASONS)."""
+    """An engine ``unavailable`` reason in the UI language (a Text translated, else see SKIP_REASONS)."""
+    if isinstance(reason, Text):
+        return ui_text(reason)
+    reason = str(reason)
     if reason in SKIP_REASONS:
         return QCoreApplication.translate("ResultsPanel", reason)
     needs = _NEEDS.match(reason)

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from planner_gui.document import Document
 from planner_gui.engine.compare import FIGURES
 from planner_gui.engine.sweep import EFFICIENCY_KEY, PARAMS, SweepResult, parse_range, run_sweep
+from planner_gui.i18n import ui_error_text
 from planner_gui.ui.compare_dialog import format_figure, make_cell, make_table
 from planner_gui.ui.results_curves import OP_COLOURS
 
@@ -154,7 +155,7 @@ class SweepDialog(QDialog):
         try:
             sweep = parse_range(spec)
         except ValueError as error:
-            self.status.setText(str(error))
+            self.status.setText(ui_error_text(error))
             return False
         design, catalog = copy.deepcopy(self.document.design), self.document.catalog
         self._cancel.clear()
@@ -166,7 +167,7 @@ class SweepDialog(QDialog):
                 result = self._runner(design, catalog, sweep, progress=self._signals.progress.emit,
                                       cancelled=self._cancel.is_set)
             except (ValueError, KeyError) as error:  # the design cannot be swept: said in the dialog
-                self._signals.failed.emit(str(error.args[0] if error.args else error))
+                self._signals.failed.emit(ui_error_text(error))  # translated here: a Signal(str) drops a Text
                 return
             self._signals.done.emit(result)
 

@@ -35,6 +35,7 @@ from planner_gui.engine.training.fabric import comm_for_server
 from planner_gui.engine.training.gpu import GpuFacts, gpu_facts_from_catalog
 from planner_gui.engine.training.shape import ModelShape, find_preset
 from planner_gui.engine.training.step import StepOptions, TrainingEstimate, estimate_training
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.model.settings import Precision, Recompute, Workload
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
@@ -211,6 +212,6 @@ def calibrate(rows: Iterable[dict[str, str]], catalog: Any,
 def error_summary(results: list[CalibrationResult]) -> tuple[float, float]:
     """(median, worst) absolute relative error."""
     if not results:
-        raise ValueError("no calibration results to summarise")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "no calibration results to summarise").fill())
     errors = [abs(r.error) for r in results]
     return statistics.median(errors), max(errors)

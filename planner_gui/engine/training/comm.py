@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
 
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
+
 BITS_PER_BYTE = 8
 GB = 1e9
 US = 1e-6
@@ -40,7 +42,8 @@ def bus_factor(op: str, ranks: int) -> float:
         return (ranks - 1) / ranks
     if op in ("sendrecv", "broadcast", "reduce"):
         return 1.0
-    raise KeyError(f"unknown collective {op!r}; use allreduce, allgather, reducescatter, alltoall or sendrecv")
+    raise KeyError(QT_TRANSLATE_NOOP("Engine", "unknown collective {op!r}; use allreduce, allgather, reducescatter, "
+                                               "alltoall or sendrecv").fill(op=op))
 
 
 @dataclass(frozen=True, slots=True)

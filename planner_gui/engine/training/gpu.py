@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.model.settings import Precision
 
 # measured_h200.md: a 4 GiB device-to-device copy reached 4,263 GB/s of the 4.8 TB/s HBM3e spec.
@@ -29,8 +30,9 @@ class GpuFacts:
         value = self.dense_tflops.get(Precision(precision), 0.0)
         if value <= 0:
             known = ", ".join(str(p) for p, v in self.dense_tflops.items() if v > 0) or "none"
-            raise ValueError(f"GPU {self.name} has no dense {precision} figure (has: {known}); "
-                             "change the workload precision")
+            raise ValueError(QT_TRANSLATE_NOOP("Engine", "GPU {gpu} has no dense {precision} figure (has: "
+                                                         "{known}); change the workload precision").fill(
+                gpu=self.name, precision=precision, known=known))
         return value
 
     def sixteen_bit_tflops(self) -> float:
@@ -48,7 +50,8 @@ def gpu_facts_from_catalog(catalog: Any, gpu_id: str) -> GpuFacts:
     if entry.kind == "server":
         entry = catalog.require(entry["gpu_id"], "gpu")
     elif entry.kind != "gpu":
-        raise KeyError(f"catalog id {gpu_id!r} is a {entry.kind}, not a gpu or server; pick a GPU model")
+        raise KeyError(QT_TRANSLATE_NOOP("Engine", "catalog id {id!r} is a {kind}, not a gpu or server; pick a GPU "
+                                                   "model").fill(id=gpu_id, kind=entry.kind))
     return gpu_facts_from_entry(entry.id, entry.data)
 
 

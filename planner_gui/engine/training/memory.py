@@ -18,6 +18,7 @@ from typing import Any
 
 from planner_gui.engine.training.parallel import Layout
 from planner_gui.engine.training.shape import ModelShape
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.model.settings import Recompute
 
 WEIGHT_BYTES = 2  # 16-bit weights (ZeRO paper accounting, peers_and_training.md §2.3)
@@ -44,7 +45,8 @@ GB = 1e9
 def zero_bytes_per_param(stage: int, dp: int) -> tuple[float, float, float]:
     """(weight, gradient, optimizer) bytes per parameter on one GPU for a ZeRO stage over ``dp``."""
     if stage not in (0, 1, 2, 3):
-        raise ValueError(f"zero_stage {stage} is not 0, 1, 2 or 3; pick one of those")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "zero_stage {stage} is not 0, 1, 2 or 3; pick one of those").fill(
+            stage=stage))
     w = WEIGHT_BYTES / dp if stage >= 3 else WEIGHT_BYTES
     g = GRAD_BYTES / dp if stage >= 2 else GRAD_BYTES
     k = OPTIMIZER_BYTES / dp if stage >= 1 else OPTIMIZER_BYTES

@@ -17,6 +17,7 @@ import math
 from dataclasses import dataclass
 
 from planner_gui.engine.training.shape import ModelShape
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.model.settings import Workload
 
 GROUPS = ("tp", "cp", "ep", "pp", "dp", "edp")  # dp: dense-gradient group; edp: expert-gradient group
@@ -89,7 +90,8 @@ class Layout:
 
 def _dims_of(group: str) -> tuple[int, ...]:
     if group not in _GROUP_DIMS:
-        raise KeyError(f"unknown parallel group {group!r}; expected one of {', '.join(GROUPS)}")
+        raise KeyError(QT_TRANSLATE_NOOP("Engine", "unknown parallel group {group!r}; expected one of {groups}").fill(
+            group=group, groups=", ".join(GROUPS)))
     return _GROUP_DIMS[group]
 
 
@@ -114,22 +116,26 @@ def layout_from_workload(workload: Workload, shape: ModelShape, gpus: int | None
     for name in ("tp", "pp", "dp", "ep", "vpp", "micro_batch", "global_batch"):
         value = getattr(workload, name)
         if not isinstance(value, int) or value < 1:
-            raise ValueError(f"workload {name} is {value!r}; it must be a whole number ≥ 1")
+            raise ValueError(QT_TRANSLATE_NOOP("Engine", "workload {name} is {value!r}; it must be a whole number ≥ 1"
+                                               ).fill(name=name, value=value))
     if gpus_per_node < 1:
-        raise ValueError(f"gpus_per_node is {gpus_per_node}; a server needs at least one GPU")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "gpus_per_node is {gpus_per_node}; a server needs at least one "
+                                                     "GPU").fill(gpus_per_node=gpus_per_node))
     w = workload
     cp = w.cp
     if not isinstance(cp, int) or cp < 1:
-        raise ValueError(f"workload cp is {cp!r}; it must be a whole number ≥ 1")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "workload {name} is {value!r}; it must be a whole number ≥ 1"
+                                           ).fill(name="cp", value=cp))
     base = w.tp * w.pp * w.dp * cp
     ep_multiplies = _ep_multiplies(w, base, gpus, cp)
     layout = Layout(w.tp, w.pp, w.dp, w.ep, w.vpp, gpus_per_node, w.micro_batch, w.global_batch, ep_multiplies,
                     cp, uneven_stages)
     _check_shape_fits_layout(layout, shape)
     if w.global_batch % (w.micro_batch * layout.dense_dp):
-        raise ValueError(f"global_batch {w.global_batch} is not divisible by micro_batch × data-parallel "
-                         f"({w.micro_batch} × {layout.dense_dp}); change global_batch to a multiple of "
-                         f"{w.micro_batch * layout.dense_dp}")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "global_batch {batch} is not divisible by micro_batch × "
+                                                     "data-parallel ({micro} × {dp}); change global_batch to a "
+                                                     "multiple of {multiple}").fill(
+            batch=w.global_batch, micro=w.micro_batch, dp=layout.dense_dp, multiple=w.micro_batch * layout.dense_dp))
     return layout
 
 
@@ -138,32 +144,42 @@ def _ep_multiplies(w: Workload, base: int, gpus: int | None, cp: int) -> bool:
         if gpus is not None and base != gpus:
             names, values = ("tp·pp·dp·cp", (w.tp, w.pp, w.dp, cp)) if cp > 1 else ("tp·pp·dp", (w.tp, w.pp, w.dp))
             product = "·".join(str(v) for v in values)
-            raise ValueError(f"{names} = {product} = {base} but the design has {gpus} GPUs; "
-                             f"change dp to {gpus // (w.tp * w.pp * cp) or 1} or the GPU count")
+            raise ValueError(QT_TRANSLATE_NOOP("Engine", "{names} = {product} = {base} but the design has {gpus} "
+                                                         "GPUs; change dp to {dp} or the GPU count").fill(
+                names=names, product=product, base=base, gpus=gpus, dp=gpus // (w.tp * w.pp * cp) or 1))
         return False
     target = gpus if gpus is not None else base
     if base == target and w.dp % w.ep == 0:
         return False
     if base * w.ep == target:
         return True
-    raise ValueError(f"tp·pp·dp = {base} and tp·pp·dp·ep = {base * w.ep} but the design has {target} GPUs "
-                     f"(with ep carved out of dp, ep {w.ep} must divide dp {w.dp}); change dp or ep")
+    raise ValueError(QT_TRANSLATE_NOOP("Engine", "tp·pp·dp = {base} and tp·pp·dp·ep = {with_ep} but the design has "
+                                                 "{gpus} GPUs (with ep carved out of dp, ep {ep} must divide dp {dp}); "
+                                                 "change dp or ep").fill(
+        base=base, with_ep=base * w.ep, gpus=target, ep=w.ep, dp=w.dp))
 
 
 def _check_shape_fits_layout(layout: Layout, shape: ModelShape) -> None:
     if shape.heads % layout.tp:
-        raise ValueError(f"heads {shape.heads} are not divisible by tp {layout.tp}; "
-                         "choose a tp that divides the number of attention heads")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "heads {heads} are not divisible by tp {tp}; choose a tp that "
+                                                     "divides the number of attention heads").fill(
+            heads=shape.heads, tp=layout.tp))
     if shape.layers % (layout.pp * layout.vpp) and not layout.uneven_stages:
-        raise ValueError(f"layers {shape.layers} are not divisible by pp·vpp = {layout.pp}·{layout.vpp}; "
-                         f"choose pp and vpp whose product divides {shape.layers}")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "layers {layers} are not divisible by pp·vpp = {pp}·{vpp}; "
+                                                     "choose pp and vpp whose product divides {layers}").fill(
+            layers=shape.layers, pp=layout.pp, vpp=layout.vpp))
     if layout.cp > 1 and shape.seq_len % (2 * layout.cp):
-        raise ValueError(f"seq_len {shape.seq_len} is not divisible by 2·cp = {2 * layout.cp} (causal load "
-                         "balancing splits each sequence in 2·cp chunks); choose a cp that divides seq_len / 2")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "seq_len {seq_len} is not divisible by 2·cp = {chunks} (causal "
+                                                     "load balancing splits each sequence in 2·cp chunks); choose a "
+                                                     "cp that divides seq_len / 2").fill(
+            seq_len=shape.seq_len, chunks=2 * layout.cp))
     if layout.vpp > 1 and layout.pp == 1:
-        raise ValueError("vpp > 1 needs pipeline parallelism; set vpp to 1 or pp above 1")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "vpp > 1 needs pipeline parallelism; set vpp to 1 or pp above 1"
+                                           ).fill())
     if layout.ep > 1 and not shape.is_moe:
-        raise ValueError(f"ep is {layout.ep} but the model has no experts; set ep to 1 or moe_experts above 0")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "ep is {ep} but the model has no experts; set ep to 1 or "
+                                                     "moe_experts above 0").fill(ep=layout.ep))
     if shape.is_moe and shape.moe_experts % layout.ep:
-        raise ValueError(f"moe_experts {shape.moe_experts} are not divisible by ep {layout.ep}; "
-                         "choose an ep that divides the number of experts")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "moe_experts {experts} are not divisible by ep {ep}; choose an "
+                                                     "ep that divides the number of experts").fill(
+            experts=shape.moe_experts, ep=layout.ep))

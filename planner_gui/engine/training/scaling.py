@@ -16,6 +16,7 @@ from planner_gui.engine.training.comm import CommModel
 from planner_gui.engine.training.gpu import GpuFacts
 from planner_gui.engine.training.shape import ModelShape, shape_from_workload
 from planner_gui.engine.training.step import DEFAULT_OPTIONS, StepOptions, estimate_training
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.model.settings import Workload
 
 DEFAULT_POINTS = 10  # GPU counts in a default curve: base × 1, 2, 4, … 512
@@ -51,13 +52,14 @@ def scaling_curve(workload: Workload, gpu: GpuFacts, comm: CommModel, gpu_counts
     shape = shape or shape_from_workload(workload)
     counts = list(gpu_counts) if gpu_counts is not None else default_gpu_counts(workload)
     if not counts:
-        raise ValueError("no GPU counts to evaluate; give at least one")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "no GPU counts to evaluate; give at least one").fill())
     replica = _replica(workload)
     points: list[ScalingPoint] = []
     for gpus in counts:
         if gpus < replica or gpus % replica:
-            raise ValueError(f"{gpus} GPUs is not a multiple of one replica (tp·cp·pp = {replica}); "
-                             f"use multiples of {replica}")
+            raise ValueError(QT_TRANSLATE_NOOP("Engine", "{gpus} GPUs is not a multiple of one replica (tp·cp·pp = "
+                                                         "{replica}); use multiples of {replica}").fill(
+                gpus=gpus, replica=replica))
         dp = gpus // replica
         step = workload.micro_batch * dp
         batch = -(-workload.global_batch // step) * step

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.model.settings import Workload
 
 FFN_MULTIPLE = 4  # f = 4h when the workload leaves ffn_hidden empty (GPT; peers_and_training.md §2.1)
@@ -104,17 +105,21 @@ def shape_from_workload(workload: Workload) -> ModelShape:
     """
     _require_positive(workload, ("layers", "hidden", "heads", "vocab", "seq_len"))
     if workload.hidden % workload.heads:
-        raise ValueError(f"hidden {workload.hidden} is not divisible by heads {workload.heads}; "
-                         "change heads so that hidden / heads is a whole head size")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "hidden {hidden} is not divisible by heads {heads}; change heads "
+                                                     "so that hidden / heads is a whole head size").fill(
+            hidden=workload.hidden, heads=workload.heads))
     kv_heads = workload.kv_heads or workload.heads
     if kv_heads <= 0 or workload.heads % kv_heads:
-        raise ValueError(f"kv_heads {kv_heads} must divide heads {workload.heads}; set kv_heads to a divisor")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "kv_heads {kv_heads} must divide heads {heads}; set kv_heads to "
+                                                     "a divisor").fill(kv_heads=kv_heads, heads=workload.heads))
     ffn = workload.ffn_hidden or FFN_MULTIPLE * workload.hidden
     if ffn <= 0:
-        raise ValueError(f"ffn_hidden {ffn} must be positive; leave it empty for 4 × hidden")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "ffn_hidden {ffn} must be positive; leave it empty for 4 × "
+                                                     "hidden").fill(ffn=ffn))
     if workload.moe_experts < 0 or (workload.moe_experts and not 1 <= workload.moe_topk <= workload.moe_experts):
-        raise ValueError(f"moe_topk {workload.moe_topk} must be between 1 and moe_experts "
-                         f"{workload.moe_experts}; set moe_experts to 0 for a dense model")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "moe_topk {topk} must be between 1 and moe_experts {experts}; "
+                                                     "set moe_experts to 0 for a dense model").fill(
+            topk=workload.moe_topk, experts=workload.moe_experts))
     return ModelShape(
         layers=workload.layers, hidden=workload.hidden, heads=workload.heads, kv_heads=kv_heads,
         ffn_hidden=ffn, vocab=workload.vocab, seq_len=workload.seq_len,
@@ -128,7 +133,8 @@ def _require_positive(workload: Workload, names: tuple[str, ...]) -> None:
     for name in names:
         value = getattr(workload, name)
         if not isinstance(value, int) or value <= 0:
-            raise ValueError(f"workload {name} is {value!r}; it must be a positive whole number")
+            raise ValueError(QT_TRANSLATE_NOOP("Engine", "workload {name} is {value!r}; it must be a positive whole "
+                                                         "number").fill(name=name, value=value))
 
 
 # ----- published shapes -------------------------------------------------------------------------
@@ -189,6 +195,6 @@ def workload_for_preset(preset: ModelPreset, **overrides: object) -> Workload:
                         kv_heads=s.kv_heads, ffn_hidden=s.ffn_hidden, vocab=s.vocab, seq_len=s.seq_len)
     for name, value in overrides.items():
         if not hasattr(workload, name):
-            raise KeyError(f"workload has no field {name!r}")
+            raise KeyError(QT_TRANSLATE_NOOP("Engine", "workload has no field {name!r}").fill(name=name))
         setattr(workload, name, value)
     return workload

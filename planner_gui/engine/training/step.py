@@ -29,6 +29,7 @@ from planner_gui.engine.training.traffic import (
     pp_time_per_micro_batch,
     tp_time_per_micro_batch,
 )
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.model.settings import Precision, Recompute, Workload
 
 SECONDS_PER_DAY = 86_400
@@ -149,11 +150,15 @@ def _software_choices(workload: Workload) -> tuple[Precision, Recompute]:
             choices.append(enum(value))
         except ValueError:
             allowed = ", ".join(str(member) for member in enum)
-            raise ValueError(f"workload {name} {value!r} is not one of {allowed}; pick one of those") from None
+            raise ValueError(QT_TRANSLATE_NOOP("Engine", "workload {name} {value!r} is not one of {allowed}; pick one "
+                                                         "of those").fill(name=name, value=value, allowed=allowed)
+                             ) from None
     if workload.zero_stage not in (0, 1, 2, 3):
-        raise ValueError(f"workload zero_stage {workload.zero_stage!r} is not 0, 1, 2 or 3; pick one of those")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "workload zero_stage {stage!r} is not 0, 1, 2 or 3; pick one of "
+                                                     "those").fill(stage=workload.zero_stage))
     if not workload.train_tokens > 0:
-        raise ValueError(f"workload train_tokens {workload.train_tokens!r} must be positive; set the dataset size")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "workload train_tokens {tokens!r} must be positive; set the "
+                                                     "dataset size").fill(tokens=workload.train_tokens))
     return choices[0], choices[1]
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from planner_gui.engine.training.memory import OPTIMIZER_BYTES, WEIGHT_BYTES
 from planner_gui.engine.training.shape import ModelShape
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
 
 UINT16_VOCAB_LIMIT = 65_500  # Megatron indexed_dataset: uint16 below this vocabulary size, else int32
 TOKEN_BYTES_SMALL_VOCAB = 2
@@ -46,8 +47,9 @@ class StorageTier:
 
     def __post_init__(self) -> None:
         if self.read_gbs <= 0 or self.write_gbs <= 0:
-            raise ValueError(f"{self.kind} storage needs positive read and write bandwidth (GB/s); "
-                             f"got read {self.read_gbs}, write {self.write_gbs}")
+            raise ValueError(QT_TRANSLATE_NOOP("Engine", "{kind} storage needs positive read and write bandwidth "
+                                                         "(GB/s); got read {read}, write {write}").fill(
+                kind=self.kind, read=self.read_gbs, write=self.write_gbs))
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +94,9 @@ def estimate_storage(shape: ModelShape, tokens_per_s: float, gpus: int, nodes: i
                      bytes_per_sample: float | None = None) -> StorageEstimate:
     """Data-loading need vs supply and the checkpoint/failure arithmetic for one training job."""
     if interval_s <= 0 or nodes < 1 or gpus < 1:
-        raise ValueError(f"checkpoint interval ({interval_s} s), nodes ({nodes}) and GPUs ({gpus}) "
-                         "must be positive")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "checkpoint interval ({interval_s} s), nodes ({nodes}) and GPUs "
+                                                     "({gpus}) must be positive").fill(
+            interval_s=interval_s, nodes=nodes, gpus=gpus))
     per_token = bytes_per_token(shape.vocab) if bytes_per_sample is None else bytes_per_sample / shape.seq_len
     size = shape.total_params * CHECKPOINT_BYTES_PER_PARAM
     write_bw = storage_bandwidth(checkpoint, nodes, storage_nic_gbps_per_node, write=True)
@@ -120,6 +123,7 @@ def storage_tier_from_catalog(catalog: Any, catalog_id: str) -> StorageTier:
     if entry.kind == "server":
         return StorageTier(StorageKind.LOCAL_NVME, float(entry["nvme_read_gbs"]), float(entry["nvme_write_gbs"]))
     if entry.kind != "storage":
-        raise KeyError(f"catalog id {catalog_id!r} is a {entry.kind}; pick a storage system or a server")
+        raise KeyError(QT_TRANSLATE_NOOP("Engine", "catalog id {id!r} is a {kind}; pick a storage system or a server"
+                                         ).fill(id=catalog_id, kind=entry.kind))
     kind = StorageKind.NFS if entry.id.startswith("nfs") else StorageKind.PARALLEL_FS
     return StorageTier(kind, float(entry["read_gbs"]), float(entry["write_gbs"]))

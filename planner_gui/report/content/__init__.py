@@ -14,6 +14,7 @@ from planner_gui.engine.acceptance_check import AcceptanceReport
 from planner_gui.engine.analysis import Analysis, analyze_design
 from planner_gui.engine.compare import Comparison
 from planner_gui.model import Design
+from planner_gui.model.messages import Translate
 from planner_gui.report.content.acceptance import acceptance_section
 from planner_gui.report.content.blocks import Block, Labels, ReportDocument
 from planner_gui.report.content.bom import bom
@@ -55,16 +56,18 @@ def build_proposal(
     today: date | None = None,
     comparison: Comparison | None = None,
     acceptance: AcceptanceReport | None = None,
+    translate: Translate | None = None,
 ) -> ReportDocument:
     """The proposal for ``design`` in ``lang`` ("en" or "zh"); ``analysis`` is computed when not given.
 
     ``comparison`` (against another design) and ``acceptance`` (measured nccl-tests results) add their
-    optional sections before the assumptions and sources.
+    optional sections before the assumptions and sources. ``translate`` ((context, English) -> Chinese,
+    e.g. a QTranslator's lookup) renders the engine's own sentences in a Chinese proposal.
     """
     lang = check_lang(lang)
     analysis = analysis if analysis is not None else analyze_design(design, catalog)
     t = Tr(lang, str(design.meta.currency))
-    ctx = Ctx(design, catalog, analysis, t, today or date.today())
+    ctx = Ctx(design, catalog, analysis, t, today or date.today(), translate)
     blocks: list[Block] = []
     for section in SECTIONS[:-1]:
         blocks += section(ctx)

@@ -9,6 +9,9 @@ Placeholders are ``{name}`` or ``{name:spec}``: a Python format spec (``.1f``, `
 or one of ours: ``kw`` (watts shown in kW), ``ids`` (an id list, the first few then 等), ``w`` (an
 engine word such as a cooling type, in Chinese), ``speeds`` (port speeds as "100G、400G"). Numbers
 without a spec get thousands separators (the zh_CN grouping is the same comma as English).
+A parameter that is itself an engine sentence (a :class:`~planner_gui.model.messages.Text`, such as
+the reason of ``training-invalid-layout``) is rendered through the ``translate`` function the caller
+passes (the UI's ``QCoreApplication.translate``, the PDF's translator); without one it stays English.
 Pure Python: the report content layer never imports Qt.
 """
 
@@ -17,6 +20,8 @@ from __future__ import annotations
 import string
 from collections.abc import Mapping
 from typing import Any
+
+from planner_gui.model.messages import Text, Translate
 
 W_PER_KW = 1000.0  # unit conversion
 IDS_SHOWN = 5  # as engine/fabric_checks.py _ids: the first five ids, then a count
@@ -174,9 +179,16 @@ CHECK_MESSAGES_ZH: dict[str, str] = {
 
 
 class ZhFormatter(string.Formatter):
-    """str.format with our specs (see the module docstring) and thousands separators by default."""
+    """str.format with our specs (see the module docstring) and thousands separators by default;
+    ``translate`` renders the parameters that are engine sentences (Texts) in Chinese."""
+
+    def __init__(self, translate: Translate | None = None) -> None:
+        super().__init__()
+        self.translate = translate
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Text) and self.translate is not None:
+            value = value.render(self.translate)
         if format_spec == "kw":
             return f"{float(value) / W_PER_KW:,.1f} kW"
         if format_spec == "ids":
@@ -209,13 +221,16 @@ def zh_sentence(templates: Mapping[str, str], key: str, values: Mapping[str, Any
         return None
 
 
-def zh_check_message(key: str, values: Mapping[str, Any]) -> str | None:
-    """The Chinese sentence for check message ``key`` with ``values`` (None: keep the English)."""
-    return zh_sentence(CHECK_MESSAGES_ZH, key, values)
+def zh_check_message(key: str, values: Mapping[str, Any], translate: Translate | None = None) -> str | None:
+    """The Chinese sentence for check message ``key`` with ``values`` (None: keep the English); Text
+    values (engine sentences) go through ``translate`` when given, else stay English."""
+    formatter = _FORMATTER if translate is None else ZhFormatter(translate)
+    return zh_sentence(CHECK_MESSAGES_ZH, key, values, formatter)
 
 
-def check_message_in(check: Any, lang: str) -> str:
-    """A check's message (engine ``Check`` or its JSON dict) in ``lang`` ("en"/"zh"; "zh_CN" works too)."""
+def check_message_in(check: Any, lang: str, translate: Translate | None = None) -> str:
+    """A check's message (engine ``Check`` or its JSON dict) in ``lang`` ("en"/"zh"; "zh_CN" works too);
+    ``translate`` (context, English) -> Chinese renders the engine sentences a Chinese message quotes."""
     if isinstance(check, Mapping):
         english = str(check.get("message", ""))
         key = str(check.get("key") or check.get("code", ""))
@@ -224,4 +239,4 @@ def check_message_in(check: Any, lang: str) -> str:
         english, key, values = check.message, check.message_key, check.values()
     if not str(lang).startswith("zh"):
         return english
-    return zh_check_message(key, values) or english
+    return zh_check_message(key, values, translate) or english

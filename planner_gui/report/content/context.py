@@ -1,4 +1,10 @@
-"""What every section builder reads: the design, the catalog, the analysis and the language."""
+"""What every section builder reads: the design, the catalog, the analysis and the language.
+
+The engine's own sentences (why a section is missing, a workload's layout error, the storage it
+read) are :class:`~planner_gui.model.messages.Text`: English strings that a translator can render
+again. Content is pure Python, so the PDF renderer passes that translator in (``Ctx.translate``,
+its ``.qm`` lookup); without one a Chinese proposal quotes them in English.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +15,7 @@ from datetime import date
 from planner_gui.catalog import Catalog, CatalogEntry
 from planner_gui.engine.analysis import Analysis
 from planner_gui.model import Design
+from planner_gui.model.messages import Translate, render
 from planner_gui.report.content.i18n import Tr
 
 NAME_LIMIT = 120  # characters of a user-given name kept in a table cell; the cover shows more
@@ -29,7 +36,14 @@ class Ctx:
     analysis: Analysis
     t: Tr
     today: date
+    translate: Translate | None = field(default=None, repr=False)  # engine sentences in Chinese (see above)
     _kinds: dict[str, int] | None = field(default=None, repr=False)
+
+    def said(self, value: object) -> str:
+        """An engine sentence (a Text, or any value) in the proposal's language; English without a translator."""
+        if self.t.zh and self.translate is not None:
+            return render(value, self.translate)
+        return str(value)
 
     def entry(self, catalog_id: str) -> CatalogEntry | None:
         return self.catalog.get(catalog_id)
@@ -80,4 +94,4 @@ class Ctx:
             return self.t("sum.no_workload")
         if not self.servers():
             return self.t("sum.no_servers_reason")
-        return shorten(reason, REASON_LIMIT)
+        return shorten(self.said(reason), REASON_LIMIT)

@@ -29,7 +29,7 @@ def risks(ctx: Ctx) -> list[Block]:
         (
             t(f"severity.{check.severity}"),
             t.check_title(check.code),
-            sentence(shorten(check_message_in(check, t.lang), MESSAGE_LIMIT)),
+            sentence(shorten(check_message_in(check, t.lang, ctx.translate), MESSAGE_LIMIT)),
             fix_text(ctx, check.code, check.fix),
         )
         for check in checks

@@ -183,7 +183,7 @@ def storage(ctx: Ctx) -> list[Block]:
         return []
     est = section.estimate
     rows = (
-        (t("store.source"), shorten(section.source, 100)),
+        (t("store.source"), shorten(ctx.said(section.source), 100)),
         (
             t("store.data_rate"),
             t(

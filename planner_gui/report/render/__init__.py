@@ -17,6 +17,7 @@ from planner_gui.engine.acceptance_check import AcceptanceReport
 from planner_gui.engine.analysis import Analysis
 from planner_gui.engine.compare import Comparison
 from planner_gui.model import Design
+from planner_gui.model.messages import Translate
 from planner_gui.report.content import build_proposal
 from planner_gui.report.content.i18n import check_lang
 from planner_gui.report.render.fonts import CJK_CANDIDATES, NO_CJK_FONT_WARNING, FontSet
@@ -48,11 +49,14 @@ def export_pdf(
     progress: Progress | None = None,
     comparison: Comparison | None = None,
     acceptance: AcceptanceReport | None = None,
+    translate: Translate | None = None,
 ) -> ExportResult:
     """Write the proposal for ``design`` to ``path``; bad arguments raise ValueError saying what to pass.
 
     ``progress`` (optional) gets the share of the work done (0 .. 1) as it goes, for a progress bar;
-    ``analysis`` can be the one the GUI already holds, which saves the engine run.
+    ``analysis`` can be the one the GUI already holds, which saves the engine run. ``translate`` renders
+    the engine's sentences in a Chinese proposal; by default the shipped Chinese ``.qm`` (whatever the
+    app's own language is).
     """
     lang, paper = check_lang(lang), check_paper(paper)
     ensure_gui_app()
@@ -63,7 +67,8 @@ def export_pdf(
         warnings.append(NO_CJK_FONT_WARNING)
         written = "en"
     report = progress or (lambda share: None)
-    document = build_proposal(design, catalog, analysis, written, today, comparison, acceptance)
+    translate = translate if translate is not None else proposal_translator(written)
+    document = build_proposal(design, catalog, analysis, written, today, comparison, acceptance, translate)
     report(CONTENT_SHARE)
     result: RenderResult = render_pdf(
         document, Path(path), paper, fonts, lambda share: report(CONTENT_SHARE + (1 - CONTENT_SHARE) * share)
@@ -73,4 +78,19 @@ def export_pdf(
     )
 
 
-__all__ = ["ExportResult", "export_pdf"]
+def proposal_translator(lang: str) -> Translate | None:
+    """The Chinese ``.qm`` through a bare QTranslator for a "zh" proposal; None in English or when the
+    ``.qm`` cannot be loaded (the engine's sentences then stay English, as before)."""
+    if lang != "zh":
+        return None
+    from PySide6.QtCore import QTranslator
+
+    from planner_gui.i18n import CHINESE, qm_path
+
+    translator = QTranslator()
+    if not translator.load(str(qm_path(CHINESE))):
+        return None
+    return lambda context, source: translator.translate(context, source) or ""  # the closure keeps it alive
+
+
+__all__ = ["ExportResult", "export_pdf", "proposal_translator"]

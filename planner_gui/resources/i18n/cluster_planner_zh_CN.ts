@@ -176,6 +176,1172 @@
     </message>
 </context>
 <context>
+    <name>AnalysisSection</name>
+    <message>
+        <source>topology</source>
+        <translation>拓扑分析</translation>
+    </message>
+    <message>
+        <source>profile</source>
+        <translation>网络画像</translation>
+    </message>
+    <message>
+        <source>collectives</source>
+        <translation>集合通信性能</translation>
+    </message>
+    <message>
+        <source>power</source>
+        <translation>供电</translation>
+    </message>
+    <message>
+        <source>cooling</source>
+        <translation>散热</translation>
+    </message>
+    <message>
+        <source>facility</source>
+        <translation>机房</translation>
+    </message>
+    <message>
+        <source>cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练估算</translation>
+    </message>
+    <message>
+        <source>storage</source>
+        <translation>存储</translation>
+    </message>
+</context>
+<context>
+    <name>CLI</name>
+    <message>
+        <source>{message} (see &apos;{prog} --help&apos;)</source>
+        <translation>{message}（参见 &apos;{prog} --help&apos;）</translation>
+    </message>
+    <message>
+        <source>Design GPU training clusters.</source>
+        <translation>设计 GPU 训练集群。</translation>
+    </message>
+    <message>
+        <source>show program&apos;s version number and exit</source>
+        <translation>显示程序版本号并退出</translation>
+    </message>
+    <message>
+        <source>language of the output: system, en or zh_CN (default: the desktop app&apos;s preference, else the locale: LC_ALL, LC_MESSAGES, LANG); --json is always English</source>
+        <translation>输出语言：system、en 或 zh_CN（默认：桌面应用偏好设置中的语言，否则按区域设置 LC_ALL、LC_MESSAGES、LANG）；--json 输出始终为英文</translation>
+    </message>
+    <message>
+        <source>interrupted</source>
+        <translation>已中断</translation>
+    </message>
+    <message>
+        <source>internal error: {kind}: {message} (please report this)</source>
+        <translation>内部错误：{kind}：{message}（请反馈此问题）</translation>
+    </message>
+    <message>
+        <source>cluster-planner: error: {message}</source>
+        <translation>cluster-planner: 错误：{message}</translation>
+    </message>
+    <message>
+        <source>{count} x {gpu}, {height} U, {kw:g} kW max</source>
+        <translation>{count} x {gpu}，{height} U，最大 {kw:g} kW</translation>
+    </message>
+    <message>
+        <source>{medium}, {speed:g}G, reach {reach:g} m</source>
+        <translation>{medium}，{speed:g}G，传输距离 {reach:g} m</translation>
+    </message>
+    <message>
+        <source>list the hardware catalog</source>
+        <translation>列出硬件目录</translation>
+    </message>
+    <message>
+        <source>only entries of this kind</source>
+        <translation>只列出该类别的条目</translation>
+    </message>
+    <message>
+        <source>print every field as JSON</source>
+        <translation>以 JSON 输出全部字段</translation>
+    </message>
+    <message>
+        <source>cluster-planner: warning: catalog: {problem}</source>
+        <translation>cluster-planner: 警告：硬件目录：{problem}</translation>
+    </message>
+    <message>
+        <source>{path}: {where}</source>
+        <translation>{path}: {where}</translation>
+    </message>
+    <message>
+        <source>cluster-planner: warning: {path}: {warning}</source>
+        <translation>cluster-planner: 警告：{path}: {warning}</translation>
+    </message>
+    <message>
+        <source>use this variant of the design (also FILE.cluster@NAME); default: the one open when the file was saved</source>
+        <translation>使用方案的该变体（也可写作 FILE.cluster@NAME）；默认：文件保存时打开的变体</translation>
+    </message>
+    <message>
+        <source>{file} already names a variant; give it either as FILE@NAME or with --variant</source>
+        <translation>{file} 已指定变体；请只用 FILE@NAME 或 --variant 中的一种方式</translation>
+    </message>
+    <message>
+        <source>open the desktop app (the default command)</source>
+        <translation>打开桌面应用（默认命令）</translation>
+    </message>
+    <message>
+        <source>a .cluster file (default: the bundled default design)</source>
+        <translation>.cluster 文件（默认：内置的默认方案）</translation>
+    </message>
+    <message>
+        <source>generate a design from a template</source>
+        <translation>按模板生成方案</translation>
+    </message>
+    <message>
+        <source>server catalog id, e.g. dgx-h100</source>
+        <translation>服务器的目录 id，例如 dgx-h100</translation>
+    </message>
+    <message>
+        <source>number of GPU servers</source>
+        <translation>GPU 服务器台数</translation>
+    </message>
+    <message>
+        <source>compute NIC catalog id, e.g. ib-ndr-400 (default: the server&apos;s)</source>
+        <translation>计算网卡的目录 id，例如 ib-ndr-400（默认：服务器自带的）</translation>
+    </message>
+    <message>
+        <source>compute NICs per server (default: the server&apos;s)</source>
+        <translation>每台服务器的计算网卡数（默认：服务器自带的数量）</translation>
+    </message>
+    <message>
+        <source>leaf down:up ratio (default 1)</source>
+        <translation>Leaf 下行:上行比（默认 1）</translation>
+    </message>
+    <message>
+        <source>power budget per rack (default {kw:g}, what air cooling removes)</source>
+        <translation>每个机柜的功率预算（默认 {kw:g}，即风冷能带走的热量）</translation>
+    </message>
+    <message>
+        <source>rack height in U (default 42)</source>
+        <translation>机柜高度，单位 U（默认 42）</translation>
+    </message>
+    <message>
+        <source>cooling capacity per rack (default: the cooling type&apos;s)</source>
+        <translation>每个机柜的制冷能力（默认：按制冷方式）</translation>
+    </message>
+    <message>
+        <source>design name</source>
+        <translation>方案名称</translation>
+    </message>
+    <message>
+        <source>the .cluster file to write</source>
+        <translation>要写入的 .cluster 文件</translation>
+    </message>
+    <message>
+        <source>{file}: {servers} servers in {racks} racks, {devices} devices, {links} links</source>
+        <translation>{file}：{servers} 台服务器，{racks} 个机柜，{devices} 台设备，{links} 条链路</translation>
+    </message>
+    <message>
+        <source>check a .cluster file and list its problems</source>
+        <translation>检查 .cluster 文件并列出其中的问题</translation>
+    </message>
+    <message>
+        <source>analyse a design: fabric, collectives, power, cost, ...</source>
+        <translation>分析方案：组网、集合通信、功耗、成本等</translation>
+    </message>
+    <message>
+        <source>judge nccl-tests results from the built cluster against the design</source>
+        <translation>用建成集群的 nccl-tests 实测结果对照方案进行验收</translation>
+    </message>
+    <message>
+        <source>the .cluster file</source>
+        <translation>.cluster 方案文件</translation>
+    </message>
+    <message>
+        <source>nccl-tests output (text file, or - for standard input)</source>
+        <translation>nccl-tests 输出（文本文件，- 表示标准输入）</translation>
+    </message>
+    <message>
+        <source>the test when the output does not say (e.g. all_gather_perf)</source>
+        <translation>输出中未注明测试名时指定测试（例如 all_gather_perf）</translation>
+    </message>
+    <message>
+        <source>fit the achieved bandwidth and show the training change</source>
+        <translation>拟合实测带宽，并给出训练估算的变化</translation>
+    </message>
+    <message>
+        <source>results {path!r} is a folder; give the text file nccl-tests wrote</source>
+        <translation>结果 {path!r} 是一个文件夹；请给出 nccl-tests 写出的文本文件</translation>
+    </message>
+    <message>
+        <source>results {path!r} is {mib} MiB; nccl-tests output is a few kB per test: is this the right file?</source>
+        <translation>结果 {path!r} 有 {mib} MiB；nccl-tests 每个测试的输出只有几 kB，文件是否选错了？</translation>
+    </message>
+    <message>
+        <source>Acceptance of {design}: {verdict} — {summary}</source>
+        <translation>{design} 验收：{verdict} — {summary}</translation>
+    </message>
+    <message>
+        <source>Lines skipped or flagged ({count}):</source>
+        <translation>被跳过或标记的行（{count}）：</translation>
+    </message>
+    <message>
+        <source>{kind}: {problem}</source>
+        <translation>{kind}：{problem}</translation>
+    </message>
+    <message>
+        <source>{ranks} GPUs on {nodes} node(s)</source>
+        <translation>{ranks} 块 GPU，{nodes} 个节点</translation>
+    </message>
+    <message>
+        <source>shape unknown</source>
+        <translation>规模未知</translation>
+    </message>
+    <message>
+        <source>, CUDA graphs</source>
+        <translation>，CUDA Graph</translation>
+    </message>
+    <message>
+        <source>{test} (from line {line}, {shape}{graph}): {verdict} — {reason}</source>
+        <translation>{test}（第 {line} 行起，{shape}{graph}）：{verdict} — {reason}</translation>
+    </message>
+    <message>
+        <source>unknown test</source>
+        <translation>未知测试</translation>
+    </message>
+    <message>
+        <source>busbw</source>
+        <translation>总线带宽</translation>
+    </message>
+    <message>
+        <source>predicted</source>
+        <translation>预测</translation>
+    </message>
+    <message>
+        <source>threshold</source>
+        <translation>门限</translation>
+    </message>
+    <message>
+        <source>WRONG</source>
+        <translation>数据错误</translation>
+    </message>
+    <message>
+        <source>Calibration: {note}</source>
+        <translation>校准：{note}</translation>
+    </message>
+    <message>
+        <source>Calibration on {test} (line {line}): the {link} delivers {share} of the modelled bandwidth (fit within {fit} over {sizes} sizes)</source>
+        <translation>基于 {test}（第 {line} 行）的校准：{link}实际带宽为模型值的 {share}（{sizes} 个消息大小上拟合误差 {fit}）</translation>
+    </message>
+    <message>
+        <source>Calibration on {test} (line {line}): the {link} delivers {share} of the modelled bandwidth (fit within {fit} over {sizes} sizes); the per-call latency is {factor}x the modelled one (both applied)</source>
+        <translation>基于 {test}（第 {line} 行）的校准：{link}实际带宽为模型值的 {share}（{sizes} 个消息大小上拟合误差 {fit}）；单次调用延迟为模型值的 {factor} 倍（两个系数均已应用）</translation>
+    </message>
+    <message>
+        <source>training: {note}</source>
+        <translation>训练：{note}</translation>
+    </message>
+    <message>
+        <source>training: {days_before} -&gt; {days_after} to train, step {step_before} s -&gt; {step_after} s, MFU {mfu_before} -&gt; {mfu_after}</source>
+        <translation>训练：训练时间 {days_before} -&gt; {days_after}，单步 {step_before} s -&gt; {step_after} s，MFU {mfu_before} -&gt; {mfu_after}</translation>
+    </message>
+    <message>
+        <source>print JSON (shape: docs/analyze-json.md)</source>
+        <translation>输出 JSON（结构见 docs/analyze-json.md）</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>天</translation>
+    </message>
+    <message>
+        <source>Design: {name}</source>
+        <translation>方案：{name}</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>{gpus} in {nodes} servers, {racks} racks; largest job {job_gpus} GPUs on {job_nodes} servers</source>
+        <translation>{gpus} 块，分布在 {nodes} 台服务器、{racks} 个机柜；最大任务 {job_gpus} 块 GPU，{job_nodes} 台服务器</translation>
+    </message>
+    <message>
+        <source>power</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <source>IT {typical} typical, {peak} peak; facility {facility} at PUE {pue}</source>
+        <translation>IT 负载典型 {typical}，峰值 {peak}；机房总负载 {facility}（PUE {pue}）</translation>
+    </message>
+    <message>
+        <source>cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>buy {upfront} up front + {monthly}/month; rent {rent}/month; cloud {cloud}/month</source>
+        <translation>采购前期投入 {upfront} + 每月 {monthly}；租用每月 {rent}；云上每月 {cloud}</translation>
+    </message>
+    <message>
+        <source>{busbw} bus bandwidth at 1 GiB</source>
+        <translation>1 GiB 时总线带宽 {busbw}</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>step {step}, {days} to train</source>
+        <translation>单步 {step}，训练 {days}</translation>
+    </message>
+    <message>
+        <source>checks</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>not computed</source>
+        <translation>未计算</translation>
+    </message>
+    <message>
+        <source>{section}: {reason}</source>
+        <translation>{section}：{reason}</translation>
+    </message>
+    <message>
+        <source>Topology: {servers} servers, {gpus} GPUs, {technology} compute fabric, {tiers} switch tier(s), {switches} fabric switches, {links} fabric links</source>
+        <translation>拓扑：{servers} 台服务器，{gpus} 块 GPU，{technology} 计算网络，{tiers} 层交换，{switches} 台网络交换机，{links} 条网络链路</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>tier</source>
+        <translation>层级</translation>
+    </message>
+    <message>
+        <source>devices</source>
+        <translation>设备数</translation>
+    </message>
+    <message>
+        <source>down Gb/s</source>
+        <translation>下行 Gb/s</translation>
+    </message>
+    <message>
+        <source>up Gb/s</source>
+        <translation>上行 Gb/s</translation>
+    </message>
+    <message>
+        <source>oversubscription worst/typical/total</source>
+        <translation>收敛比 最差/典型/总体</translation>
+    </message>
+    <message>
+        <source>bisection {bisection} Gb/s ({fraction} of non-blocking); collective oversubscription {ratio} at {tier}</source>
+        <translation>二分带宽 {bisection} Gb/s（无阻塞的 {fraction}）；集合通信实际收敛比 {ratio}（在 {tier}）</translation>
+    </message>
+    <message>
+        <source>bisection {bisection} Gb/s ({fraction} of non-blocking); collective oversubscription {ratio}</source>
+        <translation>二分带宽 {bisection} Gb/s（无阻塞的 {fraction}）；集合通信实际收敛比 {ratio}</translation>
+    </message>
+    <message>
+        <source>cabling {style}; up to {hops} switch hop(s) between servers; {switches} single-point switch(es), {links} single-point link(s)</source>
+        <translation>接线方式 {style}；服务器之间最多 {hops} 跳交换；单点故障交换机 {switches} 台，单点故障链路 {links} 条</translation>
+    </message>
+    <message>
+        <source>{count} x {gbps:g} Gb/s {technology} NICs</source>
+        <translation>{count} 块 {gbps:g} Gb/s {technology} 网卡</translation>
+    </message>
+    <message>
+        <source>no NICs</source>
+        <translation>无网卡</translation>
+    </message>
+    <message>
+        <source>Collectives (predicted nccl-tests busbw, GB/s): {nodes} x {per_node} {gpu}, {nics}</source>
+        <translation>集合通信（预测的 nccl-tests 总线带宽，GB/s）：{nodes} x {per_node} {gpu}，{nics}</translation>
+    </message>
+    <message>
+        <source>size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>AllReduce of 128 MiB: {time}</source>
+        <translation>128 MiB AllReduce：{time}</translation>
+    </message>
+    <message>
+        <source>Checks: none</source>
+        <translation>检查：无</translation>
+    </message>
+    <message>
+        <source>Checks ({count}):</source>
+        <translation>检查（{count}）：</translation>
+    </message>
+    <message>
+        <source>... and {count} more {code} (all are in --json)</source>
+        <translation>……另有 {count} 条 {code}（全部见 --json）</translation>
+    </message>
+    <message>
+        <source>fix: {fix}</source>
+        <translation>建议：{fix}</translation>
+    </message>
+    <message>
+        <source>NCCL environment:</source>
+        <translation>NCCL 环境变量：</translation>
+    </message>
+    <message>
+        <source># {name}: leave unset</source>
+        <translation># {name}：不设置</translation>
+    </message>
+    <message>
+        <source>Power: {typical} kW typical, {peak} kW peak over {racks} racks</source>
+        <translation>功耗：典型 {typical} kW，峰值 {peak} kW，共 {racks} 个机柜</translation>
+    </message>
+    <message>
+        <source>rack</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <source>typical kW</source>
+        <translation>典型 kW</translation>
+    </message>
+    <message>
+        <source>peak kW</source>
+        <translation>峰值 kW</translation>
+    </message>
+    <message>
+        <source>budget kW</source>
+        <translation>预算 kW</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>over budget</source>
+        <translation>超出功率预算</translation>
+    </message>
+    <message>
+        <source>over cooling</source>
+        <translation>超出制冷能力</translation>
+    </message>
+    <message>
+        <source>feeds not redundant</source>
+        <translation>供电无冗余</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>... and {count} more racks (all are in --json)</source>
+        <translation>……另有 {count} 个机柜（全部见 --json）</translation>
+    </message>
+    <message>
+        <source>buy</source>
+        <translation>采购</translation>
+    </message>
+    <message>
+        <source>rent</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <source>cloud</source>
+        <translation>云上</translation>
+    </message>
+    <message>
+        <source>Cost over {months} months ({currency}):</source>
+        <translation>{months} 个月成本（{currency}）：</translation>
+    </message>
+    <message>
+        <source>option</source>
+        <translation>方式</translation>
+    </message>
+    <message>
+        <source>up front</source>
+        <translation>前期投入</translation>
+    </message>
+    <message>
+        <source>monthly</source>
+        <translation>每月</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>per GPU-hour</source>
+        <translation>每 GPU 小时</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation>网络占比</translation>
+    </message>
+    <message>
+        <source>buying costs no more than rent from month {month}</source>
+        <translation>从第 {month} 个月起采购不比租用贵</translation>
+    </message>
+    <message>
+        <source>buying costs no more than cloud from month {month}</source>
+        <translation>从第 {month} 个月起采购不比上云贵</translation>
+    </message>
+    <message>
+        <source>Training: {model} on {gpus} GPUs ({gpu}, {per_node} per node)</source>
+        <translation>训练：{model}，{gpus} 块 GPU（{gpu}，每节点 {per_node} 块）</translation>
+    </message>
+    <message>
+        <source>step {step} s, {tokens} tokens/s, {tflops} TFLOP/s per GPU (model), MFU {mfu}, HFU {hfu}</source>
+        <translation>单步 {step} s，{tokens} token/s，每卡 {tflops} TFLOP/s（模型口径），MFU {mfu}，HFU {hfu}</translation>
+    </message>
+    <message>
+        <source>memory {used} of {capacity} GB per GPU: {fits}; dominant part {dominant}; {days} days to train</source>
+        <translation>单卡显存 {used} / {capacity} GB：{fits}；主要耗时 {dominant}；训练 {days} 天</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>可容纳</translation>
+    </message>
+    <message>
+        <source>does NOT fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>scaling efficiency (GPUs: efficiency) {points}</source>
+        <translation>扩展效率（GPU 数：效率）{points}</translation>
+    </message>
+    <message>
+        <source>storage ({source}): data {needed} of {available} GB/s; checkpoint {size} GB written in {seconds} s</source>
+        <translation>存储（{source}）：数据读取需要 {needed} GB/s，可用 {available} GB/s；检查点 {size} GB，写入 {seconds} s</translation>
+    </message>
+    <message>
+        <source>{file}: error: {problem}</source>
+        <translation>{file}: 错误：{problem}</translation>
+    </message>
+    <message>
+        <source>cluster-planner: error: {file}: {count} problems; the file is invalid</source>
+        <translation>cluster-planner: 错误：{file}：共 {count} 个问题，文件无效</translation>
+    </message>
+    <message>
+        <source>{file}: warning: {warning}</source>
+        <translation>{file}: 警告：{warning}</translation>
+    </message>
+    <message>
+        <source>{file}: note: {note}</source>
+        <translation>{file}: 提示：{note}</translation>
+    </message>
+    <message>
+        <source>{file}: valid ({racks} racks, {devices} devices, {links} links)</source>
+        <translation>{file}：有效（{racks} 个机柜，{devices} 台设备，{links} 条链路）</translation>
+    </message>
+    <message>
+        <source>GPU servers</source>
+        <translation>GPU 服务器数</translation>
+    </message>
+    <message>
+        <source>Racks</source>
+        <translation>机柜数</translation>
+    </message>
+    <message>
+        <source>IT power, typical</source>
+        <translation>IT 功耗（典型）</translation>
+    </message>
+    <message>
+        <source>IT power, peak</source>
+        <translation>IT 功耗（峰值）</translation>
+    </message>
+    <message>
+        <source>Facility power (IT x PUE)</source>
+        <translation>机房总功耗（IT x PUE）</translation>
+    </message>
+    <message>
+        <source>Buy: hardware and installation</source>
+        <translation>采购：硬件及安装</translation>
+    </message>
+    <message>
+        <source>Buy: cost per month</source>
+        <translation>采购：每月成本</translation>
+    </message>
+    <message>
+        <source>Buy: total over the project</source>
+        <translation>采购：项目周期总成本</translation>
+    </message>
+    <message>
+        <source>Buy: cost per GPU-hour</source>
+        <translation>采购：每 GPU 小时成本</translation>
+    </message>
+    <message>
+        <source>Rent: cost per month</source>
+        <translation>租用：每月成本</translation>
+    </message>
+    <message>
+        <source>Rent: total over the project</source>
+        <translation>租用：项目周期总成本</translation>
+    </message>
+    <message>
+        <source>Rent: cost per GPU-hour</source>
+        <translation>租用：每 GPU 小时成本</translation>
+    </message>
+    <message>
+        <source>Cloud: cost per month</source>
+        <translation>云上：每月成本</translation>
+    </message>
+    <message>
+        <source>Cloud: total over the project</source>
+        <translation>云上：项目周期总成本</translation>
+    </message>
+    <message>
+        <source>Cloud: cost per GPU-hour</source>
+        <translation>云上：每 GPU 小时成本</translation>
+    </message>
+    <message>
+        <source>AllReduce busbw at 1 GiB</source>
+        <translation>1 GiB AllReduce 总线带宽</translation>
+    </message>
+    <message>
+        <source>AllReduce time at 128 MiB</source>
+        <translation>128 MiB AllReduce 时间</translation>
+    </message>
+    <message>
+        <source>AllToAll busbw at 1 GiB</source>
+        <translation>1 GiB AllToAll 总线带宽</translation>
+    </message>
+    <message>
+        <source>Training step time</source>
+        <translation>训练单步时间</translation>
+    </message>
+    <message>
+        <source>Training tokens per second</source>
+        <translation>训练每秒 token 数</translation>
+    </message>
+    <message>
+        <source>Training MFU</source>
+        <translation>训练 MFU</translation>
+    </message>
+    <message>
+        <source>Days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>Training run at the buy GPU-hour price</source>
+        <translation>按采购 GPU 小时价格计的训练费用</translation>
+    </message>
+    <message>
+        <source>Checks: errors</source>
+        <translation>检查：错误</translation>
+    </message>
+    <message>
+        <source>Checks: warnings</source>
+        <translation>检查：警告</translation>
+    </message>
+    <message>
+        <source>Checks: notes</source>
+        <translation>检查：提示</translation>
+    </message>
+    <message>
+        <source>inter-node NIC ({detail})</source>
+        <translation>节点间网卡（{detail}）</translation>
+    </message>
+    <message>
+        <source>PCIe Gen{detail} between GPUs</source>
+        <translation>GPU 之间 PCIe Gen{detail}</translation>
+    </message>
+    <message>
+        <source>latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>single rank (local copy)</source>
+        <translation>单 rank（本地拷贝）</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>malformed</source>
+        <translation>格式错误</translation>
+    </message>
+    <message>
+        <source>ignored</source>
+        <translation>已忽略</translation>
+    </message>
+    <message>
+        <source>failure</source>
+        <translation>运行失败</translation>
+    </message>
+    <message>
+        <source>truncated</source>
+        <translation>输出不完整</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>PASS</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>未通过</translation>
+    </message>
+    <message>
+        <source>INCOMPLETE</source>
+        <translation>未完成</translation>
+    </message>
+    <message>
+        <source>NOT JUDGED</source>
+        <translation>无法判定</translation>
+    </message>
+    <message>
+        <source>compare two designs: figures, curves and bill of materials</source>
+        <translation>对比两个方案：指标、曲线和物料清单</translation>
+    </message>
+    <message>
+        <source>design A (.cluster, or FILE.cluster@VARIANT)</source>
+        <translation>方案 A（.cluster 文件，或 FILE.cluster@VARIANT）</translation>
+    </message>
+    <message>
+        <source>design B (.cluster, or FILE.cluster@VARIANT); leave out with --variants</source>
+        <translation>方案 B（.cluster 文件，或 FILE.cluster@VARIANT）；使用 --variants 时省略</translation>
+    </message>
+    <message>
+        <source>compare two variants of design A&apos;s file</source>
+        <translation>对比方案 A 文件中的两个变体</translation>
+    </message>
+    <message>
+        <source>print JSON (docs/compare-and-acceptance.md)</source>
+        <translation>输出 JSON（见 docs/compare-and-acceptance.md）</translation>
+    </message>
+    <message>
+        <source>compare needs two designs: A.cluster B.cluster, A.cluster@IB B.cluster@RoCE, or FILE.cluster --variants IB,RoCE</source>
+        <translation>compare 需要两个方案：A.cluster B.cluster、A.cluster@IB B.cluster@RoCE，或 FILE.cluster --variants IB,RoCE</translation>
+    </message>
+    <message>
+        <source>--variants {variants!r}: give one file and two variant names, e.g. compare FILE.cluster --variants IB,RoCE</source>
+        <translation>--variants {variants!r}：请给出一个文件和两个变体名称，例如 compare FILE.cluster --variants IB,RoCE</translation>
+    </message>
+    <message>
+        <source>figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
+        <source>Notes:</source>
+        <translation>说明：</translation>
+    </message>
+    <message>
+        <source>Bill of materials: {changed} of {items} items differ (hardware {a} vs {b})</source>
+        <translation>物料清单：{items} 项中有 {changed} 项不同（硬件 {a} 对 {b}）</translation>
+    </message>
+    <message>
+        <source>... and {count} more (see --json)</source>
+        <translation>……另有 {count} 项（见 --json）</translation>
+    </message>
+    <message>
+        <source>Cables: {a} links in A, {b} in B; {changed} kinds differ</source>
+        <translation>线缆：A 有 {a} 条链路，B 有 {b} 条；{changed} 种不同</translation>
+    </message>
+    <message>
+        <source>invalid whole number: {text!r}</source>
+        <translation>不是有效的整数：{text!r}</translation>
+    </message>
+    <message>
+        <source>{value} must be at least 1</source>
+        <translation>{value} 不能小于 1</translation>
+    </message>
+    <message>
+        <source>{part!r} is not a size; use a whole number of bytes with an optional K, M or G (powers of two), e.g. 8,1K,64M,1G</source>
+        <translation>{part!r} 不是有效的大小；请用整数字节数，可带 K、M 或 G（2 的幂），例如 8,1K,64M,1G</translation>
+    </message>
+    <message>
+        <source>{part!r}: give 1 byte to 1024G</source>
+        <translation>{part!r}：请给出 1 字节到 1024G 之间的大小</translation>
+    </message>
+    <message>
+        <source>predict NCCL collective time and bus bandwidth</source>
+        <translation>预测 NCCL 集合通信的时间和总线带宽</translation>
+    </message>
+    <message>
+        <source>GPU catalog id, e.g. h100-sxm5-80gb</source>
+        <translation>GPU 的目录 id，例如 h100-sxm5-80gb</translation>
+    </message>
+    <message>
+        <source>GPUs per server</source>
+        <translation>每台服务器的 GPU 数</translation>
+    </message>
+    <message>
+        <source>servers</source>
+        <translation>服务器台数</translation>
+    </message>
+    <message>
+        <source>compute NIC catalog id (default: a catalog server&apos;s with this GPU)</source>
+        <translation>计算网卡的目录 id（默认：目录中配这款 GPU 的服务器所带的网卡）</translation>
+    </message>
+    <message>
+        <source>compute NICs per server (default: one per GPU with --nic, else the server&apos;s)</source>
+        <translation>每台服务器的计算网卡数（默认：指定 --nic 时每块 GPU 一块，否则按服务器配置）</translation>
+    </message>
+    <message>
+        <source>allreduce (default), allgather, reducescatter, broadcast, reduce, alltoall or sendrecv</source>
+        <translation>allreduce（默认）、allgather、reducescatter、broadcast、reduce、alltoall 或 sendrecv</translation>
+    </message>
+    <message>
+        <source>sizes, e.g. 8,1K,64M,1G (default: 8 to 16G)</source>
+        <translation>消息大小，例如 8,1K,64M,1G（默认：8 到 16G）</translation>
+    </message>
+    <message>
+        <source>auto (default: NCCL&apos;s choice), ring, tree, nvls, nvlstree, collnet or pat</source>
+        <translation>auto（默认：由 NCCL 选择）、ring、tree、nvls、nvlstree、collnet 或 pat</translation>
+    </message>
+    <message>
+        <source>GPUDirect RDMA (default: on when the NIC has RDMA)</source>
+        <translation>GPUDirect RDMA（默认：网卡支持 RDMA 时开启）</translation>
+    </message>
+    <message>
+        <source>InfiniBand SHARP in-network reduction (default off)</source>
+        <translation>InfiniBand SHARP 网内归约（默认关闭）</translation>
+    </message>
+    <message>
+        <source>print the results as JSON</source>
+        <translation>以 JSON 输出结果</translation>
+    </message>
+    <message>
+        <source>{description} (NIC from catalog server {server})</source>
+        <translation>{description}（网卡取自目录服务器 {server}）</translation>
+    </message>
+    <message>
+        <source>time us</source>
+        <translation>时间 us</translation>
+    </message>
+    <message>
+        <source>algbw GB/s</source>
+        <translation>算法带宽 GB/s</translation>
+    </message>
+    <message>
+        <source>busbw GB/s</source>
+        <translation>总线带宽 GB/s</translation>
+    </message>
+    <message>
+        <source>algorithm</source>
+        <translation>算法</translation>
+    </message>
+    <message>
+        <source>bottleneck</source>
+        <translation>瓶颈</translation>
+    </message>
+    <message>
+        <source>argument {option}: invalid choice: {value!r} (choose from {choices})</source>
+        <translation>参数 {option}：无效的选项 {value!r}（可选：{choices}）</translation>
+    </message>
+    <message>
+        <source>--nic: no catalog server carries {gpu}, so there is no default NIC; give --nic (e.g. ib-ndr-400)</source>
+        <translation>--nic：目录中没有配 {gpu} 的服务器，因此没有默认网卡；请指定 --nic（例如 ib-ndr-400）</translation>
+    </message>
+    <message>
+        <source>--gdr/--sharp need a network: give --nodes above 1 or --nic</source>
+        <translation>--gdr/--sharp 需要网络：请让 --nodes 大于 1，或指定 --nic</translation>
+    </message>
+    <message>
+        <source>--gpus-per-node {count}: no catalog server carries more than {most} x {gpu} (e.g. {server}); use at most {most}</source>
+        <translation>--gpus-per-node {count}：目录中的服务器最多配 {most} 块 {gpu}（例如 {server}）；请不要超过 {most}</translation>
+    </message>
+    <message>
+        <source>--gdr on: NIC {nic} has no RDMA, so GPUDirect RDMA is impossible</source>
+        <translation>--gdr on：网卡 {nic} 不支持 RDMA，无法使用 GPUDirect RDMA</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>--sharp on: the NIC&apos;s switch ({switch}) has no SHARP; pick an InfiniBand NIC whose default switch supports it (e.g. ib-ndr-400)</source>
+        <translation>--sharp on：该网卡对应的交换机（{switch}）不支持 SHARP；请选择默认交换机支持 SHARP 的 InfiniBand 网卡（例如 ib-ndr-400）</translation>
+    </message>
+    <message>
+        <source>{count} x {gbps:g} Gb/s {technology} NICs per node</source>
+        <translation>每节点 {count} 块 {gbps:g} Gb/s {technology} 网卡</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>{op} on {nodes} x {per_node} {gpu} ({intra}), {nics}, GDR {gdr}, SHARP {sharp}, algorithm {algo}</source>
+        <translation>{op}：{nodes} x {per_node} {gpu}（{intra}），{nics}，GDR {gdr}，SHARP {sharp}，算法 {algo}</translation>
+    </message>
+    <message>
+        <source>NIC speed, Gb/s</source>
+        <translation>网卡速率 Gb/s</translation>
+    </message>
+    <message>
+        <source>leaf oversubscription (down:up)</source>
+        <translation>Leaf 收敛比（下行:上行）</translation>
+    </message>
+    <message>
+        <source>rack power budget, kW</source>
+        <translation>机柜功率预算 kW</translation>
+    </message>
+    <message>
+        <source>compute NIC (catalog id)</source>
+        <translation>计算网卡（目录 id）</translation>
+    </message>
+    <message>
+        <source>GPU server (catalog id)</source>
+        <translation>GPU 服务器（目录 id）</translation>
+    </message>
+    <message>
+        <source>vary one parameter and tabulate the headline figures</source>
+        <translation>改变一个参数，列出主要指标</translation>
+    </message>
+    <message>
+        <source>NAME=RANGE, e.g. nodes=8..256 (doubling), rack_kw=20..60:10, nodes=8,16,32, nic=ib-ndr-400,roce-400; NAME: nodes, nic_gbps, oversubscription, rack_kw, nic, server</source>
+        <translation>NAME=RANGE，例如 nodes=8..256（逐次翻倍）、rack_kw=20..60:10、nodes=8,16,32、nic=ib-ndr-400,roce-400；NAME 可为 nodes、nic_gbps、oversubscription、rack_kw、nic、server</translation>
+    </message>
+    <message>
+        <source>a figure to tabulate (repeatable; default: a headline set; keys in the docs)</source>
+        <translation>要列出的指标（可重复；默认：一组主要指标；键名见文档）</translation>
+    </message>
+    <message>
+        <source>--figure {key!r} is not a figure; use one of {keys}</source>
+        <translation>--figure {key!r} 不是指标；请使用以下之一：{keys}</translation>
+    </message>
+    <message>
+        <source>Sweep of {label} ({param}) over {count} values, regenerated from: {nodes} x {server}, {nic}, {topology}, {oversubscription:g}:1, {rack_kw:g} kW racks, {cooling}</source>
+        <translation>参数扫描：{label}（{param}），共 {count} 个取值，基于以下配置重新生成：{nodes} x {server}，{nic}，{topology}，{oversubscription:g}:1，机柜 {rack_kw:g} kW，{cooling}</translation>
+    </message>
+    <message>
+        <source>default NIC</source>
+        <translation>默认网卡</translation>
+    </message>
+    <message>
+        <source>cannot be built: {error}</source>
+        <translation>无法生成：{error}</translation>
+    </message>
+    <message>
+        <source>note: {note}</source>
+        <translation>提示：{note}</translation>
+    </message>
+    <message>
+        <source>(cancelled before the last value)</source>
+        <translation>（在最后一个取值之前已取消）</translation>
+    </message>
+    <message>
+        <source>estimate step time, tokens/s, MFU and memory of a job</source>
+        <translation>估算训练任务的单步时间、token/s、MFU 和显存</translation>
+    </message>
+    <message>
+        <source>GPU or server catalog id, e.g. h100-sxm5-80gb or dgx-h100</source>
+        <translation>GPU 或服务器的目录 id，例如 h100-sxm5-80gb 或 dgx-h100</translation>
+    </message>
+    <message>
+        <source>GPUs in the job</source>
+        <translation>任务使用的 GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs per server (default: the server&apos;s)</source>
+        <translation>每台服务器的 GPU 数（默认：按服务器配置）</translation>
+    </message>
+    <message>
+        <source>compute NIC catalog id (default: the catalog server&apos;s)</source>
+        <translation>计算网卡的目录 id（默认：目录服务器自带的）</translation>
+    </message>
+    <message>
+        <source>compute NICs per server (default: server&apos;s)</source>
+        <translation>每台服务器的计算网卡数（默认：按服务器配置）</translation>
+    </message>
+    <message>
+        <source>transformer layers</source>
+        <translation>Transformer 层数</translation>
+    </message>
+    <message>
+        <source>hidden size</source>
+        <translation>隐藏层维度</translation>
+    </message>
+    <message>
+        <source>attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>sequence length in tokens</source>
+        <translation>序列长度（token 数）</translation>
+    </message>
+    <message>
+        <source>vocabulary size</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>sequences per step</source>
+        <translation>每步序列数</translation>
+    </message>
+    <message>
+        <source>key/value heads (default: --heads)</source>
+        <translation>KV 头数（默认：同 --heads）</translation>
+    </message>
+    <message>
+        <source>MLP hidden size (default: 4 x hidden)</source>
+        <translation>MLP 隐藏层维度（默认：4 x hidden）</translation>
+    </message>
+    <message>
+        <source>SwiGLU-style MLP, as in LLaMA</source>
+        <translation>SwiGLU 式 MLP（同 LLaMA）</translation>
+    </message>
+    <message>
+        <source>sequences per micro-batch</source>
+        <translation>每个微批的序列数</translation>
+    </message>
+    <message>
+        <source>parallel degree (default 1)</source>
+        <translation>并行度（默认 1）</translation>
+    </message>
+    <message>
+        <source>data-parallel degree (default: gpus / (tp x pp))</source>
+        <translation>数据并行度（默认：gpus / (tp x pp)）</translation>
+    </message>
+    <message>
+        <source>ZeRO stage (default 1)</source>
+        <translation>ZeRO 阶段（默认 1）</translation>
+    </message>
+    <message>
+        <source>experts per MoE layer (default 0: dense)</source>
+        <translation>每个 MoE 层的专家数（默认 0：稠密模型）</translation>
+    </message>
+    <message>
+        <source>experts each token uses</source>
+        <translation>每个 token 激活的专家数</translation>
+    </message>
+    <message>
+        <source>tokens to train on, for the days to train (default 1e12)</source>
+        <translation>训练 token 总数，用于估算训练天数（默认 1e12）</translation>
+    </message>
+    <message>
+        <source>print TrainingEstimate.to_json()</source>
+        <translation>输出 TrainingEstimate.to_json()</translation>
+    </message>
+    <message>
+        <source>--nic: no catalog server carries {gpu}, so there is no default NIC; give --nic</source>
+        <translation>--nic：目录中没有配 {gpu} 的服务器，因此没有默认网卡；请指定 --nic</translation>
+    </message>
+    <message>
+        <source>--gpus-per-node {per_node}: server {server} carries {count} GPUs</source>
+        <translation>--gpus-per-node {per_node}：服务器 {server} 只配 {count} 块 GPU</translation>
+    </message>
+    <message>
+        <source>--gpu: {id!r} is a {kind}, not a GPU or a server; pick a GPU model</source>
+        <translation>--gpu：{id!r} 是 {kind}，不是 GPU 或服务器；请选择 GPU 型号</translation>
+    </message>
+    <message>
+        <source>--gpus {gpus} is not a multiple of tp x pp = {product}; change --gpus, --tp or --pp</source>
+        <translation>--gpus {gpus} 不是 tp x pp = {product} 的整数倍；请调整 --gpus、--tp 或 --pp</translation>
+    </message>
+    <message>
+        <source>tp x pp x dp = {tp} x {pp} x {dp} = {product}, not --gpus {gpus}; make them equal (or leave out --dp)</source>
+        <translation>tp x pp x dp = {tp} x {pp} x {dp} = {product}，不等于 --gpus {gpus}；请使两者相等（或省略 --dp）</translation>
+    </message>
+    <message>
+        <source>--moe-topk {topk} must be from 0 to --moe-experts {experts}</source>
+        <translation>--moe-topk {topk} 必须在 0 到 --moe-experts {experts} 之间</translation>
+    </message>
+    <message>
+        <source>{count} x {gbps:g} Gb/s {technology} per node</source>
+        <translation>每节点 {count} x {gbps:g} Gb/s {technology}</translation>
+    </message>
+    <message>
+        <source>one node</source>
+        <translation>单节点</translation>
+    </message>
+    <message>
+        <source>{gpus} x {gpu} ({per_node} per node, {network})</source>
+        <translation>{gpus} x {gpu}（每节点 {per_node} 块，{network}）</translation>
+    </message>
+    <message>
+        <source>layout: tp {tp}, pp {pp}, dp {dp}, ep {ep}, vpp {vpp}; ZeRO {zero}; {precision}; {recompute} recompute</source>
+        <translation>并行布局：tp {tp}，pp {pp}，dp {dp}，ep {ep}，vpp {vpp}；ZeRO {zero}；{precision}；重计算 {recompute}</translation>
+    </message>
+    <message>
+        <source>step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/s</translation>
+    </message>
+    <message>
+        <source>TFLOP/s per GPU</source>
+        <translation>每卡 TFLOP/s</translation>
+    </message>
+    <message>
+        <source>{model} model, {hardware} hardware</source>
+        <translation>模型口径 {model}，硬件口径 {hardware}</translation>
+    </message>
+    <message>
+        <source>memory per GPU</source>
+        <translation>单卡显存</translation>
+    </message>
+    <message>
+        <source>{used} of {capacity} GB: {fits}</source>
+        <translation>{used} / {capacity} GB：{fits}</translation>
+    </message>
+    <message>
+        <source>dominant part</source>
+        <translation>主要耗时</translation>
+    </message>
+    <message>
+        <source>days to train</source>
+        <translation>训练天数</translation>
+    </message>
+    <message>
+        <source>{days} ({tokens} tokens)</source>
+        <translation>{days}（{tokens} token）</translation>
+    </message>
+    <message>
+        <source>write the design&apos;s PDF proposal (headless)</source>
+        <translation>生成方案的 PDF 建议书（无需图形界面）</translation>
+    </message>
+    <message>
+        <source>the PDF file to write</source>
+        <translation>要写入的 PDF 文件</translation>
+    </message>
+    <message>
+        <source>language of the proposal (default: the command line&apos;s, en or zh)</source>
+        <translation>建议书的语言（默认与命令行一致，en 或 zh）</translation>
+    </message>
+    <message>
+        <source>paper size (default a4)</source>
+        <translation>纸张大小（默认 a4）</translation>
+    </message>
+    <message>
+        <source>add a comparison with another design (OTHER.cluster@VARIANT, or @VARIANT for another variant of FILE)</source>
+        <translation>加入与另一个方案的对比（OTHER.cluster@VARIANT，或用 @VARIANT 表示 FILE 的另一个变体）</translation>
+    </message>
+    <message>
+        <source>add an acceptance section from nccl-tests output measured on the delivered cluster</source>
+        <translation>根据交付集群上实测的 nccl-tests 输出加入验收章节</translation>
+    </message>
+    <message>
+        <source>output {output!r} must end in .pdf (e.g. -o proposal.pdf)</source>
+        <translation>输出文件 {output!r} 必须以 .pdf 结尾（例如 -o proposal.pdf）</translation>
+    </message>
+    <message>
+        <source>output {output!r} is a folder; give a file name such as {example}</source>
+        <translation>输出 {output!r} 是一个文件夹；请给出文件名，例如 {example}</translation>
+    </message>
+    <message>
+        <source>cluster-planner: warning: {warning}</source>
+        <translation>cluster-planner: 警告：{warning}</translation>
+    </message>
+    <message>
+        <source>{file}: {pages} pages ({language}, {paper})</source>
+        <translation>{file}：共 {pages} 页（{language}，{paper}）</translation>
+    </message>
+</context>
+<context>
     <name>ChecksList</name>
     <message>
         <source>error</source>
@@ -299,6 +1465,10 @@
     <message>
         <source>New Variant…</source>
         <translation>新建变体…</translation>
+    </message>
+    <message>
+        <source>variant {name} could not be made</source>
+        <translation>无法创建变体 {name}</translation>
     </message>
     <message>
         <source>New variant</source>
@@ -537,6 +1707,360 @@
     <message>
         <source>latency</source>
         <translation>延迟</translation>
+    </message>
+</context>
+<context>
+    <name>Document</name>
+    <message>
+        <source>the catalog has no entry {id!r}; pick one from the palette</source>
+        <translation>硬件目录中没有条目 {id!r}；请从硬件面板中选择</translation>
+    </message>
+    <message>
+        <source>{name} ({id}) is a {kind}, not a device for a rack (drop it on a row to add a rack)</source>
+        <translation>{name}（{id}）是 {kind}，不是可装入机柜的设备（把它拖到某一列上即可添加机柜）</translation>
+    </message>
+    <message>
+        <source>{name} ({id}) is a {kind}, not a device for a rack</source>
+        <translation>{name}（{id}）是 {kind}，不是可装入机柜的设备</translation>
+    </message>
+    <message>
+        <source>no rack {rack!r} in this design</source>
+        <translation>此方案中没有机柜 {rack!r}</translation>
+    </message>
+    <message>
+        <source>rack {rack!r} has no free {height} U space for {what}; use another rack or add one</source>
+        <translation>机柜 {rack!r} 没有可放下 {what} 的 {height}U 空闲空间；请换一个机柜或新增机柜</translation>
+    </message>
+    <message>
+        <source>no device {device!r} in this design</source>
+        <translation>此方案中没有设备 {device!r}</translation>
+    </message>
+    <message>
+        <source>no rack, device or link {id!r} in this design</source>
+        <translation>此方案中没有机柜、设备或链路 {id!r}</translation>
+    </message>
+    <message>
+        <source>position {position} of row {row} already holds rack {rack!r}; drop the rack on a free place</source>
+        <translation>{row} 列第 {position} 位已有机柜 {rack!r}；请把机柜放到空位上</translation>
+    </message>
+    <message>
+        <source>racks {a!r} and {b!r} would both stand at position {position} of row {row}; give each its own position</source>
+        <translation>机柜 {a!r} 和 {b!r} 将同时位于 {row} 列第 {position} 位；请为每个机柜指定不同的位置</translation>
+    </message>
+    <message>
+        <source>only GPU servers take a compute NIC choice</source>
+        <translation>只有 GPU 服务器可以选择计算网卡</translation>
+    </message>
+    <message>
+        <source>nic_id {nic!r} is not a NIC in the catalog (NICs: {known})</source>
+        <translation>nic_id {nic!r} 不是硬件目录中的网卡（可选网卡：{known}）</translation>
+    </message>
+    <message>
+        <source>nic_count {count} is more than the {slots} compute NIC slots of {name}</source>
+        <translation>nic_count {count} 超过了 {name} 的 {slots} 个计算网卡槽位</translation>
+    </message>
+    <message>
+        <source>port {port} carries link {link!r}, which the new NIC setting would break; remove the link first</source>
+        <translation>端口 {port} 上有链路 {link!r}，新的网卡设置会使其断开；请先删除该链路</translation>
+    </message>
+    <message>
+        <source>unknown settings section {section!r}; use meta, fabric, cost or workload</source>
+        <translation>未知的设置分组 {section!r}；请使用 meta、fabric、cost 或 workload</translation>
+    </message>
+    <message>
+        <source>workload must be a Workload or None (None clears it)</source>
+        <translation>workload 必须是 Workload 或 None（None 表示清除）</translation>
+    </message>
+    <message>
+        <source>link {a} - {b}</source>
+        <translation>链路 {a} - {b}</translation>
+    </message>
+    <message>
+        <source>a link joins two different devices; drag to another device</source>
+        <translation>链路必须连接两台不同的设备；请拖到另一台设备上</translation>
+    </message>
+    <message>
+        <source>no free port of {a} ({techs_a}) matches a free port of {b} ({techs_b}); a link needs the same technology at both ends</source>
+        <translation>{a} 的空闲端口（{techs_a}）与 {b} 的空闲端口（{techs_b}）都不匹配；链路两端必须是同一种网络技术</translation>
+    </message>
+    <message>
+        <source>{device} is hardware the catalog does not know ({catalog}), so its ports are unknown; link it port by port instead</source>
+        <translation>{device} 的硬件（{catalog}）不在硬件目录中，端口未知；请逐个端口手动连接</translation>
+    </message>
+    <message>
+        <source>{device} ({catalog}) has no network ports</source>
+        <translation>{device}（{catalog}）没有网络端口</translation>
+    </message>
+    <message>
+        <source>every port of {device} is in use ({count} ports); remove a link or add a device with free ports</source>
+        <translation>{device} 的全部端口（{count} 个）都已占用；请删除一条链路，或添加有空闲端口的设备</translation>
+    </message>
+    <message>
+        <source>new link</source>
+        <translation>新链路</translation>
+    </message>
+    <message>
+        <source>rack</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>link</source>
+        <translation>链路</translation>
+    </message>
+    <message>
+        <source>{name!r} is not an editable property of a {what} (editable: {fields})</source>
+        <translation>{name!r} 不是{what}的可编辑属性（可编辑：{fields}）</translation>
+    </message>
+    <message>
+        <source>{section} settings</source>
+        <translation>{section} 设置</translation>
+    </message>
+    <message>
+        <source>{name!r} is not a {section} setting (settings: {names})</source>
+        <translation>{name!r} 不是 {section} 设置项（可用设置：{names}）</translation>
+    </message>
+    <message>
+        <source>{name} must be given (it has no default)</source>
+        <translation>必须填写 {name}（它没有默认值）</translation>
+    </message>
+    <message>
+        <source>{name} {value!r} must be true or false</source>
+        <translation>{name} {value!r} 必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>{name} {value!r} is not one of {choices}</source>
+        <translation>{name} {value!r} 不是以下取值之一：{choices}</translation>
+    </message>
+    <message>
+        <source>{name} must be text, got {type}</source>
+        <translation>{name} 必须是文本，实际是 {type}</translation>
+    </message>
+    <message>
+        <source>{name} must not be empty</source>
+        <translation>{name} 不能为空</translation>
+    </message>
+    <message>
+        <source>{name} is {length} characters long; keep it to {most:g}</source>
+        <translation>{name} 长 {length} 个字符；请不超过 {most:g} 个</translation>
+    </message>
+    <message>
+        <source>{name} {value!r} must be a whole number</source>
+        <translation>{name} {value!r} 必须是整数</translation>
+    </message>
+    <message>
+        <source>{name} {value!r} must be a number</source>
+        <translation>{name} {value!r} 必须是数字</translation>
+    </message>
+    <message>
+        <source>{name} {value!r} must be {range}</source>
+        <translation>{name} {value!r} 必须{range}</translation>
+    </message>
+    <message>
+        <source>above {low:g}</source>
+        <translation>大于 {low:g}</translation>
+    </message>
+    <message>
+        <source>at least {low:g}</source>
+        <translation>不小于 {low:g}</translation>
+    </message>
+    <message>
+        <source>at most {high:g}</source>
+        <translation>不大于 {high:g}</translation>
+    </message>
+    <message>
+        <source>{low} and {high}</source>
+        <translation>{low} 且{high}</translation>
+    </message>
+    <message>
+        <source>{name} must be a mapping of text keys to values</source>
+        <translation>{name} 必须是以文本为键的映射</translation>
+    </message>
+    <message>
+        <source>{name} has {count} entries; keep it to {most}</source>
+        <translation>{name} 有 {count} 项；请不超过 {most} 项</translation>
+    </message>
+    <message>
+        <source>a key of {name} is {length} characters long; keep it to {most}</source>
+        <translation>{name} 的某个键长 {length} 个字符；请不超过 {most} 个</translation>
+    </message>
+    <message>
+        <source>this design has no file yet; choose a file name with Save As</source>
+        <translation>此方案还没有文件；请用“另存为”选择文件名</translation>
+    </message>
+    <message>
+        <source>autosave to {folder} failed: {reason}</source>
+        <translation>自动保存到 {folder} 失败：{reason}</translation>
+    </message>
+    <message>
+        <source>results are not available: the engine&apos;s analysis module is missing ({error})</source>
+        <translation>无法提供计算结果：缺少计算引擎的分析模块（{error}）</translation>
+    </message>
+    <message>
+        <source>results could not be computed: {reason}</source>
+        <translation>无法计算结果：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>Engine</name>
+    <message>
+        <source>the design has no GPU servers (of a model the catalog knows)</source>
+        <translation>方案中没有 GPU 服务器（目录中已知型号）</translation>
+    </message>
+    <message>
+        <source>no training workload is set (add one in the design&apos;s workload settings)</source>
+        <translation>未设置训练任务（可在方案的训练任务设置中添加）</translation>
+    </message>
+    <message>
+        <source>the design has no GPU servers</source>
+        <translation>方案中没有 GPU 服务器</translation>
+    </message>
+    <message>
+        <source>needs {section}, which could not be computed</source>
+        <translation>依赖的{section}无法计算</translation>
+    </message>
+    <message>
+        <source>needs {section}</source>
+        <translation>依赖的{section}不可用</translation>
+    </message>
+    <message>
+        <source>the workload needs tp·pp·dp·cp = {tp}·{pp}·{dp}·{cp} = {gpus} GPUs but the largest group of connected servers has {ranks} ({nodes} x {per_node}); lower dp to {fit_dp} or add servers</source>
+        <translation>训练任务需要 tp·pp·dp·cp = {tp}·{pp}·{dp}·{cp} = {gpus} 张 GPU，但最大的互联服务器组只有 {ranks} 张（{nodes} × {per_node}）；请把 dp 降到 {fit_dp}，或增加服务器</translation>
+    </message>
+    <message>
+        <source>no scaling curve: {reason}</source>
+        <translation>无法计算扩展曲线：{reason}</translation>
+    </message>
+    <message>
+        <source>local NVMe of {server} (the design has no storage servers)</source>
+        <translation>{server} 的本地 NVMe（方案中没有存储服务器）</translation>
+    </message>
+    <message>
+        <source>no calibration results to summarise</source>
+        <translation>没有可汇总的校准结果</translation>
+    </message>
+    <message>
+        <source>unknown collective {op!r}; use allreduce, allgather, reducescatter, alltoall or sendrecv</source>
+        <translation>未知的集合通信 {op!r}；可用 allreduce、allgather、reducescatter、alltoall 或 sendrecv</translation>
+    </message>
+    <message>
+        <source>GPU {gpu} has no dense {precision} figure (has: {known}); change the workload precision</source>
+        <translation>GPU {gpu} 没有 {precision} 精度的稠密算力数据（已有：{known}）；请更改训练任务的计算精度</translation>
+    </message>
+    <message>
+        <source>catalog id {id!r} is a {kind}, not a gpu or server; pick a GPU model</source>
+        <translation>目录条目 {id!r} 的类型是 {kind}，不是 GPU 或服务器；请选择 GPU 型号</translation>
+    </message>
+    <message>
+        <source>zero_stage {stage} is not 0, 1, 2 or 3; pick one of those</source>
+        <translation>zero_stage {stage} 不是 0、1、2 或 3；请从中选择一个</translation>
+    </message>
+    <message>
+        <source>unknown parallel group {group!r}; expected one of {groups}</source>
+        <translation>未知的并行组 {group!r}；应为 {groups} 之一</translation>
+    </message>
+    <message>
+        <source>workload {name} is {value!r}; it must be a whole number ≥ 1</source>
+        <translation>训练任务的 {name} 为 {value!r}；必须是 ≥ 1 的整数</translation>
+    </message>
+    <message>
+        <source>gpus_per_node is {gpus_per_node}; a server needs at least one GPU</source>
+        <translation>gpus_per_node 为 {gpus_per_node}；每台服务器至少需要一张 GPU</translation>
+    </message>
+    <message>
+        <source>global_batch {batch} is not divisible by micro_batch × data-parallel ({micro} × {dp}); change global_batch to a multiple of {multiple}</source>
+        <translation>global_batch {batch} 不能被 micro_batch × 数据并行度（{micro} × {dp}）整除；请把 global_batch 改为 {multiple} 的倍数</translation>
+    </message>
+    <message>
+        <source>{names} = {product} = {base} but the design has {gpus} GPUs; change dp to {dp} or the GPU count</source>
+        <translation>{names} = {product} = {base}，但方案中有 {gpus} 张 GPU；请把 dp 改为 {dp}，或调整 GPU 数量</translation>
+    </message>
+    <message>
+        <source>tp·pp·dp = {base} and tp·pp·dp·ep = {with_ep} but the design has {gpus} GPUs (with ep carved out of dp, ep {ep} must divide dp {dp}); change dp or ep</source>
+        <translation>tp·pp·dp = {base}，tp·pp·dp·ep = {with_ep}，但方案中有 {gpus} 张 GPU（ep 从 dp 中切分时，ep {ep} 必须整除 dp {dp}）；请调整 dp 或 ep</translation>
+    </message>
+    <message>
+        <source>heads {heads} are not divisible by tp {tp}; choose a tp that divides the number of attention heads</source>
+        <translation>注意力头数 {heads} 不能被 tp {tp} 整除；请选择能整除注意力头数的 tp</translation>
+    </message>
+    <message>
+        <source>layers {layers} are not divisible by pp·vpp = {pp}·{vpp}; choose pp and vpp whose product divides {layers}</source>
+        <translation>层数 {layers} 不能被 pp·vpp = {pp}·{vpp} 整除；请选择乘积能整除 {layers} 的 pp 和 vpp</translation>
+    </message>
+    <message>
+        <source>seq_len {seq_len} is not divisible by 2·cp = {chunks} (causal load balancing splits each sequence in 2·cp chunks); choose a cp that divides seq_len / 2</source>
+        <translation>seq_len {seq_len} 不能被 2·cp = {chunks} 整除（因果注意力的负载均衡把每条序列切成 2·cp 块）；请选择能整除 seq_len / 2 的 cp</translation>
+    </message>
+    <message>
+        <source>vpp &gt; 1 needs pipeline parallelism; set vpp to 1 or pp above 1</source>
+        <translation>vpp &gt; 1 需要流水线并行；请把 vpp 设为 1，或把 pp 设为大于 1</translation>
+    </message>
+    <message>
+        <source>ep is {ep} but the model has no experts; set ep to 1 or moe_experts above 0</source>
+        <translation>ep 为 {ep}，但模型没有专家；请把 ep 设为 1，或把 moe_experts 设为大于 0</translation>
+    </message>
+    <message>
+        <source>moe_experts {experts} are not divisible by ep {ep}; choose an ep that divides the number of experts</source>
+        <translation>moe_experts {experts} 不能被 ep {ep} 整除；请选择能整除专家数的 ep</translation>
+    </message>
+    <message>
+        <source>no GPU counts to evaluate; give at least one</source>
+        <translation>没有要评估的 GPU 数量；请至少给出一个</translation>
+    </message>
+    <message>
+        <source>{gpus} GPUs is not a multiple of one replica (tp·cp·pp = {replica}); use multiples of {replica}</source>
+        <translation>{gpus} 张 GPU 不是单个副本（tp·cp·pp = {replica}）的整数倍；请使用 {replica} 的倍数</translation>
+    </message>
+    <message>
+        <source>hidden {hidden} is not divisible by heads {heads}; change heads so that hidden / heads is a whole head size</source>
+        <translation>hidden {hidden} 不能被注意力头数 {heads} 整除；请调整头数，使 hidden / heads 为整数</translation>
+    </message>
+    <message>
+        <source>kv_heads {kv_heads} must divide heads {heads}; set kv_heads to a divisor</source>
+        <translation>kv_heads {kv_heads} 必须整除注意力头数 {heads}；请把 kv_heads 设为头数的约数</translation>
+    </message>
+    <message>
+        <source>ffn_hidden {ffn} must be positive; leave it empty for 4 × hidden</source>
+        <translation>ffn_hidden {ffn} 必须为正数；留空则取 4 × hidden</translation>
+    </message>
+    <message>
+        <source>moe_topk {topk} must be between 1 and moe_experts {experts}; set moe_experts to 0 for a dense model</source>
+        <translation>moe_topk {topk} 必须在 1 到 moe_experts {experts} 之间；稠密模型请把 moe_experts 设为 0</translation>
+    </message>
+    <message>
+        <source>workload {name} is {value!r}; it must be a positive whole number</source>
+        <translation>训练任务的 {name} 为 {value!r}；必须是正整数</translation>
+    </message>
+    <message>
+        <source>workload has no field {name!r}</source>
+        <translation>训练任务没有字段 {name!r}</translation>
+    </message>
+    <message>
+        <source>workload {name} {value!r} is not one of {allowed}; pick one of those</source>
+        <translation>训练任务的 {name} {value!r} 不是 {allowed} 之一；请从中选择一个</translation>
+    </message>
+    <message>
+        <source>workload zero_stage {stage!r} is not 0, 1, 2 or 3; pick one of those</source>
+        <translation>训练任务的 zero_stage {stage!r} 不是 0、1、2 或 3；请从中选择一个</translation>
+    </message>
+    <message>
+        <source>workload train_tokens {tokens!r} must be positive; set the dataset size</source>
+        <translation>训练任务的 train_tokens {tokens!r} 必须为正数；请设置数据集大小</translation>
+    </message>
+    <message>
+        <source>{kind} storage needs positive read and write bandwidth (GB/s); got read {read}, write {write}</source>
+        <translation>{kind} 存储的读写带宽（GB/s）必须为正数；当前读 {read}，写 {write}</translation>
+    </message>
+    <message>
+        <source>checkpoint interval ({interval_s} s), nodes ({nodes}) and GPUs ({gpus}) must be positive</source>
+        <translation>检查点间隔（{interval_s} 秒）、节点数（{nodes}）和 GPU 数（{gpus}）必须为正数</translation>
+    </message>
+    <message>
+        <source>catalog id {id!r} is a {kind}; pick a storage system or a server</source>
+        <translation>目录条目 {id!r} 的类型是 {kind}；请选择存储系统或服务器</translation>
     </message>
 </context>
 <context>
@@ -1038,6 +2562,353 @@
     </message>
 </context>
 <context>
+    <name>Load</name>
+    <message>
+        <source>{count:,} racks is more than the {limit:,} this version opens; split the design into parts</source>
+        <translation>{count:,} 个机柜超过本版本可打开的上限 {limit:,}；请把方案拆成几部分</translation>
+    </message>
+    <message>
+        <source>{count:,} devices is more than the {limit:,} this version opens; split the design into parts</source>
+        <translation>{count:,} 台设备超过本版本可打开的上限 {limit:,}；请把方案拆成几部分</translation>
+    </message>
+    <message>
+        <source>{count:,} links is more than the {limit:,} this version opens; split the design into parts</source>
+        <translation>{count:,} 条链路超过本版本可打开的上限 {limit:,}；请把方案拆成几部分</translation>
+    </message>
+    <message>
+        <source>{count:,} variants is more than the {limit} this version opens; keep the others in separate files</source>
+        <translation>{count:,} 个变体超过本版本可打开的上限 {limit}；其余变体请存为单独的文件</translation>
+    </message>
+    <message>
+        <source>{path} (all variants)</source>
+        <translation>{path}（所有变体合计）</translation>
+    </message>
+    <message>
+        <source>a variant cannot hold variants of its own; remove this list</source>
+        <translation>变体不能再包含自己的变体；请删除此列表</translation>
+    </message>
+    <message>
+        <source>variants {first!r} and {second!r} both say they are the file&apos;s own design (&quot;design&quot;: null); give one its design</source>
+        <translation>变体 {first!r} 和 {second!r} 都标为文件本身的方案（&quot;design&quot;: null）；请给其中一个填入方案</translation>
+    </message>
+    <message>
+        <source>no variant is the file&apos;s own design; mark one with &quot;design&quot;: null</source>
+        <translation>没有哪个变体是文件本身的方案；请把其中一个标为 &quot;design&quot;: null</translation>
+    </message>
+    <message>
+        <source>{count} link(s) could not be loaded because a device they connect is invalid</source>
+        <translation>{count} 条链路无法加载，因为它们连接的设备无效</translation>
+    </message>
+    <message>
+        <source>{u} is above the rack height {height}</source>
+        <translation>{u} 超出机柜高度 {height}</translation>
+    </message>
+    <message>
+        <source>unknown catalog id {catalog_id!r}; kept as an opaque 1 U device</source>
+        <translation>未知的目录 ID {catalog_id!r}；按不透明的 1U 设备保留</translation>
+    </message>
+    <message>
+        <source>key {key!r} appears twice</source>
+        <translation>键 {key!r} 出现了两次</translation>
+    </message>
+    <message>
+        <source>key {key!r} appears {count} times</source>
+        <translation>键 {key!r} 出现了 {count} 次</translation>
+    </message>
+    <message>
+        <source>{problem} (and {count} more problem(s))</source>
+        <translation>{problem}（另有 {count} 个问题）</translation>
+    </message>
+    <message>
+        <source>not a Cluster Planner design (expected &quot;format&quot;: &quot;{format}&quot;)</source>
+        <translation>不是智算集群规划的方案文件（应有 &quot;format&quot;: &quot;{format}&quot;）</translation>
+    </message>
+    <message>
+        <source>stopped reading after {count} problems</source>
+        <translation>发现 {count} 个问题后已停止读取</translation>
+    </message>
+    <message>
+        <source>... and {count} more warning(s)</source>
+        <translation>……另有 {count} 条警告</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>permission denied; check the file&apos;s access rights</source>
+        <translation>没有权限；请检查文件的访问权限</translation>
+    </message>
+    <message>
+        <source>cannot be read ({reason})</source>
+        <translation>无法读取（{reason}）</translation>
+    </message>
+    <message>
+        <source>is empty</source>
+        <translation>文件为空</translation>
+    </message>
+    <message>
+        <source>is not UTF-8 text (bad byte at offset {offset}); is it a .cluster file?</source>
+        <translation>不是 UTF-8 文本（偏移 {offset} 处有无效字节）；确定是 .cluster 文件吗？</translation>
+    </message>
+    <message>
+        <source>nests far too deeply to be a design; the file is damaged or hostile</source>
+        <translation>嵌套层数过深，不可能是方案文件；文件已损坏或为恶意文件</translation>
+    </message>
+    <message>
+        <source>is not valid JSON: {reason} at line {line} column {column}</source>
+        <translation>不是有效的 JSON：{reason}（第 {line} 行第 {column} 列）</translation>
+    </message>
+    <message>
+        <source>is not valid JSON: {reason}</source>
+        <translation>不是有效的 JSON：{reason}</translation>
+    </message>
+    <message>
+        <source>Expecting value</source>
+        <translation>此处应为一个值</translation>
+    </message>
+    <message>
+        <source>Expecting &apos;,&apos; delimiter</source>
+        <translation>此处应为分隔符 &apos;,&apos;</translation>
+    </message>
+    <message>
+        <source>Expecting &apos;:&apos; delimiter</source>
+        <translation>此处应为分隔符 &apos;:&apos;</translation>
+    </message>
+    <message>
+        <source>Expecting property name enclosed in double quotes</source>
+        <translation>此处应为用双引号括起的键名</translation>
+    </message>
+    <message>
+        <source>Unterminated string starting at</source>
+        <translation>字符串没有结束（从此处开始）</translation>
+    </message>
+    <message>
+        <source>Invalid control character at</source>
+        <translation>字符串中有无效的控制字符</translation>
+    </message>
+    <message>
+        <source>Invalid \escape</source>
+        <translation>无效的 \ 转义</translation>
+    </message>
+    <message>
+        <source>Invalid \uXXXX escape</source>
+        <translation>无效的 \uXXXX 转义</translation>
+    </message>
+    <message>
+        <source>Extra data</source>
+        <translation>有多余的内容</translation>
+    </message>
+    <message>
+        <source>Illegal trailing comma before end of object</source>
+        <translation>对象末尾有多余的逗号</translation>
+    </message>
+    <message>
+        <source>Illegal trailing comma before end of array</source>
+        <translation>数组末尾有多余的逗号</translation>
+    </message>
+    <message>
+        <source>{name} is not a number JSON allows</source>
+        <translation>{name} 不是 JSON 允许的数字</translation>
+    </message>
+    <message>
+        <source>schema_version {version} must be a whole number of 1 or more</source>
+        <translation>schema_version {version} 必须是不小于 1 的整数</translation>
+    </message>
+    <message>
+        <source>this file was written by a newer Cluster Planner (schema {version}; this version reads up to {current}); update Cluster Planner to open it</source>
+        <translation>此文件由更新版本的智算集群规划保存（schema {version}；本版本最高读取 {current}）；请升级智算集群规划后再打开</translation>
+    </message>
+    <message>
+        <source>no migration from schema {version} to {next}</source>
+        <translation>没有从 schema {version} 到 {next} 的迁移</translation>
+    </message>
+    <message>
+        <source>{start}... ({count} characters)</source>
+        <translation>{start}...（共 {count} 个字符）</translation>
+    </message>
+    <message>
+        <source>expected an object, got {type}</source>
+        <translation>应为对象，实际为{type}</translation>
+    </message>
+    <message>
+        <source>missing (expected an object)</source>
+        <translation>缺失（应为对象）</translation>
+    </message>
+    <message>
+        <source>expected a whole number, got {value}</source>
+        <translation>应为整数，实际为 {value}</translation>
+    </message>
+    <message>
+        <source>{value} is outside {low}..{high}</source>
+        <translation>{value} 超出范围 {low}..{high}</translation>
+    </message>
+    <message>
+        <source>expected a number, got {value}</source>
+        <translation>应为数字，实际为 {value}</translation>
+    </message>
+    <message>
+        <source>{value} is outside {low:g}..{high:g}</source>
+        <translation>{value} 超出范围 {low:g}..{high:g}</translation>
+    </message>
+    <message>
+        <source>expected true or false, got {value}</source>
+        <translation>应为 true 或 false，实际为 {value}</translation>
+    </message>
+    <message>
+        <source>{value} is not one of {allowed}</source>
+        <translation>{value} 不是 {allowed} 之一</translation>
+    </message>
+    <message>
+        <source>expected an object of numbers, got {type}</source>
+        <translation>应为以数字为值的对象，实际为{type}</translation>
+    </message>
+    <message>
+        <source>expected an object of text values, got {type}</source>
+        <translation>应为以文本为值的对象，实际为{type}</translation>
+    </message>
+    <message>
+        <source>{count} entries is more than the {limit} allowed</source>
+        <translation>{count} 个条目超过上限 {limit}</translation>
+    </message>
+    <message>
+        <source>key {key}: {problem}</source>
+        <translation>键 {key}：{problem}</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺失</translation>
+    </message>
+    <message>
+        <source>text of {count} characters is longer than {limit}</source>
+        <translation>文本长 {count} 个字符，超过上限 {limit}</translation>
+    </message>
+    <message>
+        <source>contains an unpaired surrogate \u{code:04x} at character {index}; the text is damaged (retype it)</source>
+        <translation>第 {index} 个字符处有未配对的代理码 \u{code:04x}；文本已损坏（请重新输入）</translation>
+    </message>
+    <message>
+        <source>expected a list, got {type}</source>
+        <translation>应为列表，实际为{type}</translation>
+    </message>
+    <message>
+        <source>expected text, got {type}</source>
+        <translation>应为文本，实际为{type}</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>true/false</source>
+        <translation>true/false</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>{start}... ({count} digits)</source>
+        <translation>{start}...（共 {count} 位）</translation>
+    </message>
+    <message>
+        <source>UTF-16 text; save it as UTF-8</source>
+        <translation>UTF-16 编码的文本；请另存为 UTF-8</translation>
+    </message>
+    <message>
+        <source>a PDF document</source>
+        <translation>PDF 文档</translation>
+    </message>
+    <message>
+        <source>a zip archive (or an .xlsx/.docx/.pptx file, which are zip archives)</source>
+        <translation>zip 压缩包（或 .xlsx/.docx/.pptx 文件，它们都是 zip 压缩包）</translation>
+    </message>
+    <message>
+        <source>an empty zip archive</source>
+        <translation>空的 zip 压缩包</translation>
+    </message>
+    <message>
+        <source>a gzip-compressed file; decompress it first</source>
+        <translation>gzip 压缩文件；请先解压</translation>
+    </message>
+    <message>
+        <source>a bzip2-compressed file; decompress it first</source>
+        <translation>bzip2 压缩文件；请先解压</translation>
+    </message>
+    <message>
+        <source>an xz-compressed file; decompress it first</source>
+        <translation>xz 压缩文件；请先解压</translation>
+    </message>
+    <message>
+        <source>a 7-Zip archive</source>
+        <translation>7-Zip 压缩包</translation>
+    </message>
+    <message>
+        <source>a RAR archive</source>
+        <translation>RAR 压缩包</translation>
+    </message>
+    <message>
+        <source>a PNG image</source>
+        <translation>PNG 图片</translation>
+    </message>
+    <message>
+        <source>a JPEG image</source>
+        <translation>JPEG 图片</translation>
+    </message>
+    <message>
+        <source>a GIF image</source>
+        <translation>GIF 图片</translation>
+    </message>
+    <message>
+        <source>an old-style Office document (.xls/.doc)</source>
+        <translation>旧版 Office 文档（.xls/.doc）</translation>
+    </message>
+    <message>
+        <source>an SQLite database</source>
+        <translation>SQLite 数据库</translation>
+    </message>
+    <message>
+        <source>a program (ELF executable)</source>
+        <translation>程序（ELF 可执行文件）</translation>
+    </message>
+    <message>
+        <source>a Windows program</source>
+        <translation>Windows 程序</translation>
+    </message>
+    <message>
+        <source>a Python pickle, which Cluster Planner never opens (it could run code)</source>
+        <translation>Python pickle 文件，智算集群规划从不打开这类文件（它可能执行代码）</translation>
+    </message>
+    <message>
+        <source>is {name} and is not valid JSON; it is not a Cluster Planner design</source>
+        <translation>是{name}，不是有效的 JSON，也不是智算集群规划的方案文件</translation>
+    </message>
+    <message>
+        <source>is a folder, not a .cluster file</source>
+        <translation>是文件夹，不是 .cluster 文件</translation>
+    </message>
+    <message>
+        <source>is not a regular file (a device, pipe or socket); choose a .cluster file</source>
+        <translation>不是普通文件（而是设备、管道或套接字）；请选择 .cluster 文件</translation>
+    </message>
+    <message>
+        <source>is over {limit} MB ({size:.0f} MB read); files that large are refused</source>
+        <translation>超过 {limit} MB（已读取 {size:.0f} MB）；不打开这么大的文件</translation>
+    </message>
+</context>
+<context>
     <name>MainMenus</name>
     <message>
         <source>&amp;New…</source>
@@ -1189,6 +3060,161 @@
     <message>
         <source>S&amp;tacked</source>
         <translation>叠放(&amp;T)</translation>
+    </message>
+</context>
+<context>
+    <name>Model</name>
+    <message>
+        <source>id {id!r} is already used in this design</source>
+        <translation>ID {id!r} 已在此方案中使用</translation>
+    </message>
+    <message>
+        <source>cannot shrink to {height} U: device {device!r} reaches U{top}</source>
+        <translation>无法缩小到 {height}U：设备 {device!r} 占用到 U{top}</translation>
+    </message>
+    <message>
+        <source>{where} catalog_id</source>
+        <translation>{where} 的 catalog_id</translation>
+    </message>
+    <message>
+        <source>rack_id and u must be given together (or neither, for an unplaced device)</source>
+        <translation>rack_id 和 u 必须同时给出（未上架的设备则都不填）</translation>
+    </message>
+    <message>
+        <source>rack and U must be given together</source>
+        <translation>机柜和 U 位必须同时给出</translation>
+    </message>
+    <message>
+        <source>a {height} U device at U{u} reaches U{top}, above the rack height {rack_height} U of rack {rack!r}; place it at U{highest} or lower</source>
+        <translation>{height}U 设备放在 U{u} 会到达 U{top}，超出机柜 {rack!r} 的高度 {rack_height}U；请放在 U{highest} 或更低的位置</translation>
+    </message>
+    <message>
+        <source>U{u}-U{top} of rack {rack!r} overlaps device {device!r}</source>
+        <translation>机柜 {rack!r} 的 U{u}-U{top} 与设备 {device!r} 重叠</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>device {device!r} has no port {port!r} (ports: {names}...)</source>
+        <translation>设备 {device!r} 没有端口 {port!r}（端口：{names}...）</translation>
+    </message>
+    <message>
+        <source>length_m {length!r} must be a number from 0 to 100000</source>
+        <translation>length_m {length!r} 必须是 0 到 100000 之间的数</translation>
+    </message>
+    <message>
+        <source>both ends are on device {device!r}; a link joins two different devices</source>
+        <translation>两端都在设备 {device!r} 上；链路必须连接两台不同的设备</translation>
+    </message>
+    <message>
+        <source>{a} is {tech_a} but {b} is {tech_b}; they cannot be linked</source>
+        <translation>{a} 是 {tech_a}，而 {b} 是 {tech_b}，两者无法互连</translation>
+    </message>
+    <message>
+        <source>port {port} already carries link {link!r}</source>
+        <translation>端口 {port} 上已有链路 {link!r}</translation>
+    </message>
+    <message>
+        <source>no link {link!r} in this design</source>
+        <translation>此方案中没有链路 {link!r}</translation>
+    </message>
+    <message>
+        <source>{n} device(s) are not in a rack yet</source>
+        <translation>{n} 台设备尚未上架</translation>
+    </message>
+    <message>
+        <source>{n} device(s) name hardware not in the catalog</source>
+        <translation>{n} 台设备引用的硬件不在硬件目录中</translation>
+    </message>
+    <message>
+        <source>link {link} joins a {a:g}G port to a {b:g}G port; it runs at {slow:g}G</source>
+        <translation>链路 {link} 连接 {a:g}G 端口与 {b:g}G 端口；实际按 {slow:g}G 运行</translation>
+    </message>
+    <message>
+        <source>no rack {rack!r} in this design</source>
+        <translation>此方案中没有机柜 {rack!r}</translation>
+    </message>
+    <message>
+        <source>no device {device!r} in this design</source>
+        <translation>此方案中没有设备 {device!r}</translation>
+    </message>
+    <message>
+        <source>{name} {value!r} must be a whole number from {low} to {maximum}</source>
+        <translation>{name} {value!r} 必须是 {low} 到 {maximum} 之间的整数</translation>
+    </message>
+    <message>
+        <source>{name} {value!r} must be a number above 0 and at most {maximum:g}</source>
+        <translation>{name} {value!r} 必须是大于 0 且不大于 {maximum:g} 的数</translation>
+    </message>
+    <message>
+        <source>rack {id!r}</source>
+        <translation>机柜 {id!r}</translation>
+    </message>
+    <message>
+        <source>device {id!r}</source>
+        <translation>设备 {id!r}</translation>
+    </message>
+    <message>
+        <source>link {id!r}</source>
+        <translation>链路 {id!r}</translation>
+    </message>
+    <message>
+        <source>id must be a string, got {type}</source>
+        <translation>ID 必须是字符串，实际是 {type}</translation>
+    </message>
+    <message>
+        <source>invalid id {id!r}: use 1-64 letters, digits, &apos;.&apos;, &apos;_&apos;, &apos;:&apos; or &apos;-&apos;, starting with a letter or digit</source>
+        <translation>无效的 ID {id!r}：请使用 1-64 个字母、数字、&apos;.&apos;、&apos;_&apos;、&apos;:&apos; 或 &apos;-&apos;，并以字母或数字开头</translation>
+    </message>
+    <message>
+        <source>port reference {ref!r} must look like &apos;device-id/port-name&apos;</source>
+        <translation>端口引用 {ref!r} 的格式必须是 &apos;device-id/port-name&apos;</translation>
+    </message>
+    <message>
+        <source>variant</source>
+        <translation>变体</translation>
+    </message>
+    <message>
+        <source>a variant name must be text, got {type}</source>
+        <translation>变体名称必须是文本，实际是 {type}</translation>
+    </message>
+    <message>
+        <source>a variant needs a name, e.g. &apos;RoCE&apos; or &apos;32 nodes&apos;</source>
+        <translation>变体需要一个名称，例如 &apos;RoCE&apos; 或 &apos;32 节点&apos;</translation>
+    </message>
+    <message>
+        <source>a variant name is at most {most} characters (this one has {count})</source>
+        <translation>变体名称最多 {most} 个字符（当前为 {count} 个）</translation>
+    </message>
+    <message>
+        <source>variant name {name!r} contains {chars}; use letters, digits, spaces, &apos;-&apos; or &apos;.&apos;</source>
+        <translation>变体名称 {name!r} 包含 {chars}；请使用字母、数字、空格、&apos;-&apos; 或 &apos;.&apos;</translation>
+    </message>
+    <message>
+        <source>there is already a variant named {name!r}; choose another name</source>
+        <translation>已有名为 {name!r} 的变体；请换一个名称</translation>
+    </message>
+    <message>
+        <source>no variant {name!r} in design {design!r}; its variants are: {names}</source>
+        <translation>方案 {design!r} 中没有变体 {name!r}；现有变体：{names}</translation>
+    </message>
+    <message>
+        <source>no variant {name!r} in design {design!r}; it has no variants</source>
+        <translation>方案 {design!r} 中没有变体 {name!r}；该方案没有任何变体</translation>
+    </message>
+    <message>
+        <source>a design holds at most {most} variants; delete one first</source>
+        <translation>一个方案最多包含 {most} 个变体；请先删除一个</translation>
+    </message>
+    <message>
+        <source>variant {name!r} is not the active one; switch to it first</source>
+        <translation>变体 {name!r} 不是当前编辑的变体；请先切换到该变体</translation>
+    </message>
+    <message>
+        <source>variant {name!r} is the one being edited; switch to another variant before deleting it</source>
+        <translation>变体 {name!r} 正在编辑中；请先切换到其他变体再删除</translation>
     </message>
 </context>
 <context>
@@ -1617,6 +3643,29 @@
     </message>
 </context>
 <context>
+    <name>Recovery</name>
+    <message>
+        <source>a design that was never saved</source>
+        <translation>从未保存过的方案</translation>
+    </message>
+    <message>
+        <source>recently</source>
+        <translation>不久前</translation>
+    </message>
+    <message>
+        <source>Cluster Planner did not close properly. Recover the unsaved changes to “{name}” ({where}), autosaved {when}?</source>
+        <translation>智算集群规划上次未正常关闭。是否恢复“{name}”（{where}）中未保存的修改（自动保存于 {when}）？</translation>
+    </message>
+    <message>
+        <source>Recover unsaved work</source>
+        <translation>恢复未保存的工作</translation>
+    </message>
+    <message>
+        <source>Cannot recover design</source>
+        <translation>无法恢复方案</translation>
+    </message>
+</context>
+<context>
     <name>ResultsPanel</name>
     <message>
         <source>Results not yet computed</source>
@@ -1685,6 +3734,93 @@
     <message>
         <source>needs {section}, which could not be computed</source>
         <translation>依赖的 {section} 无法计算</translation>
+    </message>
+</context>
+<context>
+    <name>Save</name>
+    <message>
+        <source>Permission denied</source>
+        <translation>没有权限</translation>
+    </message>
+    <message>
+        <source>Operation not permitted</source>
+        <translation>不允许的操作</translation>
+    </message>
+    <message>
+        <source>No space left on device</source>
+        <translation>磁盘空间不足</translation>
+    </message>
+    <message>
+        <source>Disk quota exceeded</source>
+        <translation>超出磁盘配额</translation>
+    </message>
+    <message>
+        <source>Read-only file system</source>
+        <translation>文件系统为只读</translation>
+    </message>
+    <message>
+        <source>No such file or directory</source>
+        <translation>文件或文件夹不存在</translation>
+    </message>
+    <message>
+        <source>Not a directory</source>
+        <translation>不是文件夹</translation>
+    </message>
+    <message>
+        <source>Is a directory</source>
+        <translation>是一个文件夹</translation>
+    </message>
+    <message>
+        <source>File name too long</source>
+        <translation>文件名过长</translation>
+    </message>
+    <message>
+        <source>Input/output error</source>
+        <translation>输入/输出错误</translation>
+    </message>
+    <message>
+        <source>File too large</source>
+        <translation>文件过大</translation>
+    </message>
+    <message>
+        <source>Too many levels of symbolic links</source>
+        <translation>符号链接层数过多</translation>
+    </message>
+    <message>
+        <source>Device or resource busy</source>
+        <translation>设备或资源忙</translation>
+    </message>
+    <message>
+        <source>Text file busy</source>
+        <translation>文件正被程序使用</translation>
+    </message>
+    <message>
+        <source>Stale file handle</source>
+        <translation>文件句柄已失效</translation>
+    </message>
+    <message>
+        <source>it is a folder; choose a file name</source>
+        <translation>这是一个文件夹；请选择文件名</translation>
+    </message>
+    <message>
+        <source>the design cannot be written as JSON ({reason}); nothing was saved</source>
+        <translation>方案无法写成 JSON（{reason}）；未保存任何内容</translation>
+    </message>
+    <message>
+        <source>the previous file is unchanged</source>
+        <translation>原文件保持不变</translation>
+    </message>
+    <message>
+        <source>nothing was written</source>
+        <translation>没有写入任何内容</translation>
+    </message>
+    <message>
+        <source>could not save ({reason}); {kept}</source>
+        <translation>无法保存（{reason}）；{kept}</translation>
+    </message>
+    <message>
+        <source>no free temporary file name in {folder}</source>
+        <translation>{folder} 中没有可用的临时文件名</translation>
     </message>
 </context>
 <context>
@@ -1992,6 +4128,73 @@
     </message>
 </context>
 <context>
+    <name>UndoStep</name>
+    <message>
+        <source>Add {name}</source>
+        <translation>添加 {name}</translation>
+    </message>
+    <message>
+        <source>Add {n} × {name}</source>
+        <translation>添加 {n} × {name}</translation>
+    </message>
+    <message>
+        <source>Move {n} device</source>
+        <translation>移动 {n} 台设备</translation>
+    </message>
+    <message>
+        <source>Move {n} devices</source>
+        <translation>移动 {n} 台设备</translation>
+    </message>
+    <message>
+        <source>Add rack</source>
+        <translation>添加机柜</translation>
+    </message>
+    <message>
+        <source>Link {a} to {b}</source>
+        <translation>连接 {a} 与 {b}</translation>
+    </message>
+    <message>
+        <source>Delete {n} item</source>
+        <translation>删除 {n} 个对象</translation>
+    </message>
+    <message>
+        <source>Delete {n} items</source>
+        <translation>删除 {n} 个对象</translation>
+    </message>
+    <message>
+        <source>Set {names} of {n} item</source>
+        <translation>设置 {n} 个对象的 {names}</translation>
+    </message>
+    <message>
+        <source>Set {names} of {n} items</source>
+        <translation>设置 {n} 个对象的 {names}</translation>
+    </message>
+    <message>
+        <source>Change {section} settings</source>
+        <translation>修改 {section} 设置</translation>
+    </message>
+    <message>
+        <source>Clear {section}</source>
+        <translation>清除 {section}</translation>
+    </message>
+    <message>
+        <source>New variant {name}</source>
+        <translation>新建变体 {name}</translation>
+    </message>
+    <message>
+        <source>Switch to variant {name}</source>
+        <translation>切换到变体 {name}</translation>
+    </message>
+    <message>
+        <source>Rename variant {old} to {new}</source>
+        <translation>将变体 {old} 重命名为 {new}</translation>
+    </message>
+    <message>
+        <source>Delete variant {name}</source>
+        <translation>删除变体 {name}</translation>
+    </message>
+</context>
+<context>
     <name>VariantControls</name>
     <message>
         <source>The variant being edited; choose another to edit it</source>
@@ -2059,6 +4262,93 @@
     <message>
         <source>Welcome</source>
         <translation>欢迎</translation>
+    </message>
+</context>
+<context>
+    <name>argparse</name>
+    <message>
+        <source>usage: </source>
+        <translation>用法：</translation>
+    </message>
+    <message>
+        <source>positional arguments</source>
+        <translation>位置参数</translation>
+    </message>
+    <message>
+        <source>options</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <source>show this help message and exit</source>
+        <translation>显示本帮助信息并退出</translation>
+    </message>
+    <message>
+        <source>argument %(argument_name)s: %(message)s</source>
+        <translation>参数 %(argument_name)s：%(message)s</translation>
+    </message>
+    <message>
+        <source>unrecognized arguments: %s</source>
+        <translation>无法识别的参数：%s</translation>
+    </message>
+    <message>
+        <source>not allowed with argument %s</source>
+        <translation>不能与参数 %s 同时使用</translation>
+    </message>
+    <message>
+        <source>ignored explicit argument %r</source>
+        <translation>忽略了显式给出的参数值 %r</translation>
+    </message>
+    <message>
+        <source>the following arguments are required: %s</source>
+        <translation>缺少必需的参数：%s</translation>
+    </message>
+    <message>
+        <source>one of the arguments %s is required</source>
+        <translation>必须给出参数 %s 之一</translation>
+    </message>
+    <message>
+        <source>expected one argument</source>
+        <translation>需要一个参数值</translation>
+    </message>
+    <message>
+        <source>expected at most one argument</source>
+        <translation>最多需要一个参数值</translation>
+    </message>
+    <message>
+        <source>expected at least one argument</source>
+        <translation>至少需要一个参数值</translation>
+    </message>
+    <message>
+        <source>expected %s argument</source>
+        <translation>需要 %s 个参数值</translation>
+    </message>
+    <message>
+        <source>expected %s arguments</source>
+        <translation>需要 %s 个参数值</translation>
+    </message>
+    <message>
+        <source>ambiguous option: %(option)s could match %(matches)s</source>
+        <translation>选项有歧义：%(option)s 可匹配 %(matches)s</translation>
+    </message>
+    <message>
+        <source>unexpected option string: %s</source>
+        <translation>意外的选项：%s</translation>
+    </message>
+    <message>
+        <source>invalid %(type)s value: %(value)r</source>
+        <translation>无效的 %(type)s 值：%(value)r</translation>
+    </message>
+    <message>
+        <source>invalid choice: %(value)r (choose from %(choices)s)</source>
+        <translation>无效的选项：%(value)r（可选：%(choices)s）</translation>
+    </message>
+    <message>
+        <source>unknown parser %(parser_name)r (choices: %(choices)s)</source>
+        <translation>未知的命令 %(parser_name)r（可选：%(choices)s）</translation>
+    </message>
+    <message>
+        <source>can&apos;t open &apos;%(filename)s&apos;: %(error)s</source>
+        <translation>无法打开 &apos;%(filename)s&apos;：%(error)s</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,50 @@
+"""Issue 7: the undo steps' labels (Edit ▸ Undo …, the history) follow the UI language; English unchanged."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from planner_gui.catalog import bundled_catalog
+from planner_gui.document import Document
+from planner_gui.i18n import install_language
+from planner_gui.model import Design, Rack
+
+CATALOG = bundled_catalog()
+
+
+@pytest.fixture
+def language() -> Iterator[None]:
+    yield
+    install_language("en")
+
+
+def _labels(document: Document) -> list[str]:
+    """Add a rack, add a server, rename the variant store, delete two items: the stack's labels."""
+    rack = document.add_rack()
+    device = document.add_device("dgx-h100", rack, 1)
+    document.new_variant("RoCE")
+    document.set_properties([rack], height_u=48)
+    document.remove_items([device, rack])
+    stack = document.undo_stack
+    return [stack.text(i) for i in range(stack.count())]
+
+
+def _document() -> Document:
+    design = Design()
+    design.add_rack(Rack("A01", row="A", position=1))
+    return Document(CATALOG, design)
+
+
+def test_undo_labels_read_as_before_in_english(qapp: QApplication) -> None:
+    install_language("en", qapp)
+    assert _labels(_document()) == ["Add rack", "Add NVIDIA DGX H100", "New variant RoCE",
+                                    "Set height_u of 1 item", "Delete 2 items"]
+
+
+def test_undo_labels_in_chinese(qapp: QApplication, language: None) -> None:
+    assert install_language("zh_CN", qapp) == "zh_CN"
+    labels = _labels(_document())
+    assert labels == ["添加机柜", "添加 NVIDIA DGX H100", "新建变体 RoCE", "设置 1 个对象的 height_u", "删除 2 个对象"]
