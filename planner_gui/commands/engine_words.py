@@ -147,7 +147,7 @@ def acceptance_message(item: Any) -> str:
         return text(item.message if hasattr(item, "message_key") else item)
     from planner_gui.report.content.acceptance_messages import acceptance_message_in
 
-    return text(acceptance_message_in(item, CHINESE))
+    return text(acceptance_message_in(item, CHINESE, translate))
 
 
 def acceptance_fix(diagnosis: Any) -> str:

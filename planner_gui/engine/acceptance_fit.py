@@ -27,11 +27,12 @@ from typing import Any
 
 from planner_gui.engine.acceptance import BANDWIDTH_BOUND_BYTES, MEDIUM_BYTES
 from planner_gui.engine.analysis_results import clean_json
-from planner_gui.engine.analysis_training import LayoutInvalid, SectionSkipped, training_section
+from planner_gui.engine.analysis_training import LayoutInvalid, SectionSkipped, error_message, training_section
 from planner_gui.engine.checks_base import Sentence
 from planner_gui.engine.collectives import FabricProfile, predict
 from planner_gui.engine.collectives.profile import MAX_NIC_GBPS
 from planner_gui.engine.training import CommModel, comm_model_from_profile
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
 
 FIT_RANGE = (0.05, 4.0)  # scales tried: 1/20 of the model (a broken fabric) to 4x (a model far too low)
 FIT_ITERATIONS = 40  # bisection halvings of log(4 / 0.05): the factor to better than 1e-10
@@ -224,7 +225,8 @@ def _training_change(design: Any, catalog: Any, analysis: Any, scaled: str, fact
                      latency_factor: float) -> tuple[TrainingChange | None, str]:
     before = analysis.training
     if before is None:
-        reason = analysis.unavailable.get("training", "the design has no training estimate")
+        reason = analysis.unavailable.get("training") or QT_TRANSLATE_NOOP(
+            "Engine", "the design has no training estimate").fill()
         return None, Sentence(f"no training estimate to update: {reason}", "fit.no-training", reason=reason)
     fitted = scale_profile(analysis.profile, scaled, factor)
     try:
@@ -232,6 +234,6 @@ def _training_change(design: Any, catalog: Any, analysis: Any, scaled: str, fact
                                  latency_scaled(comm_model_from_profile, latency_factor))
     except (SectionSkipped, LayoutInvalid, ValueError) as error:
         return None, Sentence(f"the training estimate could not be redone with the fitted bandwidth: {error}",
-                              "fit.training-failed", error=str(error))
+                              "fit.training-failed", error=error_message(error))
     b, a = before.estimate, after.estimate
     return TrainingChange(b.step_time_s, a.step_time_s, b.days_to_train, a.days_to_train, b.mfu, a.mfu), ""

@@ -15,9 +15,11 @@ from typing import Any
 
 from planner_gui.engine.analysis import Analysis, analyze_design
 from planner_gui.engine.analysis_results import clean_json, point_json
+from planner_gui.engine.analysis_training import section_name
 from planner_gui.engine.bom import CATEGORY_ORDER, Bom, BomItem, CableRun, build_bom
 from planner_gui.engine.collectives import CollectiveResult
 from planner_gui.model import Currency, Design
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
 
 HOURS_PER_DAY = 24.0
 MONEY = "money"  # the unit of amounts in the design currency (converted for B when needed)
@@ -241,10 +243,12 @@ def _money_scale(design_a: Design, design_b: Design) -> tuple[float, list[str]]:
         return 1.0, []
     rate = design_a.cost.cny_per_usd
     if isinstance(rate, bool) or not isinstance(rate, int | float) or rate <= 0:
-        raise ValueError(f"design A's cost.cny_per_usd {rate!r} must be a positive number to convert B's "
-                         f"{cur_b} amounts into {cur_a}")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "design A's cost.cny_per_usd {rate!r} must be a positive number "
+                                                     "to convert B's {b} amounts into {a}").fill(
+            rate=rate, b=str(cur_b), a=str(cur_a)))
     scale = float(rate) if cur_a == Currency.CNY else 1.0 / float(rate)
-    return scale, [f"B's amounts are converted from {cur_b} to {cur_a} at A's rate of {rate:g} CNY per USD"]
+    return scale, [QT_TRANSLATE_NOOP("Engine", "B's amounts are converted from {b} to {a} at A's rate of {rate:g} "
+                                               "CNY per USD").fill(b=str(cur_b), a=str(cur_a), rate=rate)]
 
 
 def _scaled(value: float | None, scale: float, unit: str) -> float | None:
@@ -252,7 +256,8 @@ def _scaled(value: float | None, scale: float, unit: str) -> float | None:
 
 
 def _unavailable_notes(label: str, a: Analysis) -> list[str]:
-    return [f"{label}: {section} not available ({why})" for section, why in sorted(a.unavailable.items())]
+    return [QT_TRANSLATE_NOOP("Engine", "{side}: {section} not available ({why})").fill(
+        side=label, section=section_name(section), why=why) for section, why in sorted(a.unavailable.items())]
 
 
 def bom_diff(a: Bom, b: Bom, scale_b: float = 1.0) -> tuple[BomDiffRow, ...]:

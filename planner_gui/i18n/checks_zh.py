@@ -50,7 +50,7 @@ def check_fix(code: str, english_fix: str, language: str | None = None) -> str:
 def acceptance_message(item: Any, language: str | None = None) -> str:
     """An acceptance diagnosis's message or verdict sentence (engine/acceptance_*.py) in ``language``
     (None: the UI's), from report/content/acceptance_messages.py; the English when it has no Chinese."""
-    return acceptance_message_in(item, language or current_language())
+    return acceptance_message_in(item, language or current_language(), QCoreApplication.translate)
 
 
 def acceptance_fix(diagnosis: Any, language: str | None = None) -> str:

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from planner_gui.document import Document
 from planner_gui.engine.compare import HIGHER, LOWER, Comparison, compare_designs, variant_label
-from planner_gui.i18n import ui_error_text
+from planner_gui.i18n import ui_error_text, ui_text
 from planner_gui.io import load_design
 from planner_gui.io.files import FILE_SUFFIX
 from planner_gui.model import Design
@@ -268,7 +268,7 @@ class CompareDialog(QDialog):
         self._fill_figures(result)
         self._fill_curves(result)
         self._fill_bom()
-        self.status.setText("\n".join(result.notes))
+        self.status.setText("\n".join(map(ui_text, result.notes)))
         return result
 
     def _fill_figures(self, c: Comparison) -> None:

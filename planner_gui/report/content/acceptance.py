@@ -60,7 +60,7 @@ def text(ctx: Ctx, key: str, **values: object) -> str:
 
 def said(ctx: Ctx, sentence: object) -> str:
     """An engine sentence (verdict, finding or note) in the proposal's language."""
-    return acceptance_message_in(sentence, ctx.t.lang)
+    return acceptance_message_in(sentence, ctx.t.lang, ctx.translate)
 
 
 def acceptance_section(ctx: Ctx, report: AcceptanceReport) -> list[Block]:

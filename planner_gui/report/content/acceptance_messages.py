@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from planner_gui.model.messages import Translate
 from planner_gui.report.content.check_messages import ZH_LIST_SEPARATOR, ZH_WORDS, ZhFormatter, zh_sentence
 from planner_gui.report.content.i18n import Tr
 
@@ -132,12 +133,14 @@ class _AcceptanceFormatter(ZhFormatter):
 _FORMATTER = _AcceptanceFormatter()
 
 
-def zh_acceptance_message(key: str, values: Mapping[str, Any]) -> str | None:
-    """The Chinese sentence for ``key`` with ``values``; None when there is none or a value is missing."""
-    return zh_sentence(ACCEPTANCE_MESSAGES_ZH, key, values, _FORMATTER)
+def zh_acceptance_message(key: str, values: Mapping[str, Any], translate: Translate | None = None) -> str | None:
+    """The Chinese sentence for ``key`` with ``values``; None when there is none or a value is missing.
+    Values that are engine sentences (Texts, e.g. why training is missing) go through ``translate``."""
+    formatter = _FORMATTER if translate is None else _AcceptanceFormatter(translate)
+    return zh_sentence(ACCEPTANCE_MESSAGES_ZH, key, values, formatter)
 
 
-def acceptance_message_in(item: Any, lang: str) -> str:
+def acceptance_message_in(item: Any, lang: str, translate: Translate | None = None) -> str:
     """A diagnosis's message, or a verdict sentence (engine ``Sentence`` or plain text), in ``lang``
     ("en"/"zh"/"zh_CN"); the English when the sentence has no key or no Chinese."""
     if hasattr(item, "message_key"):  # a Diagnosis
@@ -147,7 +150,7 @@ def acceptance_message_in(item: Any, lang: str) -> str:
         values = item.values() if key else {}
     if not str(lang).startswith("zh") or not key:
         return english
-    return zh_acceptance_message(key, values) or english
+    return zh_acceptance_message(key, values, translate) or english
 
 
 def acceptance_fix_in(diagnosis: Any, lang: str) -> str:

@@ -69,7 +69,7 @@ def comparison_section(ctx: Ctx, comparison: Comparison) -> list[Block]:
     if comparison.curves_a or comparison.curves_b:
         blocks.append(Figure(_chart(ctx, comparison), text(ctx, "chart_caption"), 0.55))
     blocks += _bom(ctx, comparison)
-    blocks += [Paragraph(note) for note in comparison.notes if not note.startswith(("A: ", "B: "))]
+    blocks += [Paragraph(ctx.said(note)) for note in comparison.notes if not note.startswith(("A: ", "B: "))]
     return blocks
 
 

@@ -2062,6 +2062,22 @@
         <source>catalog id {id!r} is a {kind}; pick a storage system or a server</source>
         <translation>目录条目 {id!r} 的类型是 {kind}；请选择存储系统或服务器</translation>
     </message>
+    <message>
+        <source>design A&apos;s cost.cny_per_usd {rate!r} must be a positive number to convert B&apos;s {b} amounts into {a}</source>
+        <translation>方案 A 的 cost.cny_per_usd {rate!r} 必须为正数，才能把方案 B 的 {b} 金额换算为 {a}</translation>
+    </message>
+    <message>
+        <source>B&apos;s amounts are converted from {b} to {a} at A&apos;s rate of {rate:g} CNY per USD</source>
+        <translation>方案 B 的金额已按方案 A 的汇率（1 美元 = {rate:g} 元人民币）由 {b} 换算为 {a}</translation>
+    </message>
+    <message>
+        <source>{side}: {section} not available ({why})</source>
+        <translation>{side}：{section}不可用（{why}）</translation>
+    </message>
+    <message>
+        <source>the design has no training estimate</source>
+        <translation>方案没有训练估算</translation>
+    </message>
 </context>
 <context>
     <name>ExportPdfDialog</name>
