@@ -23,6 +23,7 @@ from planner_gui.ui.app import apply_preferences
 from planner_gui.ui.main_window import APP_TITLE, MainWindow
 from planner_gui.ui.new_design_dialog import blank_design
 from planner_gui.ui.recovery import offer_recovery
+from planner_gui.ui.status_bar import catalog_problems_text
 
 ORGANIZATION = "cluster-planner"  # QSettings organisation; the same name as the config folder
 MAX_CATALOG_PROBLEMS_SHOWN = 3  # the status bar has room for a few; the CLI's catalog command lists all
@@ -47,8 +48,7 @@ def build(argv: list[str]) -> tuple[QApplication, MainWindow]:
         path = _file_argument(argv)
         window.startup_failed = not window.files.open_path(path or default_example_path(), ask=False)
     if catalog.problems:
-        shown = "; ".join(catalog.problems[:MAX_CATALOG_PROBLEMS_SHOWN])
-        window.status.show_message(f"{len(catalog.problems)} catalog problem(s): {shown}")
+        window.status.show_message(catalog_problems_text(catalog.problems, MAX_CATALOG_PROBLEMS_SHOWN))
     if prefs.message:
         window.status.show_message(prefs.message)
     window.show()

@@ -90,5 +90,9 @@ def error_text(error: BaseException, translate: Translate) -> str:
         where = render(getattr(error, "where", ""), translate)
         body = text.render(translate)
         return f"{where}: {body}" if where else body
-    message = error.args[0] if isinstance(error, KeyError) and error.args else error
+    # KeyError's str() is the repr of its argument; any other error raised with one Text is that Text
+    if (isinstance(error, KeyError) and error.args) or (len(error.args) == 1 and isinstance(error.args[0], Text)):
+        message: object = error.args[0]
+    else:
+        message = error
     return render(message, translate) if isinstance(message, Text) else str(message)

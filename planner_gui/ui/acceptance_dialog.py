@@ -43,7 +43,9 @@ from planner_gui.engine.acceptance_check import (
 )
 from planner_gui.engine.analysis import analyze_design
 from planner_gui.engine.nccl_results import TEST_OPS, named_test, parse_nccl_tests
-from planner_gui.i18n.checks_zh import acceptance_fix, acceptance_message, acceptance_problem, acceptance_word
+from planner_gui.i18n import current_language, ui_error_text
+from planner_gui.i18n.checks_zh import acceptance_fix, acceptance_message, acceptance_problem
+from planner_gui.report.content.acceptance_messages import acceptance_word_in
 from planner_gui.ui.checks_groups import SEVERITY_WORDS, translate
 from planner_gui.ui.compare_dialog import busbw_plot, make_cell, make_table
 from planner_gui.ui.format import format_bandwidth, format_bytes, format_days, format_percent
@@ -64,6 +66,7 @@ MIN_SIZE = (1000, 700)
 TINT_ALPHA = 48  # a light tint: the text stays readable on it
 PLOT_STRETCH, FINDINGS_STRETCH = 3, 2  # the plot gets most of the height; findings wrap below it
 US_DECIMALS = 1
+CJK_STOPS = ("。", "！", "？", "；")  # Chinese sentence ends: the next sentence follows without a space
 
 
 class AcceptanceDialog(QDialog):
@@ -144,8 +147,8 @@ class AcceptanceDialog(QDialog):
         """Put a results file's text in the box (undecodable bytes become U+FFFD, reported by line)."""
         file = Path(path)
         if file.stat().st_size > MAX_RESULTS_BYTES:
-            raise ValueError(f"{file.name} is larger than {MAX_RESULTS_BYTES // 2**20} MiB: not nccl-tests "
-                             "output")
+            raise ValueError(self.tr("{name} is larger than {mib} MiB: not nccl-tests output").format(
+                name=file.name, mib=MAX_RESULTS_BYTES // 2**20))
         self.text.setPlainText(file.read_bytes().decode("utf-8", errors="replace"))
         self.source_name = file.name
 
@@ -157,7 +160,7 @@ class AcceptanceDialog(QDialog):
         try:
             self.load_file(path)
         except (OSError, ValueError) as error:
-            self.verdict.setText(self.tr("Could not open {}: {}").format(path, error))
+            self.verdict.setText(self.tr("Could not open {}: {}").format(path, ui_error_text(error)))
             return
         self.check()
 
@@ -173,7 +176,7 @@ class AcceptanceDialog(QDialog):
                                       fit=self.fit.isChecked())
         except ValueError as error:
             self.report = None
-            self.verdict.setText(self.tr("Cannot check: {}").format(error))
+            self.verdict.setText(self.tr("Cannot check: {}").format(ui_error_text(error)))
             return None
         self.report = report
         self._show_report(report)
@@ -253,7 +256,8 @@ class AcceptanceDialog(QDialog):
         report = self.report
         if report is not None and report.problems:
             items = "".join(f"<li>{escape(acceptance_problem(p))}</li>" for p in report.problems)
-            parts.append(f"<p>{escape(self.tr('Lines skipped or flagged:'))}</p><ul>{items}</ul>")
+            heading = self.tr("Lines skipped or flagged:")  # outside the f-string: lupdate sees it
+            parts.append(f"<p>{escape(heading)}</p><ul>{items}</ul>")
         if report is not None:
             parts.append(self._calibration_html(report))
         return "".join(parts)
@@ -263,16 +267,26 @@ class AcceptanceDialog(QDialog):
         if c is None:
             note = report.calibration_note
             return f"<p>{escape(acceptance_message(note))}</p>" if note else ""
-        text = self.tr("Fit on {}: the {} delivers {} of the modelled bandwidth.").format(
-            c.test, acceptance_word(c.scaled), format_percent(c.bandwidth_factor))
+        # the word as the proposal writes it: "NVLink " keeps its gap before the Han text, "网卡" needs none
+        link = acceptance_word_in(c.scaled, current_language())
+        sentences = [self.tr("Fit on {}: the {} delivers {} of the modelled bandwidth.").format(
+            c.test, link, format_percent(c.bandwidth_factor))]
         if c.latency_factor is not None:
-            text += " " + self.tr("Per-call latency: {}× the modelled one.").format(f"{c.latency_factor:.2f}")
+            sentences.append(self.tr("Per-call latency: {}× the modelled one.").format(f"{c.latency_factor:.2f}"))
         if c.training is not None:
-            text += " " + self.tr("Days to train: {} → {}.").format(format_days(c.training.days_before),
-                                                                    format_days(c.training.days_after))
+            sentences.append(self.tr("Days to train: {} → {}.").format(format_days(c.training.days_before),
+                                                                       format_days(c.training.days_after)))
         elif c.training_note:
-            text += " " + acceptance_message(c.training_note)
-        return f"<p>{escape(text)}</p>"
+            sentences.append(acceptance_message(c.training_note))
+        return f"<p>{escape(join_sentences(sentences))}</p>"
+
+
+def join_sentences(sentences: list[str]) -> str:
+    """Sentences one after another: a space after an English full stop, none after a Chinese "。"."""
+    text = ""
+    for sentence in sentences:
+        text += sentence if not text or text.endswith(CJK_STOPS) else " " + sentence
+    return text
 
 
 def open_acceptance(window: Any) -> AcceptanceDialog:

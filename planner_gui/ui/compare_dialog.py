@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -41,9 +41,11 @@ from planner_gui.io import load_design
 from planner_gui.io.files import FILE_SUFFIX
 from planner_gui.model import Design
 from planner_gui.model.variants import check_name
+from planner_gui.ui.engine_labels import figure_label, kind_name
 from planner_gui.ui.format import (
     MISSING,
     format_count,
+    format_days,
     format_money,
     format_percent,
     significant,
@@ -80,6 +82,8 @@ def format_figure(value: float | None, unit: str, currency: str) -> str:
         return format_percent(value)
     if unit == "" and float(value).is_integer():
         return format_count(value)
+    if unit == "days":
+        return format_days(value)  # the word in the UI language
     return f"{significant(value)} {unit}".rstrip()
 
 
@@ -92,7 +96,8 @@ def busbw_plot(parent: QWidget) -> pg.PlotWidget:
     plot.showGrid(x=True, y=True, alpha=GRID_ALPHA)
     plot.setMenuEnabled(False)
     plot.getAxis("bottom").setTicks(byte_ticks())
-    plot.setLabel("bottom", parent.tr("message size (nccl-tests size column)"))
+    # the results panel's axis label, in its context (a module function has no tr() context of its own)
+    plot.setLabel("bottom", QCoreApplication.translate("CurvesView", "message size (nccl-tests size column)"))
     plot.setLabel("left", "busbw", units="GB/s")
     for name in ("bottom", "left"):
         plot.getAxis(name).enableAutoSIPrefix(False)
@@ -277,7 +282,7 @@ class CompareDialog(QDialog):
         for i, row in enumerate(rows):
             ratio = MISSING if row.ratio is None else f"{row.ratio:.3f}×"
             values = (format_figure(v, row.unit, c.currency) for v in (row.a, row.b, row.diff))
-            cells = [row.label, *values, ratio]
+            cells = [figure_label(row.key, row.label), *values, ratio]
             for j, text in enumerate(cells):
                 self.figures.setItem(i, j, make_cell(text, j > 0))
             tint = _tint(row.better, row.diff)
@@ -298,7 +303,7 @@ class CompareDialog(QDialog):
         self.bom.setRowCount(len(rows))
         for i, r in enumerate(rows):
             name = f"{r.catalog_id} — {r.name}" if r.name else r.catalog_id
-            cells = [name, r.category, f"{r.quantity_a:g}", f"{r.quantity_b:g}",
+            cells = [name, kind_name(r.category), f"{r.quantity_a:g}", f"{r.quantity_b:g}",
                      format_money(r.total_a, c.currency), format_money(r.total_b, c.currency)]
             for j, text in enumerate(cells):
                 self.bom.setItem(i, j, make_cell(text, j > 1))

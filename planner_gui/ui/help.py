@@ -5,12 +5,28 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QUrl
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QListWidget, QTextBrowser, QWidget
 
 HELP_SIZE = (1000, 700)  # px: a readable line length beside the page list
 LIST_WIDTH = 200
 FIRST_PAGE = "architecture.md"  # the overview: what the app computes and how it is organised
+# The shipped pages' titles, translated in the list (the pages themselves are written in English).
+PAGE_TITLES = {
+    "analyze-json": QT_TRANSLATE_NOOP("HelpWindow", "Analyze json"),
+    "architecture": QT_TRANSLATE_NOOP("HelpWindow", "Architecture"),
+    "catalog": QT_TRANSLATE_NOOP("HelpWindow", "Catalog"),
+    "compare-and-acceptance": QT_TRANSLATE_NOOP("HelpWindow", "Compare and acceptance"),
+    "examples": QT_TRANSLATE_NOOP("HelpWindow", "Examples"),
+    "file-format": QT_TRANSLATE_NOOP("HelpWindow", "File format"),
+    "models": QT_TRANSLATE_NOOP("HelpWindow", "Models"),
+    "reliability": QT_TRANSLATE_NOOP("HelpWindow", "Reliability"),
+    "collectives": QT_TRANSLATE_NOOP("HelpWindow", "Collectives"),
+    "cost": QT_TRANSLATE_NOOP("HelpWindow", "Cost"),
+    "power-cooling": QT_TRANSLATE_NOOP("HelpWindow", "Power cooling"),
+    "topology": QT_TRANSLATE_NOOP("HelpWindow", "Topology"),
+    "training": QT_TRANSLATE_NOOP("HelpWindow", "Training"),
+}
 
 
 def docs_dir() -> Path:
@@ -23,8 +39,10 @@ def doc_pages() -> list[Path]:
 
 
 def page_title(path: Path) -> str:
-    """'Compare and acceptance' for compare-and-acceptance.md (the pages are written in English)."""
-    return path.stem.replace("-", " ").capitalize()
+    """'Compare and acceptance' for compare-and-acceptance.md, in the UI language when it is a shipped page."""
+    english = path.stem.replace("-", " ").capitalize()
+    known = PAGE_TITLES.get(path.stem)
+    return QCoreApplication.translate("HelpWindow", known) if known == english else english
 
 
 class HelpWindow(QDialog):

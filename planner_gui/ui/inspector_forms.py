@@ -27,6 +27,12 @@ MEDIUM_NAMES = {
     Medium.UTP: QT_TRANSLATE_NOOP("Inspector", "Twisted pair (RJ45)"),
 }
 
+RECOMPUTE_NAMES = {  # English shows the value itself (as the CLI and the file write it)
+    Recompute.NONE: QT_TRANSLATE_NOOP("Inspector", "none"),
+    Recompute.SELECTIVE: QT_TRANSLATE_NOOP("Inspector", "selective"),
+    Recompute.FULL: QT_TRANSLATE_NOOP("Inspector", "full"),
+}
+
 
 def _choices(kind: type[Enum], names: dict | None = None) -> tuple[tuple[str, str], ...]:
     """(shown text, value) per member; FormPage translates the shown text in the "Inspector" context."""
@@ -97,7 +103,8 @@ WORKLOAD_FIELDS = [
     FieldSpec("workload.dp", QT_TRANSLATE_NOOP("Inspector", "Data parallel (DP)"), "int"),
     FieldSpec("workload.zero_stage", QT_TRANSLATE_NOOP("Inspector", "ZeRO stage"), "int"),
     FieldSpec(
-        "workload.recompute", QT_TRANSLATE_NOOP("Inspector", "Activation recompute"), "choice", _choices(Recompute)
+        "workload.recompute", QT_TRANSLATE_NOOP("Inspector", "Activation recompute"), "choice",
+        _choices(Recompute, RECOMPUTE_NAMES),
     ),
     FieldSpec("workload.train_tokens", QT_TRANSLATE_NOOP("Inspector", "Training tokens"), "float"),
 ]

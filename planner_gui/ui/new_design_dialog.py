@@ -7,6 +7,7 @@ keeps the dialog open with the generator's message, so the user can fix the one 
 
 from __future__ import annotations
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -37,6 +38,16 @@ RACK_KW_RANGE = (1.0, 500.0)  # templates/spec.py resolve()
 RACK_U_RANGE = (12, 60)  # templates/spec.py resolve()
 DEFAULT_RACK_U = 42  # TemplateSpec default
 BLANK_RACK_ID = "A01"  # a blank design starts with one empty rack, named like the generator's first
+# The generator's topology and cooling ids as the combo boxes show them: English shows the id (the CLI's
+# --topology/--cooling value), other languages a name; the id is the item's data.
+CHOICE_NAMES = {
+    "single-switch": QT_TRANSLATE_NOOP("NewDesignDialog", "single-switch"),
+    "leaf-spine": QT_TRANSLATE_NOOP("NewDesignDialog", "leaf-spine"),
+    "rail-optimized": QT_TRANSLATE_NOOP("NewDesignDialog", "rail-optimized"),
+    "air": QT_TRANSLATE_NOOP("NewDesignDialog", "air"),
+    "rdhx": QT_TRANSLATE_NOOP("NewDesignDialog", "rdhx"),
+    "liquid": QT_TRANSLATE_NOOP("NewDesignDialog", "liquid"),
+}
 
 
 def blank_design() -> Design:
@@ -53,8 +64,8 @@ class NewDesignDialog(QDialog):
         self.setWindowTitle(self.tr("New design"))
         self.catalog = catalog
         self.design: Design | None = None
-        self.blank = QRadioButton("Blank design (one empty rack)", self, objectName="newBlank")
-        self.template = QRadioButton("From a template", self, objectName="newTemplate", checked=True)
+        self.blank = QRadioButton(self.tr("Blank design (one empty rack)"), self, objectName="newBlank")
+        self.template = QRadioButton(self.tr("From a template"), self, objectName="newTemplate", checked=True)
         group = QButtonGroup(self)
         group.addButton(self.blank)
         group.addButton(self.template)
@@ -83,9 +94,8 @@ class NewDesignDialog(QDialog):
             self.nic.addItem(f"{entry.name} ({entry.id})", entry.id)
         self.nics = QSpinBox(self, objectName="newNics", minimum=0, maximum=MAX_NICS_PER_NODE, value=0,
                              specialValueText=self.tr("Server default"))
-        self.topology = QComboBox(self, objectName="newTopology")
-        self.topology.addItems(list(TOPOLOGIES))
-        self.topology.setCurrentText(TemplateSpec.__dataclass_fields__["topology"].default)  # type: ignore[arg-type]
+        self.topology = self._choice_combo("newTopology", TOPOLOGIES)
+        self.topology.setCurrentIndex(self.topology.findData(TemplateSpec.__dataclass_fields__["topology"].default))
         self.oversubscription = QDoubleSpinBox(self, objectName="newOversubscription", minimum=1.0,
                                                maximum=MAX_OVERSUBSCRIPTION, value=1.0, singleStep=0.5,
                                                suffix=" : 1")
@@ -93,8 +103,7 @@ class NewDesignDialog(QDialog):
                                       maximum=RACK_KW_RANGE[1], value=DEFAULT_RACK_KW, suffix=" kW")
         self.rack_u = QSpinBox(self, objectName="newRackU", minimum=RACK_U_RANGE[0], maximum=RACK_U_RANGE[1],
                                value=DEFAULT_RACK_U, suffix=" U")
-        self.cooling = QComboBox(self, objectName="newCooling")
-        self.cooling.addItems(list(COOLING_TYPES))
+        self.cooling = self._choice_combo("newCooling", COOLING_TYPES)
         for label, widget in ((self.tr("Server"), self.server), (self.tr("Nodes"), self.nodes),
                               (self.tr("Fabric NIC"), self.nic), (self.tr("NICs per node"), self.nics),
                               (self.tr("Topology"), self.topology),
@@ -103,13 +112,19 @@ class NewDesignDialog(QDialog):
                               (self.tr("Cooling"), self.cooling)):
             form.addRow(label, widget)
 
+    def _choice_combo(self, name: str, ids: tuple[str, ...]) -> QComboBox:
+        combo = QComboBox(self, objectName=name)
+        for choice in ids:
+            combo.addItem(self.tr(CHOICE_NAMES.get(choice, choice)), choice)
+        return combo
+
     def spec(self) -> TemplateSpec:
         return TemplateSpec(
             server_id=self.server.currentData(), nodes=self.nodes.value(),
             nic_id=self.nic.currentData() or None, nics_per_node=self.nics.value() or None,
-            topology=self.topology.currentText(),
+            topology=self.topology.currentData(),
             oversubscription=self.oversubscription.value(), rack_kw=self.rack_kw.value(),
-            rack_u=self.rack_u.value(), cooling=self.cooling.currentText(),
+            rack_u=self.rack_u.value(), cooling=self.cooling.currentData(),
         )
 
     def accept(self) -> None:

@@ -106,29 +106,70 @@ def entry_tooltip(entry: CatalogEntry, catalog: Catalog, price_text: Callable[[f
     return "<br>".join(lines)
 
 
+def _tr(text: str) -> str:
+    """Translate in the "Palette" context (every literal passed here is marked in SPEC_TEXTS)."""
+    return QCoreApplication.translate("Palette", text)
+
+
+# The tooltip lines and the catalog's words in them, marked for lupdate (it cannot see through _tr).
+SPEC_TEXTS = (QT_TRANSLATE_NOOP("Palette", "Power: {typical} kW typical, {max} kW max"),
+              QT_TRANSLATE_NOOP("Palette", "Compute NICs: {count} × {nic}"),
+              QT_TRANSLATE_NOOP("Palette", "Cooling: {cooling}"),
+              QT_TRANSLATE_NOOP("Palette", "{technology} switch, {height} U"),
+              QT_TRANSLATE_NOOP("Palette", "infiniband switch, {height} U"),
+              QT_TRANSLATE_NOOP("Palette", "ethernet switch, {height} U"),
+              QT_TRANSLATE_NOOP("Palette", "{capacity} TB, read {read} GB/s, {height} U"),
+              QT_TRANSLATE_NOOP("Palette", "Ports: {ports}"),
+              QT_TRANSLATE_NOOP("Palette", "Power: {max} kW max"),
+              QT_TRANSLATE_NOOP("Palette", "{height} U, {width} × {depth} mm, max load {load} kg"),
+              QT_TRANSLATE_NOOP("Palette", "{medium}, {speed}G {technology}, reach {reach} m"))
+# catalog values shown in the tooltips (servers' cooling, cables' technology)
+SPEC_WORDS = {word: word for word in (
+    QT_TRANSLATE_NOOP("Palette", "air"), QT_TRANSLATE_NOOP("Palette", "rdhx"), QT_TRANSLATE_NOOP("Palette", "liquid"),
+    QT_TRANSLATE_NOOP("Palette", "infiniband"), QT_TRANSLATE_NOOP("Palette", "ethernet"),
+    QT_TRANSLATE_NOOP("Palette", "any"))}  # (a cable's technology is "any", "infiniband" or "ethernet")
+
+
+def _word(value: object) -> str:
+    return _tr(SPEC_WORDS[value]) if value in SPEC_WORDS else str(value)
+
+
+def _switch_line(entry: CatalogEntry) -> str:
+    """ "infiniband switch, 1 U": a line of its own per technology, so Chinese can write it without a gap."""
+    technology = str(entry["technology"])
+    known = f"{technology} switch, {{height}} U"
+    if technology in ("infiniband", "ethernet"):
+        return _tr(known).format(height=entry["height_u"])
+    return _tr("{technology} switch, {height} U").format(technology=technology, height=entry["height_u"])
+
+
 def _specs(entry: CatalogEntry, catalog: Catalog) -> list[str]:
     kind = entry.kind
     if kind == "server":
         gpu = catalog.get(entry["gpu_id"])
         nic = catalog.get(entry["default_nic_id"])
         return [f"{entry['gpu_count']} × {gpu.name if gpu else entry['gpu_id']}, {entry['height_u']} U",
-                f"Power: {entry['typical_power_w'] / W_PER_KW:.1f} kW typical, "
-                f"{entry['max_power_w'] / W_PER_KW:.1f} kW max",
-                f"Compute NICs: {entry['compute_nic_slots']} × "
-                f"{nic.name if nic else entry['default_nic_id']}",
-                f"Cooling: {entry['cooling']}"]
+                _tr("Power: {typical} kW typical, {max} kW max").format(
+                    typical=f"{entry['typical_power_w'] / W_PER_KW:.1f}", max=f"{entry['max_power_w'] / W_PER_KW:.1f}"),
+                _tr("Compute NICs: {count} × {nic}").format(
+                    count=entry["compute_nic_slots"], nic=nic.name if nic else entry["default_nic_id"]),
+                _tr("Cooling: {cooling}").format(cooling=_word(entry["cooling"]))]
     if kind in ("switch", "storage"):
         ports = ", ".join(f"{g['count']} × {g['speed_gbps']:g}G {g['form_factor']}"
                           for g in entry["port_groups"])
-        first = (f"{entry['technology']} switch, {entry['height_u']} U" if kind == "switch"
-                 else f"{entry['capacity_tb']:g} TB, read {entry['read_gbs']:g} GB/s, {entry['height_u']} U")
-        return [first, f"Ports: {ports}", f"Power: {entry['max_power_w'] / W_PER_KW:.2f} kW max"]
+        first = (_switch_line(entry) if kind == "switch"
+                 else _tr("{capacity} TB, read {read} GB/s, {height} U").format(
+                     capacity=f"{entry['capacity_tb']:g}", read=f"{entry['read_gbs']:g}", height=entry["height_u"]))
+        return [first, _tr("Ports: {ports}").format(ports=ports),
+                _tr("Power: {max} kW max").format(max=f"{entry['max_power_w'] / W_PER_KW:.2f}")]
     if kind == "rack":
-        return [f"{entry['height_u']} U, {entry['width_mm']:g} × {entry['depth_mm']:g} mm, "
-                f"max load {entry['max_load_kg']:g} kg"]
+        return [_tr("{height} U, {width} × {depth} mm, max load {load} kg").format(
+            height=entry["height_u"], width=f"{entry['width_mm']:g}", depth=f"{entry['depth_mm']:g}",
+            load=f"{entry['max_load_kg']:g}")]
     if kind == "cable":
-        return [f"{entry['medium'].upper()}, {entry['speed_gbps']:g}G {entry['technology']}, "
-                f"reach {entry['reach_m']:g} m"]
+        return [_tr("{medium}, {speed}G {technology}, reach {reach} m").format(
+            medium=entry["medium"].upper(), speed=f"{entry['speed_gbps']:g}", technology=_word(entry["technology"]),
+            reach=f"{entry['reach_m']:g}")]
     if "height_u" in entry.data:
         return [f"{entry['height_u']} U"]
     return []

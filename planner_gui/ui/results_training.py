@@ -166,7 +166,8 @@ class TrainingView(QWidget):
                 self.empty.setText(f"<b>{self.tr(NO_WORKLOAD)}</b><br>{escape(self.tr(NO_WORKLOAD_HINT))}")
             else:
                 why = escape(reason_text(reason or NOT_YET_COMPUTED))
-                self.empty.setText(f"<b>{self.tr('Training estimate not available')}</b><br>{why}")
+                title = self.tr("Training estimate not available")  # outside the f-string: lupdate sees it
+                self.empty.setText(f"<b>{title}</b><br>{why}")
             return
         self.stack.setCurrentIndex(1)
         for name, text in estimate_texts(training, workload).items():
@@ -178,8 +179,10 @@ def estimate_texts(training: Any, workload: Any) -> dict[str, str]:
     """The text of every field (FIELDS) for an engine TrainingSection and the design's workload."""
     est = training.estimate
     memory = est.memory
-    fits = (f"<span style='color:{GREEN}'>{escape(translate('TrainingView', 'fits'))}</span>" if est.fits
-            else f"<span style='color:{RED}'><b>{escape(translate('TrainingView', 'does not fit'))}</b></span>")
+    # the words are looked up outside the f-strings: lupdate does not read calls inside them
+    fits_word, misfit_word = translate("TrainingView", "fits"), translate("TrainingView", "does not fit")
+    fits = (f"<span style='color:{GREEN}'>{escape(fits_word)}</span>" if est.fits
+            else f"<span style='color:{RED}'><b>{escape(misfit_word)}</b></span>")
     parts = step_parts(est)
     return {
         "Workload": escape(_workload_text(training, workload)),

@@ -52,6 +52,13 @@ _MARKED = (QT_TRANSLATE_NOOP("StatusBar", "GPUs {value}"), QT_TRANSLATE_NOOP("St
            QT_TRANSLATE_NOOP("StatusBar", "computing…"))  # lupdate cannot see through _tr()
 
 
+def catalog_problems_text(problems: list[str], shown: int) -> str:
+    """The start-up note on a user catalog with bad entries: how many, and the first ``shown`` of them
+    (the catalog's own sentences; the CLI's ``catalog`` command lists them all)."""
+    return QCoreApplication.translate("StatusBar", "{count} catalog problem(s): {problems}").format(
+        count=len(problems), problems="; ".join(problems[:shown]))
+
+
 class StatusFigures:
     """Permanent labels in a QStatusBar, one per headline figure (object names ``status_<field>``)."""
 

@@ -35,6 +35,7 @@ from planner_gui.engine.compare import FIGURES
 from planner_gui.engine.sweep import EFFICIENCY_KEY, PARAMS, SweepResult, parse_range, run_sweep
 from planner_gui.i18n import ui_error_text
 from planner_gui.ui.compare_dialog import format_figure, make_cell, make_table
+from planner_gui.ui.engine_labels import figure_label, param_label
 from planner_gui.ui.results_curves import OP_COLOURS
 
 # A starting range per parameter: the issue's examples (8 to 1,024 GPUs is 1 to 128 DGX nodes).
@@ -70,8 +71,9 @@ class _Job(QRunnable):
 
 
 def _figure_choices() -> list[tuple[str, str, str]]:
-    """(key, label, unit) of every figure a sweep can plot."""
-    return [(f.key, f.label, f.unit) for f in FIGURES] + [(EFFICIENCY_KEY, EFFICIENCY_LABEL, "fraction")]
+    """(key, label in the UI language, unit) of every figure a sweep can plot."""
+    figures = [(f.key, f.label, f.unit) for f in FIGURES] + [(EFFICIENCY_KEY, EFFICIENCY_LABEL, "fraction")]
+    return [(key, figure_label(key, label), unit) for key, label, unit in figures]
 
 
 class SweepDialog(QDialog):
@@ -93,7 +95,7 @@ class SweepDialog(QDialog):
         self._signals.failed.connect(self._on_failed, Qt.ConnectionType.QueuedConnection)
         self.param = QComboBox(objectName="sweepParam")
         for name, p in PARAMS.items():
-            self.param.addItem(f"{name} — {p.label}", name)
+            self.param.addItem(f"{name} — {param_label(name, p.label)}", name)
         self.range_edit = QLineEdit(objectName="sweepRange")
         self.figure = QComboBox(objectName="sweepFigure")
         for key, label, _ in _figure_choices():
@@ -107,6 +109,8 @@ class SweepDialog(QDialog):
         self.curve = pg.PlotDataItem([], [], pen=pg.mkPen(QColor(LINE_COLOUR), width=LINE_WIDTH_PX),
                                      symbol="o", symbolSize=SYMBOL_SIZE_PX, symbolBrush=QColor(LINE_COLOUR))
         self.plot.addItem(self.curve)
+        # parameter values are plain numbers or catalog ids: no "(x0.001)" scale note on their axis
+        self.plot.getPlotItem().getAxis("bottom").enableAutoSIPrefix(False)
         self.table = make_table([self.tr("Value")] + [self._label(k) for k in TABLE_FIGURES])
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self._build()
@@ -193,7 +197,7 @@ class SweepDialog(QDialog):
     def _on_progress(self, done: int, total: int, what: str) -> None:
         self.progress.setMaximum(total * PROGRESS_SCALE)
         self.progress.setValue(done * PROGRESS_SCALE)
-        if not self._cancel.is_set():
+        if not self._cancel.is_set() and done < total:  # the last call says "done" in English: _on_done says it
             self.status.setText(self.tr("{} of {}: {}").format(done, total, what))
 
     def _on_done(self, result: SweepResult) -> None:
@@ -244,7 +248,7 @@ class SweepDialog(QDialog):
         self.curve.setData(xs, [float(p.figures[key]) for p in points])  # type: ignore[arg-type]
         axis = self.plot.getPlotItem().getAxis("bottom")
         axis.setTicks(None if numeric else [[(float(i), str(p.value)) for i, p in enumerate(points)]])
-        self.plot.getPlotItem().setLabel("bottom", result.label)
+        self.plot.getPlotItem().setLabel("bottom", param_label(result.param, result.label))
         self.plot.getPlotItem().setLabel("left", self.figure.currentText())
 
     def closeEvent(self, event: Any) -> None:

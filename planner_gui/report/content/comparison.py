@@ -4,7 +4,7 @@
 a table of every headline figure with B − A and B / A, the two sets of AllReduce and AllToAll
 busbw curves on one chart, and the bill-of-materials items that differ. Pure Python (no Qt). Its
 words live in :data:`TEXT` here (English, Chinese), so the section needs no change to strings.py;
-the figure labels are the engine's (English) and are translated by key where :data:`TEXT` has one.
+the figure labels are the engine's (English), translated by key in strings_compare.py.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from planner_gui.report.content.blocks import (
 from planner_gui.report.content.collectives import OP_COLORS, OP_NAMES, X_RANGE, X_TICKS, nice_step
 from planner_gui.report.content.context import Ctx, shorten
 from planner_gui.report.content.i18n import MISSING
+from planner_gui.report.content.strings_compare import figure_label_in
 
 CHART_OPS = ("allreduce", "alltoall")  # the two curves the headline figures quote
 Y_TICK_TARGET = 5  # about this many gridlines (as collectives.py)
@@ -83,6 +84,8 @@ def _value(ctx: Ctx, row: FigureRow, value: float | None) -> str:
         return t.pct(value)
     if row.unit == "" and float(value).is_integer():
         return t.int(value)
+    if row.unit == "days":
+        return t.days(value)
     return f"{t.num(value)} {row.unit}".rstrip()
 
 
@@ -90,8 +93,8 @@ def _figures_table(ctx: Ctx, c: Comparison) -> Table:
     columns = (Column(text(ctx, "col.figure"), weight=2.6), Column("A", ColumnKind.NUMBER),
                Column("B", ColumnKind.NUMBER), Column(text(ctx, "col.diff"), ColumnKind.NUMBER),
                Column(text(ctx, "col.ratio"), ColumnKind.NUMBER, 0.7))
-    rows = tuple((r.label, _value(ctx, r, r.a), _value(ctx, r, r.b), _value(ctx, r, r.diff),
-                  MISSING if r.ratio is None else f"{ctx.t.num(r.ratio)}×")
+    rows = tuple((figure_label_in(r.key, r.label, ctx.t.zh), _value(ctx, r, r.a), _value(ctx, r, r.b),
+                  _value(ctx, r, r.diff), MISSING if r.ratio is None else f"{ctx.t.num(r.ratio)}×")
                  for r in c.rows if r.a is not None or r.b is not None)
     return Table(columns, rows, text(ctx, "figures_title"))
 

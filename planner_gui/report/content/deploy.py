@@ -67,8 +67,16 @@ def _nccl_env(ctx: Ctx) -> list[Block]:
         Paragraph(t("dep.env_intro")),
         Table(columns, rows),
         Paragraph(t("dep.exports")),
-        Paragraph(shell_exports(settings).rstrip(), TextStyle.CODE),
+        Paragraph(_exports(ctx, settings), TextStyle.CODE),
     ]
+
+
+def _exports(ctx: Ctx, settings: Any) -> str:
+    """The engine's ``export`` lines; in Chinese, the "leave unset" comments in Chinese too."""
+    if not ctx.t.zh:
+        return shell_exports(settings).rstrip()
+    return "\n".join(f"export {s.name}={s.value}" if s.is_set else ctx.t("dep.unset_line", name=s.name)
+                     for s in settings)
 
 
 def _reason(ctx: Ctx, setting: Any) -> str:

@@ -127,6 +127,10 @@
         <translation>消息大小</translation>
     </message>
     <message>
+        <source>{name} is larger than {mib} MiB: not nccl-tests output</source>
+        <translation>{name} 超过 {mib} MiB：不是 nccl-tests 的输出</translation>
+    </message>
+    <message>
         <source>Open nccl-tests output</source>
         <translation>打开 nccl-tests 输出</translation>
     </message>
@@ -163,8 +167,12 @@
         <translation>不通过</translation>
     </message>
     <message>
+        <source>Lines skipped or flagged:</source>
+        <translation>跳过或有问题的行：</translation>
+    </message>
+    <message>
         <source>Fit on {}: the {} delivers {} of the modelled bandwidth.</source>
-        <translation>按 {} 拟合：{} 实际达到模型带宽的 {}。</translation>
+        <translation>按 {} 拟合：{}实际达到模型带宽的 {}。</translation>
     </message>
     <message>
         <source>Per-call latency: {}× the modelled one.</source>
@@ -2207,6 +2215,58 @@
 <context>
     <name>HelpWindow</name>
     <message>
+        <source>Analyze json</source>
+        <translation>analyze JSON 输出</translation>
+    </message>
+    <message>
+        <source>Architecture</source>
+        <translation>软件架构</translation>
+    </message>
+    <message>
+        <source>Catalog</source>
+        <translation>硬件目录</translation>
+    </message>
+    <message>
+        <source>Compare and acceptance</source>
+        <translation>方案对比与验收</translation>
+    </message>
+    <message>
+        <source>Examples</source>
+        <translation>示例方案</translation>
+    </message>
+    <message>
+        <source>File format</source>
+        <translation>文件格式</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>计算模型总览</translation>
+    </message>
+    <message>
+        <source>Reliability</source>
+        <translation>可靠性</translation>
+    </message>
+    <message>
+        <source>Collectives</source>
+        <translation>集合通信</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>Power cooling</source>
+        <translation>功耗与散热</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>网络拓扑</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
         <source>Cluster Planner Help</source>
         <translation>智算集群规划帮助</translation>
     </message>
@@ -2304,6 +2364,18 @@
     <message>
         <source>Twisted pair (RJ45)</source>
         <translation>双绞线（RJ45）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>不重计算</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性重计算</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全重计算</translation>
     </message>
     <message>
         <source>Name</source>
@@ -3236,8 +3308,40 @@
 <context>
     <name>NewDesignDialog</name>
     <message>
+        <source>single-switch</source>
+        <translation>单交换机（single-switch）</translation>
+    </message>
+    <message>
+        <source>leaf-spine</source>
+        <translation>Leaf-Spine 两层组网（leaf-spine）</translation>
+    </message>
+    <message>
+        <source>rail-optimized</source>
+        <translation>轨道优化（rail-optimized）</translation>
+    </message>
+    <message>
+        <source>air</source>
+        <translation>风冷</translation>
+    </message>
+    <message>
+        <source>rdhx</source>
+        <translation>背板换热器（冷背门）</translation>
+    </message>
+    <message>
+        <source>liquid</source>
+        <translation>冷板式液冷</translation>
+    </message>
+    <message>
         <source>New design</source>
         <translation>新建方案</translation>
+    </message>
+    <message>
+        <source>Blank design (one empty rack)</source>
+        <translation>空白方案（一个空机柜）</translation>
+    </message>
+    <message>
+        <source>From a template</source>
+        <translation>从模板生成</translation>
     </message>
     <message>
         <source>Template</source>
@@ -3317,6 +3421,74 @@
     <message>
         <source>List price: {price}</source>
         <translation>目录价：{price}</translation>
+    </message>
+    <message>
+        <source>Power: {typical} kW typical, {max} kW max</source>
+        <translation>功耗：典型 {typical} kW，最大 {max} kW</translation>
+    </message>
+    <message>
+        <source>Compute NICs: {count} × {nic}</source>
+        <translation>计算网卡：{count} × {nic}</translation>
+    </message>
+    <message>
+        <source>Cooling: {cooling}</source>
+        <translation>散热：{cooling}</translation>
+    </message>
+    <message>
+        <source>{technology} switch, {height} U</source>
+        <translation>{technology} 交换机，{height} U</translation>
+    </message>
+    <message>
+        <source>infiniband switch, {height} U</source>
+        <translation>InfiniBand 交换机，{height} U</translation>
+    </message>
+    <message>
+        <source>ethernet switch, {height} U</source>
+        <translation>以太网交换机，{height} U</translation>
+    </message>
+    <message>
+        <source>{capacity} TB, read {read} GB/s, {height} U</source>
+        <translation>{capacity} TB，读带宽 {read} GB/s，{height} U</translation>
+    </message>
+    <message>
+        <source>Ports: {ports}</source>
+        <translation>端口：{ports}</translation>
+    </message>
+    <message>
+        <source>Power: {max} kW max</source>
+        <translation>功耗：最大 {max} kW</translation>
+    </message>
+    <message>
+        <source>{height} U, {width} × {depth} mm, max load {load} kg</source>
+        <translation>{height} U，{width} × {depth} mm，最大承重 {load} kg</translation>
+    </message>
+    <message>
+        <source>{medium}, {speed}G {technology}, reach {reach} m</source>
+        <translation>{medium}，{speed}G {technology}，传输距离 {reach} m</translation>
+    </message>
+    <message>
+        <source>air</source>
+        <translation>风冷</translation>
+    </message>
+    <message>
+        <source>rdhx</source>
+        <translation>背板换热</translation>
+    </message>
+    <message>
+        <source>liquid</source>
+        <translation>液冷</translation>
+    </message>
+    <message>
+        <source>infiniband</source>
+        <translation>InfiniBand</translation>
+    </message>
+    <message>
+        <source>ethernet</source>
+        <translation>以太网</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>通用</translation>
     </message>
     <message>
         <source>Search hardware (name, id, vendor)…</source>
@@ -3893,6 +4065,10 @@
         <source>computing…</source>
         <translation>计算中…</translation>
     </message>
+    <message>
+        <source>{count} catalog problem(s): {problems}</source>
+        <translation>硬件目录有 {count} 个问题：{problems}</translation>
+    </message>
 </context>
 <context>
     <name>SweepDialog</name>
@@ -4109,6 +4285,18 @@
     <message>
         <source>Step time goes to</source>
         <translation>单步时间构成</translation>
+    </message>
+    <message>
+        <source>Training estimate not available</source>
+        <translation>暂无训练估算</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
     </message>
     <message>
         <source>{rate} ({per_day} per day)</source>
@@ -4365,13 +4553,6 @@
     <message>
         <source>can&apos;t open &apos;%(filename)s&apos;: %(error)s</source>
         <translation>无法打开 &apos;%(filename)s&apos;：%(error)s</translation>
-    </message>
-</context>
-<context>
-    <name>parent</name>
-    <message>
-        <source>message size (nccl-tests size column)</source>
-        <translation>消息大小（nccl-tests 的 size 列）</translation>
     </message>
 </context>
 </TS>
