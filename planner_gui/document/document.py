@@ -117,15 +117,16 @@ class Document(QObject):
                           lambda rec: edits.remove_items(rec, ids)) is not None
 
     def set_properties(self, ids: list[str], **values: object) -> bool:
-        names = ", ".join(values)
+        names = ", ".join(map(_field_word, values))
         text = _step(_plural(len(ids), translate("UndoStep", "Set {names} of {n} item"),
                              translate("UndoStep", "Set {names} of {n} items")), names=names, n=len(ids))
         done = self._edit(text, lambda rec: edits.set_properties(rec, self.catalog, ids, values) or True)
         return done is not None
 
     def set_settings(self, section: str, **values: object) -> bool:
-        text = (_step(translate("UndoStep", "Change {section} settings"), section=section) if values
-                else _step(translate("UndoStep", "Clear {section}"), section=section))
+        word = _field_word(section)
+        text = (_step(translate("UndoStep", "Change {section} settings"), section=word) if values
+                else _step(translate("UndoStep", "Clear {section}"), section=word))
         return self._edit(text, lambda rec: edits.set_settings(rec, section, values) or True) is not None
 
     # ----- variants (document/variants.py; one undo step each) ------------------------------------
@@ -251,6 +252,26 @@ translate = QCoreApplication.translate  # the bare name lupdate extracts: transl
 def _step(translated: str, **values: object) -> str:
     """An undo step's label (the Edit menu's "Undo …", the history), already translated, filled in."""
     return translated.format(**values)
+
+
+# The fields and settings sections an undo label names (document/properties.py OBJECT_FIELDS, the design's
+# settings sections): English keeps the key, as before; other languages say it in words.
+FIELD_WORDS = {
+    "name": QT_TRANSLATE_NOOP("UndoField", "name"), "row": QT_TRANSLATE_NOOP("UndoField", "row"),
+    "position": QT_TRANSLATE_NOOP("UndoField", "position"), "height_u": QT_TRANSLATE_NOOP("UndoField", "height_u"),
+    "power_budget_kw": QT_TRANSLATE_NOOP("UndoField", "power_budget_kw"),
+    "cooling": QT_TRANSLATE_NOOP("UndoField", "cooling"),
+    "cooling_capacity_kw": QT_TRANSLATE_NOOP("UndoField", "cooling_capacity_kw"),
+    "nic_id": QT_TRANSLATE_NOOP("UndoField", "nic_id"), "nic_count": QT_TRANSLATE_NOOP("UndoField", "nic_count"),
+    "medium": QT_TRANSLATE_NOOP("UndoField", "medium"), "length_m": QT_TRANSLATE_NOOP("UndoField", "length_m"),
+    "meta": QT_TRANSLATE_NOOP("UndoField", "meta"), "fabric": QT_TRANSLATE_NOOP("UndoField", "fabric"),
+    "cost": QT_TRANSLATE_NOOP("UndoField", "cost"), "workload": QT_TRANSLATE_NOOP("UndoField", "workload"),
+}
+
+
+def _field_word(name: str) -> str:
+    template = FIELD_WORDS.get(name)
+    return name if template is None else translate(template.context, template.source) or name
 
 
 def _plural(n: int, one: str, many: str) -> str:

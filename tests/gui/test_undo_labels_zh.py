@@ -47,4 +47,4 @@ def test_undo_labels_read_as_before_in_english(qapp: QApplication) -> None:
 def test_undo_labels_in_chinese(qapp: QApplication, language: None) -> None:
     assert install_language("zh_CN", qapp) == "zh_CN"
     labels = _labels(_document())
-    assert labels == ["添加机柜", "添加 NVIDIA DGX H100", "新建变体 RoCE", "设置 1 个对象的 height_u", "删除 2 个对象"]
+    assert labels == ["添加机柜", "添加 NVIDIA DGX H100", "新建变体 RoCE", "设置 1 个对象的高度（U）", "删除 2 个对象"]

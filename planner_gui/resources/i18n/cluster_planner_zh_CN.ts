@@ -4332,6 +4332,69 @@
     </message>
 </context>
 <context>
+    <name>UndoField</name>
+    <message>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>height_u</source>
+        <translation>高度（U）</translation>
+    </message>
+    <message>
+        <source>power_budget_kw</source>
+        <translation>功率预算</translation>
+    </message>
+    <message>
+        <source>cooling</source>
+        <translation>散热方式</translation>
+    </message>
+    <message>
+        <source>cooling_capacity_kw</source>
+        <translation>散热能力</translation>
+    </message>
+    <message>
+        <source>nic_id</source>
+        <translation>网卡型号</translation>
+    </message>
+    <message>
+        <source>nic_count</source>
+        <translation>网卡数量</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>线缆介质</translation>
+    </message>
+    <message>
+        <source>length_m</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <source>meta</source>
+        <translation>方案信息</translation>
+    </message>
+    <message>
+        <source>fabric</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>workload</source>
+        <translation>训练任务</translation>
+    </message>
+</context>
+<context>
     <name>UndoStep</name>
     <message>
         <source>Add {name}</source>
@@ -4367,19 +4430,19 @@
     </message>
     <message>
         <source>Set {names} of {n} item</source>
-        <translation>设置 {n} 个对象的 {names}</translation>
+        <translation>设置 {n} 个对象的{names}</translation>
     </message>
     <message>
         <source>Set {names} of {n} items</source>
-        <translation>设置 {n} 个对象的 {names}</translation>
+        <translation>设置 {n} 个对象的{names}</translation>
     </message>
     <message>
         <source>Change {section} settings</source>
-        <translation>修改 {section} 设置</translation>
+        <translation>修改{section}设置</translation>
     </message>
     <message>
         <source>Clear {section}</source>
-        <translation>清除 {section}</translation>
+        <translation>清除{section}</translation>
     </message>
     <message>
         <source>New variant {name}</source>
