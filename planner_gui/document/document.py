@@ -257,15 +257,15 @@ def _step(translated: str, **values: object) -> str:
 # The fields and settings sections an undo label names (document/properties.py OBJECT_FIELDS, the design's
 # settings sections): English keeps the key, as before; other languages say it in words.
 FIELD_WORDS = {
-    "name": QT_TRANSLATE_NOOP("UndoField", "name"), "row": QT_TRANSLATE_NOOP("UndoField", "row"),
-    "position": QT_TRANSLATE_NOOP("UndoField", "position"), "height_u": QT_TRANSLATE_NOOP("UndoField", "height_u"),
-    "power_budget_kw": QT_TRANSLATE_NOOP("UndoField", "power_budget_kw"),
-    "cooling": QT_TRANSLATE_NOOP("UndoField", "cooling"),
-    "cooling_capacity_kw": QT_TRANSLATE_NOOP("UndoField", "cooling_capacity_kw"),
-    "nic_id": QT_TRANSLATE_NOOP("UndoField", "nic_id"), "nic_count": QT_TRANSLATE_NOOP("UndoField", "nic_count"),
-    "medium": QT_TRANSLATE_NOOP("UndoField", "medium"), "length_m": QT_TRANSLATE_NOOP("UndoField", "length_m"),
-    "meta": QT_TRANSLATE_NOOP("UndoField", "meta"), "fabric": QT_TRANSLATE_NOOP("UndoField", "fabric"),
-    "cost": QT_TRANSLATE_NOOP("UndoField", "cost"), "workload": QT_TRANSLATE_NOOP("UndoField", "workload"),
+    "name": QT_TRANSLATE_NOOP("Document", "name"), "row": QT_TRANSLATE_NOOP("Document", "row"),
+    "position": QT_TRANSLATE_NOOP("Document", "position"), "height_u": QT_TRANSLATE_NOOP("Document", "height_u"),
+    "power_budget_kw": QT_TRANSLATE_NOOP("Document", "power_budget_kw"),
+    "cooling": QT_TRANSLATE_NOOP("Document", "cooling"),
+    "cooling_capacity_kw": QT_TRANSLATE_NOOP("Document", "cooling_capacity_kw"),
+    "nic_id": QT_TRANSLATE_NOOP("Document", "nic_id"), "nic_count": QT_TRANSLATE_NOOP("Document", "nic_count"),
+    "medium": QT_TRANSLATE_NOOP("Document", "medium"), "length_m": QT_TRANSLATE_NOOP("Document", "length_m"),
+    "meta": QT_TRANSLATE_NOOP("Document", "meta"), "fabric": QT_TRANSLATE_NOOP("Document", "fabric"),
+    "cost": QT_TRANSLATE_NOOP("Document", "cost"), "workload": QT_TRANSLATE_NOOP("Document", "workload"),
 }
 
 

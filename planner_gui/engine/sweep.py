@@ -28,9 +28,11 @@ from typing import Any
 
 from planner_gui.engine.analysis import Analysis, analyze_design
 from planner_gui.engine.analysis_results import clean_json
+from planner_gui.engine.analysis_training import error_message
 from planner_gui.engine.compare import FIGURES, headline_figures
 from planner_gui.engine.sweep_variant import base_spec, make_variant
 from planner_gui.model import Design
+from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text
 from planner_gui.templates import TemplateError, TemplateSpec
 from planner_gui.templates.spec import MAX_NODES
 
@@ -76,16 +78,19 @@ def parse_range(text: str) -> SweepRange:
     name, sep, spec = str(text).partition("=")
     key = ALIASES.get(name.strip().replace("-", "_"), name.strip().replace("-", "_"))
     if not sep or key not in PARAMS:
-        raise ValueError(f"--param {text!r}: write NAME=RANGE with NAME one of {', '.join(PARAMS)}, "
-                         "e.g. nodes=8..256, rack_kw=20..60:10 or nic=ib-ndr-400,roce-400")
+        raise ValueError(QT_TRANSLATE_NOOP(
+            "Engine", "--param {text!r}: write NAME=RANGE with NAME one of {names}, e.g. nodes=8..256, "
+                      "rack_kw=20..60:10 or nic=ib-ndr-400,roce-400").fill(text=text, names=", ".join(PARAMS)))
     param = PARAMS[key]
     spec = spec.strip()
     values = _range_values(param, spec) if ".." in spec else _list_values(param, spec)
     if not values:
-        raise ValueError(f"--param {text!r}: no values; give a range (8..256) or a list (8,16,32)")
+        raise ValueError(QT_TRANSLATE_NOOP(
+            "Engine", "--param {text!r}: no values; give a range (8..256) or a list (8,16,32)").fill(text=text))
     if len(values) > MAX_POINTS:
-        raise ValueError(f"--param {text!r} gives {len(values)} values; at most {MAX_POINTS}: use a coarser "
-                         "step")
+        raise ValueError(QT_TRANSLATE_NOOP(
+            "Engine", "--param {text!r} gives {count} values; at most {most}: use a coarser step").fill(
+            text=text, count=len(values), most=MAX_POINTS))
     return SweepRange(key, tuple(dict.fromkeys(values)))
 
 
@@ -95,12 +100,15 @@ def _list_values(param: ParamDef, spec: str) -> list[Value]:
 
 def _range_values(param: ParamDef, spec: str) -> list[Value]:
     if param.kind is str:
-        raise ValueError(f"{param.name} takes a list of catalog ids (a,b,c), not a range")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "{name} takes a list of catalog ids (a,b,c), not a range").fill(
+            name=param.name))
     bounds, _, step = spec.partition(":")
     start_text, _, end_text = bounds.partition("..")
     start, end = _value(param, start_text.strip()), _value(param, end_text.strip())
     if start > end:  # type: ignore[operator]
-        raise ValueError(f"{param.name}={spec}: the range must go up ({start} is above {end})")
+        raise ValueError(QT_TRANSLATE_NOOP(
+            "Engine", "{name}={spec}: the range must go up ({start} is above {end})").fill(
+            name=param.name, spec=spec, start=start, end=end))
     numbers = _steps(float(start), float(end), step.strip(), param.name)
     if numbers[-1] < float(end) * (1 - FLOAT_SLACK):
         numbers.append(float(end))
@@ -112,24 +120,29 @@ def _steps(start: float, end: float, step: str, name: str) -> list[float]:
     if not step or match:
         factor = float(match.group(1)) if match else DEFAULT_FACTOR
         if factor <= 1.0 or start <= 0:
-            raise ValueError(f"{name}: a factor must be above 1 and the range start above 0 "
-                             "(e.g. 8..1024:x4)")
+            raise ValueError(QT_TRANSLATE_NOOP(
+                "Engine", "{name}: a factor must be above 1 and the range start above 0 (e.g. 8..1024:x4)").fill(
+                name=name))
         count = math.floor(math.log(end / start, factor) + FLOAT_SLACK) + 1
         return [start * factor**k for k in range(_checked_count(count, name))]
     try:
         increment = float(step)
     except ValueError:
-        raise ValueError(f"{name}: step {step!r} must be a number (20..60:10) or a factor "
-                         "(8..1024:x4)") from None
+        raise ValueError(QT_TRANSLATE_NOOP(
+            "Engine", "{name}: step {step!r} must be a number (20..60:10) or a factor (8..1024:x4)").fill(
+            name=name, step=step)) from None
     if increment <= 0 or not math.isfinite(increment):
-        raise ValueError(f"{name}: step {step!r} must be above 0")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "{name}: step {step!r} must be above 0").fill(
+            name=name, step=step))
     count = math.floor((end - start) / increment + FLOAT_SLACK) + 1
     return [start + increment * k for k in range(_checked_count(count, name))]
 
 
 def _checked_count(count: int, name: str) -> int:
     if count > MAX_POINTS:
-        raise ValueError(f"{name}: the range gives {count} values; at most {MAX_POINTS}: use a coarser step")
+        raise ValueError(QT_TRANSLATE_NOOP(
+            "Engine", "{name}: the range gives {count} values; at most {most}: use a coarser step").fill(
+            name=name, count=count, most=MAX_POINTS))
     return count
 
 
@@ -141,16 +154,20 @@ def _plain(number: float) -> str:
 def _value(param: ParamDef, text: str) -> Value:
     if param.kind is str:
         if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", text):
-            raise ValueError(f"{param.name}: {text!r} is not a catalog id (e.g. ib-ndr-400)")
+            raise ValueError(QT_TRANSLATE_NOOP("Engine", "{name}: {text!r} is not a catalog id (e.g. ib-ndr-400)").fill(
+                name=param.name, text=text))
         return text
     try:
         number = float(text)
     except ValueError:
-        raise ValueError(f"{param.name}: {text!r} is not a number") from None
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "{name}: {text!r} is not a number").fill(
+            name=param.name, text=text)) from None
     if param.kind is int and not number.is_integer():
-        raise ValueError(f"{param.name}: {text!r} must be a whole number")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "{name}: {text!r} must be a whole number").fill(
+            name=param.name, text=text))
     if not param.low <= number <= param.high:
-        raise ValueError(f"{param.name}: {text} is outside {param.low:g}..{param.high:g}")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "{name}: {text} is outside {low:g}..{high:g}").fill(
+            name=param.name, text=text, low=param.low, high=param.high))
     return int(number) if param.kind is int else number
 
 
@@ -159,8 +176,8 @@ class SweepPoint:
     value: Value
     name: str  # the regenerated design's name
     figures: dict[str, float | None]  # compare.FIGURES keys, plus EFFICIENCY_KEY
-    note: str  # e.g. a topology fallback; "" normally
-    error: str  # why this value could not be built ("" when it was)
+    note: str  # e.g. a topology fallback; "" normally (a Text: shown translated)
+    error: str  # why this value could not be built ("" when it was; a Text when the refusal was one)
 
     def to_json(self) -> dict[str, Any]:
         return clean_json({"value": self.value, "name": self.name, "figures": self.figures, "note": self.note,
@@ -212,9 +229,15 @@ def sweep_point(design: Design, catalog: Any, spec: TemplateSpec, param: str, va
     try:
         variant, note = make_variant(design, catalog, spec, param, value)
     except (TemplateError, ValueError, KeyError) as error:
-        text = error.args[0] if isinstance(error, KeyError) and error.args else str(error)
-        return SweepPoint(value, "", {}, "", " ".join(str(text).split()))
+        return SweepPoint(value, "", {}, "", _one_line(error))
     return SweepPoint(value, variant.meta.name, headline_figures(analyze_design(variant, catalog)), note, "")
+
+
+def _one_line(error: Exception) -> str:
+    """The refusal on one line for a table row; a Text that is one line already stays one (translatable)."""
+    message = error.args[0] if isinstance(error, KeyError) and error.args else error_message(error)
+    flat = " ".join(str(message).split())
+    return message if isinstance(message, Text) and flat == message else flat
 
 
 def _result(sweep: SweepRange, spec: TemplateSpec, points: list[SweepPoint], cancelled: bool) -> SweepResult:

@@ -10,7 +10,9 @@ from collections import Counter
 from typing import Any
 
 from planner_gui.engine.analysis import Analysis
+from planner_gui.engine.analysis_training import error_message
 from planner_gui.model import Design, Medium, Workload
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.templates import TemplateError, TemplateSpec, generate_design
 from planner_gui.templates.spec import MAX_NODES
 
@@ -25,8 +27,9 @@ def base_spec(design: Design, catalog: Any, analysis: Analysis | None) -> Templa
     servers = Counter(d.catalog_id for d in design.devices.values()
                       if _kind(catalog, d.catalog_id) == "server")
     if not servers:
-        raise ValueError(f"design {design.meta.name!r} has no GPU servers the catalog knows; a sweep "
-                         "rebuilds the design around its servers, so add some first")
+        raise ValueError(QT_TRANSLATE_NOOP(
+            "Engine", "design {name!r} has no GPU servers the catalog knows; a sweep rebuilds the design around its "
+                      "servers, so add some first").fill(name=design.meta.name))
     server_id = servers.most_common(1)[0][0]
     fitted = Counter((d.nic_id, d.nic_count) for d in design.devices.values() if d.catalog_id == server_id)
     nic_id, nic_count = fitted.most_common(1)[0][0]
@@ -85,7 +88,7 @@ def changed_spec(spec: TemplateSpec, catalog: Any, param: str, value: Any) -> Te
         return dataclasses.replace(spec, server_id=str(value), nic_id=None, nics_per_node=None)
     if param == "nic_gbps":
         return dataclasses.replace(spec, nic_id=nic_at_speed(spec, catalog, float(value)))
-    raise KeyError(f"unknown sweep parameter {param!r}")
+    raise KeyError(QT_TRANSLATE_NOOP("Engine", "unknown sweep parameter {param!r}").fill(param=param))
 
 
 def nic_at_speed(spec: TemplateSpec, catalog: Any, gbps: float) -> str:
@@ -97,8 +100,9 @@ def nic_at_speed(spec: TemplateSpec, catalog: Any, gbps: float) -> str:
                      key=lambda e: (e.id.split("-")[0] != current.id.split("-")[0], e.id))
     if not matches:
         speeds = ", ".join(f"{s:g}" for s in sorted({float(e["speed_gbps"]) for e in same_tech}))
-        raise ValueError(f"the catalog has no {current.get('technology')} NIC at {gbps:g} Gb/s; "
-                         f"available: {speeds} Gb/s")
+        raise ValueError(QT_TRANSLATE_NOOP(
+            "Engine", "the catalog has no {technology} NIC at {gbps:g} Gb/s; available: {speeds} Gb/s").fill(
+            technology=current.get("technology"), gbps=gbps, speeds=speeds))
     return str(matches[0].id)
 
 
@@ -114,7 +118,8 @@ def make_variant(design: Design, catalog: Any, spec: TemplateSpec, param: str,
             raise
         fallback = "rail-optimized" if (changed.nics_per_node or 1) > 1 else "leaf-spine"
         built = generate_design(catalog, dataclasses.replace(changed, topology=fallback))
-        note = f"built as {fallback}: {error}"
+        note = QT_TRANSLATE_NOOP("Engine", "built as {topology}: {reason}").fill(topology=fallback,
+                                                                                   reason=error_message(error))
     built.meta = dataclasses.replace(design.meta, name=f"{design.meta.name} — {param} = {value}")
     built.fabric = copy.deepcopy(design.fabric)
     built.cost = copy.deepcopy(design.cost)

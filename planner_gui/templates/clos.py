@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass, field
 
 from planner_gui.catalog import Catalog, CatalogEntry
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.templates.spec import TemplateError
 
 UPLINK_SLACK = 0.1  # share of a leaf's uplinks that may stay unused to keep the spine count sane
@@ -90,7 +91,9 @@ def spine_switch_for(catalog: Catalog, leaf: CatalogEntry, uplink_gbps: float) -
     if ports_at_speed(leaf) == len(port_names(leaf)):
         candidates.append(leaf)
     if not candidates:
-        raise TemplateError(f"no {leaf['technology']} switch in the catalog has {uplink_gbps:g}G ports for the spine")
+        raise TemplateError(QT_TRANSLATE_NOOP(
+            "Templates", "no {technology} switch in the catalog has {speed:g}G ports for the spine").fill(
+            technology=leaf["technology"], speed=uplink_gbps))
     return max(candidates, key=lambda e: (ports_at_speed(e), e is leaf, e.id))
 
 
@@ -108,7 +111,8 @@ def plan_clos(prefix: str, leaf_members: list[list[str]], leaf: CatalogEntry, do
         return plan
     spine_ports = port_names(spine)
     if not up_ports:
-        raise TemplateError(f"{leaf.id} has no uplink ports left; lower the oversubscription")
+        raise TemplateError(QT_TRANSLATE_NOOP("Templates", "{switch} has no uplink ports left; lower the "
+                                                           "oversubscription").fill(switch=leaf.id))
     if len(leaves) <= len(spine_ports):
         _two_tier(plan, prefix, leaves, spine, spine_ports)
     else:
@@ -152,10 +156,10 @@ def _three_tier(plan: ClosPlan, prefix: str, leaves: list[PlannedSwitch], spine:
     per_pod = radix // 2
     pods = math.ceil(len(leaves) / per_pod)
     if pods > radix:
-        raise TemplateError(
-            f"{len(leaves)} leaves need {pods} pods, more than a three-tier fabric of {spine.id} "
-            f"({radix} ports) supports ({radix}); use a switch with more ports or fewer nodes"
-        )
+        raise TemplateError(QT_TRANSLATE_NOOP(
+            "Templates", "{leaves} leaves need {pods} pods, more than a three-tier fabric of {switch} ({ports} ports) "
+                         "supports ({ports}); use a switch with more ports or fewer nodes").fill(
+            leaves=len(leaves), pods=pods, switch=spine.id, ports=radix))
     uplinks = len(leaves[0].up)
     k = _largest_divisor_at_most(per_pod, radix // pods)
     cores_per_group = per_pod // k

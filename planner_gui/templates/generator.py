@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 
 from planner_gui.catalog import Catalog, CatalogEntry
 from planner_gui.model import CoolingType, Design, DesignMeta, Device, DeviceSpec, Link
+from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text
 from planner_gui.templates.clos import ClosPlan, leaf_port_split, plan_clos, spine_switch_for
 from planner_gui.templates.racks import MediumChooser, RackPacker, cable_length_m
 from planner_gui.templates.spec import ResolvedSpec, TemplateError, TemplateSpec, resolve
@@ -72,10 +73,9 @@ def _compute_plan(catalog: Catalog, resolved: ResolvedSpec, server_ids: list[str
     down, up = leaf_port_split(leaf, nic["speed_gbps"], spec.oversubscription, needs_uplinks=not single)
     if single:
         if endpoints > len(down):
-            raise TemplateError(
-                f"{endpoints} NICs do not fit one {leaf.id} ({len(down)} ports); use --topology leaf-spine "
-                "or rail-optimized"
-            )
+            raise TemplateError(QT_TRANSLATE_NOOP(
+                "Templates", "{endpoints} NICs do not fit one {switch} ({ports} ports); use --topology leaf-spine "
+                             "or rail-optimized").fill(endpoints=endpoints, switch=leaf.id, ports=len(down)))
         members = [[f"{s}/cx{i}" for s in server_ids for i in range(nics)]]
     elif spec.topology == "rail-optimized":
         members = _rail_members(server_ids, nics, len(down))
@@ -90,11 +90,16 @@ def _compute_plan(catalog: Catalog, resolved: ResolvedSpec, server_ids: list[str
     try:
         return plan_clos("fab", members, leaf, down, up, spine)
     except TemplateError as error:
-        raise TemplateError(f"{error}{_bigger_fabrics(catalog, endpoints)}") from None
+        fabrics = _bigger_fabrics(catalog, endpoints)
+        if fabrics is None:
+            raise
+        raise TemplateError(QT_TRANSLATE_NOOP(
+            "Templates", "{reason}. For {endpoints:,} NICs in three tiers choose a fabric with a larger switch: "
+                         "{fabrics}").fill(reason=error.args[0], endpoints=endpoints, fabrics=fabrics)) from None
 
 
-def _bigger_fabrics(catalog: Catalog, endpoints: int) -> str:
-    """A hint naming the catalog fabrics whose switches reach ``endpoints`` NICs in three tiers."""
+def _bigger_fabrics(catalog: Catalog, endpoints: int) -> Text | None:
+    """The catalog fabrics whose switches reach ``endpoints`` NICs in three tiers (None: there are none)."""
     fits = []
     for nic in catalog.of_kind("nic"):
         switch = catalog.get(nic["default_switch_id"])
@@ -103,11 +108,17 @@ def _bigger_fabrics(catalog: Catalog, endpoints: int) -> str:
         radix = sum(g["count"] for g in switch["port_groups"] if g["speed_gbps"] == nic["speed_gbps"])
         if radix ** 3 // THREE_TIER_DIVISOR >= endpoints:
             fits.append((radix, nic.id, switch.id))
-    if not fits:
-        return ""
-    named = ", ".join(f"--fabric {nic_id} ({switch_id}, {radix} ports)"
-                      for radix, nic_id, switch_id in sorted(fits))
-    return f". For {endpoints:,} NICs in three tiers choose a fabric with a larger switch: {named}"
+    named = [QT_TRANSLATE_NOOP("Templates", "--fabric {nic} ({switch}, {ports} ports)").fill(
+        nic=nic_id, switch=switch_id, ports=radix) for radix, nic_id, switch_id in sorted(fits)]
+    return _listed(named) if named else None
+
+
+def _listed(items: list[Text]) -> Text:
+    """``a, b, c`` as one Text whose items and separators translate (a str join would drop the Texts)."""
+    joined = items[0]
+    for item in items[1:]:
+        joined = QT_TRANSLATE_NOOP("Templates", "{items}, {item}").fill(items=joined, item=item)
+    return joined
 
 
 def _rail_members(server_ids: list[str], nics: int, ports_per_leaf: int) -> list[list[str]]:
@@ -131,7 +142,8 @@ def _speed_of(entry: CatalogEntry, port: str) -> float:
     for group in entry["port_groups"]:
         if port.startswith(group["prefix"]) and port[len(group["prefix"]):].isdigit():
             return float(group["speed_gbps"])
-    raise TemplateError(f"{entry.id} has no port {port!r}")
+    raise TemplateError(QT_TRANSLATE_NOOP("Templates", "{switch} has no port {port!r}").fill(switch=entry.id,
+                                                                                           port=port))
 
 
 def _place_servers_and_pods(design: Design, packer: RackPacker, resolved: ResolvedSpec, server_ids: list[str],
@@ -217,7 +229,8 @@ def _switch_with_speed(catalog: Catalog, technology: str, speed: float, role: st
                   if e["technology"] == technology and e["role"] == role
                   and any(g["speed_gbps"] == speed for g in e["port_groups"])]
     if not candidates:
-        raise TemplateError(f"no {technology} switch with {speed:g}G ports in the catalog")
+        raise TemplateError(QT_TRANSLATE_NOOP("Templates", "no {technology} switch with {speed:g}G ports in the "
+                                                           "catalog").fill(technology=technology, speed=speed))
     return max(candidates, key=lambda e: (sum(g["count"] for g in e["port_groups"] if g["speed_gbps"] == speed), e.id))
 
 
@@ -237,4 +250,5 @@ def _add_links(design: Design, catalog: Catalog, connections: list[tuple[str, st
     refused = design.add_links(links, catalog)
     if refused:  # a generator bug, not a user error: say which link and why
         index, error = refused[0]
-        raise TemplateError(f"internal: generated link {links[index].id} was refused: {error}")
+        raise TemplateError(QT_TRANSLATE_NOOP("Templates", "internal: generated link {link} was refused: {error}").fill(
+            link=links[index].id, error=str(error)))

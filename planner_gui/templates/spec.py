@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from planner_gui.catalog import Catalog, CatalogEntry
+from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text
 
 TOPOLOGIES = ("single-switch", "leaf-spine", "rail-optimized")
 COOLING_TYPES = ("air", "rdhx", "liquid")
@@ -15,8 +16,18 @@ MAX_NODES = 12_500
 DEFAULT_RACK_KW = 25.0  # what plain air cooling removes per rack (catalog "air": 25 kW): fits by default
 
 
+# The option a catalog id came from and the kind of entry it must be, as the refusal names them: the CLI's
+# flag in English (the New Design dialog's fields carry the same names), field and flag in Chinese.
+OPTION_SERVER = QT_TRANSLATE_NOOP("Templates", "--server")
+OPTION_FABRIC = QT_TRANSLATE_NOOP("Templates", "--fabric")
+OPTION_NIC_SWITCH = QT_TRANSLATE_NOOP("Templates", "the NIC's default switch")
+KIND_NAMES = {"server": QT_TRANSLATE_NOOP("Templates", "server"), "nic": QT_TRANSLATE_NOOP("Templates", "nic"),
+              "switch": QT_TRANSLATE_NOOP("Templates", "switch")}
+
+
 class TemplateError(ValueError):
-    """The template cannot be built as asked; the message says what to change."""
+    """The template cannot be built as asked; the message says what to change. It is a Text
+    (model/messages.py): the New Design dialog, the sweep and a Chinese CLI show it translated."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,42 +61,66 @@ class ResolvedSpec:
 
 def resolve(spec: TemplateSpec, catalog: Catalog) -> ResolvedSpec:
     """Check the spec against the catalog; raise TemplateError saying exactly what is wrong."""
-    server = _require(catalog, spec.server_id, "server", "--server")
-    nic = _require(catalog, spec.nic_id or server["default_nic_id"], "nic", "--fabric")
+    server = _require(catalog, spec.server_id, "server", OPTION_SERVER.fill())
+    nic = _require(catalog, spec.nic_id or server["default_nic_id"], "nic", OPTION_FABRIC.fill())
+    _check_numbers(spec)
     nics = server["compute_nic_slots"] if spec.nics_per_node is None else spec.nics_per_node
-    if not 1 <= spec.nodes <= MAX_NODES:
-        raise TemplateError(f"--nodes {spec.nodes}: give 1 to {MAX_NODES} nodes")
     if not 1 <= nics <= max(server["compute_nic_slots"], 1) or nics > 16:
-        raise TemplateError(
-            f"--nics-per-node {nics}: server {server.id!r} takes 1 to {server['compute_nic_slots']} compute NICs"
-        )
-    if spec.topology not in TOPOLOGIES:
-        raise TemplateError(f"--topology {spec.topology!r}: choose one of {', '.join(TOPOLOGIES)}")
-    if spec.cooling not in COOLING_TYPES:
-        raise TemplateError(f"--cooling {spec.cooling!r}: choose one of {', '.join(COOLING_TYPES)}")
-    if not 1.0 <= spec.oversubscription <= 16.0:
-        raise TemplateError(f"--oversubscription {spec.oversubscription:g}: give a ratio from 1 (non-blocking) to 16")
-    if not 1.0 <= spec.rack_kw <= 500.0:
-        raise TemplateError(f"--rack-kw {spec.rack_kw:g}: give a rack power budget from 1 to 500 kW")
-    if not 12 <= spec.rack_u <= 60:
-        raise TemplateError(f"--rack-u {spec.rack_u}: give a rack height from 12 to 60 U")
+        raise TemplateError(QT_TRANSLATE_NOOP(
+            "Templates", "--nics-per-node {nics}: server {server!r} takes 1 to {slots} compute NICs").fill(
+            nics=nics, server=server.id, slots=server["compute_nic_slots"]))
     if server["height_u"] > spec.rack_u:
-        raise TemplateError(f"server {server.id!r} is {server['height_u']} U, taller than a {spec.rack_u} U rack")
+        raise TemplateError(QT_TRANSLATE_NOOP("Templates", "server {server!r} is {height} U, taller than a {rack_u} U "
+                                                           "rack").fill(
+            server=server.id, height=server["height_u"], rack_u=spec.rack_u))
     if server["max_power_w"] / 1000.0 > spec.rack_kw:
-        raise TemplateError(
-            f"one {server.id!r} draws up to {server['max_power_w'] / 1000:.1f} kW, more than the rack budget "
-            f"{spec.rack_kw:g} kW; raise --rack-kw (and consider --cooling liquid)"
-        )
-    if spec.cooling_kw is not None and not 1.0 <= spec.cooling_kw <= 500.0:
-        raise TemplateError(f"--cooling-kw {spec.cooling_kw:g}: give a rack cooling capacity from 1 to 500 kW")
-    if not 1 <= spec.row_length <= 100:
-        raise TemplateError(f"row length {spec.row_length}: give 1 to 100 racks per row")
-    switch = _require(catalog, nic["default_switch_id"], "switch", "the NIC's default switch")
+        raise TemplateError(QT_TRANSLATE_NOOP(
+            "Templates", "one {server!r} draws up to {kw:.1f} kW, more than the rack budget {budget:g} kW; raise "
+                         "--rack-kw (and consider --cooling liquid)").fill(
+            server=server.id, kw=server["max_power_w"] / 1000, budget=spec.rack_kw))
+    switch = _require(catalog, nic["default_switch_id"], "switch", OPTION_NIC_SWITCH.fill())
     return ResolvedSpec(spec, server, nic, nics, switch)
 
 
-def _require(catalog: Catalog, catalog_id: str, kind: str, option: str) -> CatalogEntry:
-    try:
-        return catalog.require(catalog_id, kind)
-    except KeyError as error:
-        raise TemplateError(f"{option}: {error.args[0]}") from None
+def _check_numbers(spec: TemplateSpec) -> None:
+    """The spec's own counts, choices and limits, whatever the catalog holds."""
+    if not 1 <= spec.nodes <= MAX_NODES:
+        raise TemplateError(QT_TRANSLATE_NOOP("Templates", "--nodes {nodes}: give 1 to {max_nodes} nodes").fill(
+            nodes=spec.nodes, max_nodes=MAX_NODES))
+    if spec.topology not in TOPOLOGIES:
+        raise TemplateError(QT_TRANSLATE_NOOP("Templates", "--topology {topology!r}: choose one of {choices}").fill(
+            topology=spec.topology, choices=", ".join(TOPOLOGIES)))
+    if spec.cooling not in COOLING_TYPES:
+        raise TemplateError(QT_TRANSLATE_NOOP("Templates", "--cooling {cooling!r}: choose one of {choices}").fill(
+            cooling=spec.cooling, choices=", ".join(COOLING_TYPES)))
+    if not 1.0 <= spec.oversubscription <= 16.0:
+        raise TemplateError(QT_TRANSLATE_NOOP(
+            "Templates", "--oversubscription {ratio:g}: give a ratio from 1 (non-blocking) to 16").fill(
+            ratio=spec.oversubscription))
+    if not 1.0 <= spec.rack_kw <= 500.0:
+        raise TemplateError(QT_TRANSLATE_NOOP(
+            "Templates", "--rack-kw {kw:g}: give a rack power budget from 1 to 500 kW").fill(kw=spec.rack_kw))
+    if not 12 <= spec.rack_u <= 60:
+        raise TemplateError(QT_TRANSLATE_NOOP(
+            "Templates", "--rack-u {u}: give a rack height from 12 to 60 U").fill(u=spec.rack_u))
+    if spec.cooling_kw is not None and not 1.0 <= spec.cooling_kw <= 500.0:
+        raise TemplateError(QT_TRANSLATE_NOOP(
+            "Templates", "--cooling-kw {kw:g}: give a rack cooling capacity from 1 to 500 kW").fill(kw=spec.cooling_kw))
+    if not 1 <= spec.row_length <= 100:
+        raise TemplateError(QT_TRANSLATE_NOOP(
+            "Templates", "row length {length}: give 1 to 100 racks per row").fill(length=spec.row_length))
+
+
+def _require(catalog: Catalog, catalog_id: str, kind: str, option: Text) -> CatalogEntry:
+    """The entry, or a TemplateError worded as Catalog.require's KeyError, but translatable."""
+    entry = catalog.get(catalog_id)
+    if entry is not None and entry.kind == kind:
+        return entry
+    name = KIND_NAMES[kind].fill()
+    choices = ", ".join(e.id for e in catalog.of_kind(kind))
+    if not choices:
+        raise TemplateError(QT_TRANSLATE_NOOP("Templates", "{option}: unknown {kind} id {catalog_id!r}").fill(
+            option=option, kind=name, catalog_id=catalog_id))
+    raise TemplateError(QT_TRANSLATE_NOOP(
+        "Templates", "{option}: unknown {kind} id {catalog_id!r} (known {kind} ids: {choices})").fill(
+        option=option, kind=name, catalog_id=catalog_id, choices=choices))

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from planner_gui.document import Document
 from planner_gui.engine.compare import FIGURES
 from planner_gui.engine.sweep import EFFICIENCY_KEY, PARAMS, SweepResult, parse_range, run_sweep
-from planner_gui.i18n import ui_error_text
+from planner_gui.i18n import ui_error_text, ui_text
 from planner_gui.ui.compare_dialog import format_figure, make_cell, make_table
 from planner_gui.ui.engine_labels import figure_label, param_label
 from planner_gui.ui.results_curves import OP_COLOURS
@@ -229,8 +229,9 @@ class SweepDialog(QDialog):
                 text = format_figure(point.figures.get(key), units[key], currency) if not point.error else ""
                 self.table.setItem(i, j, make_cell(text))
             if point.error:
-                self.table.item(i, 0).setToolTip(point.error)
-                self.table.setItem(i, 1, make_cell(self.tr("cannot be built: {}").format(point.error), False))
+                reason = ui_text(point.error)  # the generator's refusal is a Text: in the app's language
+                self.table.item(i, 0).setToolTip(reason)
+                self.table.setItem(i, 1, make_cell(self.tr("cannot be built: {}").format(reason), False))
 
     def plotted(self) -> tuple[list[float], list[float]]:
         """(x, y) of the plotted figure: values (or their index for catalog ids) and the figure."""

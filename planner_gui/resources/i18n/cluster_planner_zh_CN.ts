@@ -1900,6 +1900,66 @@
         <translation>此方案还没有文件；请用“另存为”选择文件名</translation>
     </message>
     <message>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation>列</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>height_u</source>
+        <translation>高度（U）</translation>
+    </message>
+    <message>
+        <source>power_budget_kw</source>
+        <translation>功率预算</translation>
+    </message>
+    <message>
+        <source>cooling</source>
+        <translation>散热方式</translation>
+    </message>
+    <message>
+        <source>cooling_capacity_kw</source>
+        <translation>散热能力</translation>
+    </message>
+    <message>
+        <source>nic_id</source>
+        <translation>网卡型号</translation>
+    </message>
+    <message>
+        <source>nic_count</source>
+        <translation>网卡数量</translation>
+    </message>
+    <message>
+        <source>medium</source>
+        <translation>线缆介质</translation>
+    </message>
+    <message>
+        <source>length_m</source>
+        <translation>长度</translation>
+    </message>
+    <message>
+        <source>meta</source>
+        <translation>方案信息</translation>
+    </message>
+    <message>
+        <source>fabric</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>workload</source>
+        <translation>训练任务</translation>
+    </message>
+    <message>
         <source>autosave to {folder} failed: {reason}</source>
         <translation>自动保存到 {folder} 失败：{reason}</translation>
     </message>
@@ -2085,6 +2145,74 @@
     <message>
         <source>the design has no training estimate</source>
         <translation>方案没有训练估算</translation>
+    </message>
+    <message>
+        <source>--param {text!r}: write NAME=RANGE with NAME one of {names}, e.g. nodes=8..256, rack_kw=20..60:10 or nic=ib-ndr-400,roce-400</source>
+        <translation>扫描参数（--param）{text!r}：请写成 NAME=RANGE，NAME 取 {names} 之一，例如 nodes=8..256、rack_kw=20..60:10 或 nic=ib-ndr-400,roce-400</translation>
+    </message>
+    <message>
+        <source>--param {text!r}: no values; give a range (8..256) or a list (8,16,32)</source>
+        <translation>扫描参数（--param）{text!r}：没有取值；请给出范围（8..256）或列表（8,16,32）</translation>
+    </message>
+    <message>
+        <source>--param {text!r} gives {count} values; at most {most}: use a coarser step</source>
+        <translation>扫描参数（--param）{text!r} 给出 {count} 个取值，最多 {most} 个：请加大步长</translation>
+    </message>
+    <message>
+        <source>{name} takes a list of catalog ids (a,b,c), not a range</source>
+        <translation>{name} 只接受目录 id 列表（a,b,c），不接受范围</translation>
+    </message>
+    <message>
+        <source>{name}={spec}: the range must go up ({start} is above {end})</source>
+        <translation>{name}={spec}：范围必须从小到大（{start} 大于 {end}）</translation>
+    </message>
+    <message>
+        <source>{name}: a factor must be above 1 and the range start above 0 (e.g. 8..1024:x4)</source>
+        <translation>{name}：倍数必须大于 1，且范围起点必须大于 0（例如 8..1024:x4）</translation>
+    </message>
+    <message>
+        <source>{name}: step {step!r} must be a number (20..60:10) or a factor (8..1024:x4)</source>
+        <translation>{name}：步长 {step!r} 必须是数字（20..60:10）或倍数（8..1024:x4）</translation>
+    </message>
+    <message>
+        <source>{name}: step {step!r} must be above 0</source>
+        <translation>{name}：步长 {step!r} 必须大于 0</translation>
+    </message>
+    <message>
+        <source>{name}: the range gives {count} values; at most {most}: use a coarser step</source>
+        <translation>{name}：该范围给出 {count} 个取值，最多 {most} 个：请加大步长</translation>
+    </message>
+    <message>
+        <source>{name}: {text!r} is not a catalog id (e.g. ib-ndr-400)</source>
+        <translation>{name}：{text!r} 不是目录 id（例如 ib-ndr-400）</translation>
+    </message>
+    <message>
+        <source>{name}: {text!r} is not a number</source>
+        <translation>{name}：{text!r} 不是数字</translation>
+    </message>
+    <message>
+        <source>{name}: {text!r} must be a whole number</source>
+        <translation>{name}：{text!r} 必须是整数</translation>
+    </message>
+    <message>
+        <source>{name}: {text} is outside {low:g}..{high:g}</source>
+        <translation>{name}：{text} 超出范围 {low:g}..{high:g}</translation>
+    </message>
+    <message>
+        <source>design {name!r} has no GPU servers the catalog knows; a sweep rebuilds the design around its servers, so add some first</source>
+        <translation>方案 {name!r} 中没有目录中已知的 GPU 服务器；参数扫描会围绕方案中的服务器重新生成方案，请先添加服务器</translation>
+    </message>
+    <message>
+        <source>unknown sweep parameter {param!r}</source>
+        <translation>未知的扫描参数 {param!r}</translation>
+    </message>
+    <message>
+        <source>the catalog has no {technology} NIC at {gbps:g} Gb/s; available: {speeds} Gb/s</source>
+        <translation>目录中没有 {gbps:g} Gb/s 的 {technology} 网卡；可选速率：{speeds} Gb/s</translation>
+    </message>
+    <message>
+        <source>built as {topology}: {reason}</source>
+        <translation>已改用 {topology} 生成：{reason}</translation>
     </message>
 </context>
 <context>
@@ -4138,6 +4266,125 @@
     </message>
 </context>
 <context>
+    <name>Templates</name>
+    <message>
+        <source>no {technology} switch in the catalog has {speed:g}G ports for the spine</source>
+        <translation>目录中没有可用作 Spine 的 {speed:g}G 端口 {technology} 交换机</translation>
+    </message>
+    <message>
+        <source>{switch} has no uplink ports left; lower the oversubscription</source>
+        <translation>{switch} 已没有剩余的上行端口；请降低收敛比</translation>
+    </message>
+    <message>
+        <source>{leaves} leaves need {pods} pods, more than a three-tier fabric of {switch} ({ports} ports) supports ({ports}); use a switch with more ports or fewer nodes</source>
+        <translation>{leaves} 台 Leaf 交换机需要 {pods} 个 Pod，超过了 {switch}（{ports} 个端口）三层组网所能支持的 {ports} 个；请换用端口更多的交换机或减少节点数</translation>
+    </message>
+    <message>
+        <source>{endpoints} NICs do not fit one {switch} ({ports} ports); use --topology leaf-spine or rail-optimized</source>
+        <translation>{endpoints} 块网卡无法全部接入一台 {switch}（{ports} 个端口）；请将拓扑（--topology）改为 leaf-spine 或 rail-optimized</translation>
+    </message>
+    <message>
+        <source>{reason}. For {endpoints:,} NICs in three tiers choose a fabric with a larger switch: {fabrics}</source>
+        <translation>{reason}。要以三层组网连接 {endpoints:,} 块网卡，请选择交换机端口更多的组网网卡：{fabrics}</translation>
+    </message>
+    <message>
+        <source>--fabric {nic} ({switch}, {ports} ports)</source>
+        <translation>--fabric {nic}（{switch}，{ports} 端口）</translation>
+    </message>
+    <message>
+        <source>{items}, {item}</source>
+        <translation>{items}、{item}</translation>
+    </message>
+    <message>
+        <source>{switch} has no port {port!r}</source>
+        <translation>{switch} 没有端口 {port!r}</translation>
+    </message>
+    <message>
+        <source>no {technology} switch with {speed:g}G ports in the catalog</source>
+        <translation>目录中没有带 {speed:g}G 端口的 {technology} 交换机</translation>
+    </message>
+    <message>
+        <source>internal: generated link {link} was refused: {error}</source>
+        <translation>内部错误：生成的链路 {link} 被拒绝：{error}</translation>
+    </message>
+    <message>
+        <source>--server</source>
+        <translation>服务器（--server）</translation>
+    </message>
+    <message>
+        <source>--fabric</source>
+        <translation>组网网卡（--fabric）</translation>
+    </message>
+    <message>
+        <source>the NIC&apos;s default switch</source>
+        <translation>网卡的默认交换机</translation>
+    </message>
+    <message>
+        <source>server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>nic</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <source>switch</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <source>--nics-per-node {nics}: server {server!r} takes 1 to {slots} compute NICs</source>
+        <translation>每节点网卡数（--nics-per-node）为 {nics}：服务器 {server!r} 可装 1 到 {slots} 块计算网卡</translation>
+    </message>
+    <message>
+        <source>server {server!r} is {height} U, taller than a {rack_u} U rack</source>
+        <translation>服务器 {server!r} 高 {height} U，超过了 {rack_u} U 机柜的高度</translation>
+    </message>
+    <message>
+        <source>one {server!r} draws up to {kw:.1f} kW, more than the rack budget {budget:g} kW; raise --rack-kw (and consider --cooling liquid)</source>
+        <translation>单台 {server!r} 最大功耗 {kw:.1f} kW，超过机柜功率预算 {budget:g} kW；请提高机柜功率预算（--rack-kw），并考虑改用冷板式液冷（--cooling=liquid）</translation>
+    </message>
+    <message>
+        <source>--nodes {nodes}: give 1 to {max_nodes} nodes</source>
+        <translation>节点数（--nodes）为 {nodes}：请给出 1 到 {max_nodes} 个节点</translation>
+    </message>
+    <message>
+        <source>--topology {topology!r}: choose one of {choices}</source>
+        <translation>拓扑（--topology）为 {topology!r}：请从 {choices} 中选择</translation>
+    </message>
+    <message>
+        <source>--cooling {cooling!r}: choose one of {choices}</source>
+        <translation>散热方式（--cooling）为 {cooling!r}：请从 {choices} 中选择</translation>
+    </message>
+    <message>
+        <source>--oversubscription {ratio:g}: give a ratio from 1 (non-blocking) to 16</source>
+        <translation>收敛比（--oversubscription）为 {ratio:g}：请给出 1（无阻塞）到 16 之间的比值</translation>
+    </message>
+    <message>
+        <source>--rack-kw {kw:g}: give a rack power budget from 1 to 500 kW</source>
+        <translation>机柜功率预算（--rack-kw）为 {kw:g}：请给出 1 到 500 kW 之间的值</translation>
+    </message>
+    <message>
+        <source>--rack-u {u}: give a rack height from 12 to 60 U</source>
+        <translation>机柜高度（--rack-u）为 {u}：请给出 12 到 60 U 之间的值</translation>
+    </message>
+    <message>
+        <source>--cooling-kw {kw:g}: give a rack cooling capacity from 1 to 500 kW</source>
+        <translation>单机柜散热能力（--cooling-kw）为 {kw:g}：请给出 1 到 500 kW 之间的值</translation>
+    </message>
+    <message>
+        <source>row length {length}: give 1 to 100 racks per row</source>
+        <translation>每排机柜数为 {length}：每排请给出 1 到 100 个机柜</translation>
+    </message>
+    <message>
+        <source>{option}: unknown {kind} id {catalog_id!r}</source>
+        <translation>{option}：目录中没有{kind} id {catalog_id!r}</translation>
+    </message>
+    <message>
+        <source>{option}: unknown {kind} id {catalog_id!r} (known {kind} ids: {choices})</source>
+        <translation>{option}：目录中没有{kind} id {catalog_id!r}（已知的{kind} id：{choices}）</translation>
+    </message>
+</context>
+<context>
     <name>TopologyView</name>
     <message>
         <source>rack {rack}, U{u}</source>
@@ -4329,69 +4576,6 @@
     <message>
         <source>{days} for {tokens}</source>
         <translation>{days}（训练 {tokens}）</translation>
-    </message>
-</context>
-<context>
-    <name>UndoField</name>
-    <message>
-        <source>name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>row</source>
-        <translation>列</translation>
-    </message>
-    <message>
-        <source>position</source>
-        <translation>位置</translation>
-    </message>
-    <message>
-        <source>height_u</source>
-        <translation>高度（U）</translation>
-    </message>
-    <message>
-        <source>power_budget_kw</source>
-        <translation>功率预算</translation>
-    </message>
-    <message>
-        <source>cooling</source>
-        <translation>散热方式</translation>
-    </message>
-    <message>
-        <source>cooling_capacity_kw</source>
-        <translation>散热能力</translation>
-    </message>
-    <message>
-        <source>nic_id</source>
-        <translation>网卡型号</translation>
-    </message>
-    <message>
-        <source>nic_count</source>
-        <translation>网卡数量</translation>
-    </message>
-    <message>
-        <source>medium</source>
-        <translation>线缆介质</translation>
-    </message>
-    <message>
-        <source>length_m</source>
-        <translation>长度</translation>
-    </message>
-    <message>
-        <source>meta</source>
-        <translation>方案信息</translation>
-    </message>
-    <message>
-        <source>fabric</source>
-        <translation>网络</translation>
-    </message>
-    <message>
-        <source>cost</source>
-        <translation>成本</translation>
-    </message>
-    <message>
-        <source>workload</source>
-        <translation>训练任务</translation>
     </message>
 </context>
 <context>
