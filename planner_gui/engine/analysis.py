@@ -26,11 +26,13 @@ from planner_gui.engine.analysis_results import (
     TrainingSection,
     count_by_severity,
 )
-from planner_gui.engine.analysis_sections import collectives_section, design_notes, note_checks
+from planner_gui.engine.analysis_sections import collectives_section, design_notes, device_notes, note_checks
 from planner_gui.engine.analysis_training import (
     LayoutInvalid,
     SectionSkipped,
+    error_message,
     invalid_layout_check,
+    needs_reason,
     storage_section,
     training_section,
 )
@@ -53,6 +55,7 @@ from planner_gui.engine.topology_parse import clear_cache as clear_parse_cache
 from planner_gui.engine.topology_reuse import clear_parts
 from planner_gui.engine.training import CommModel, comm_model_from_profile, training_checks
 from planner_gui.model import Design
+from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text
 
 __all__ = ["Analysis", "AnalysisCache", "analyze_design", "forget_design_caches"]
 T = TypeVar("T")
@@ -70,6 +73,9 @@ def analyze_design(design: Design, catalog: Any, cache: AnalysisCache | None = N
         with columns_scope(run.inputs.columns):  # topology and power read the links once, with the keys
             analysis = run.analysis()
         memo.finish(run.inputs)
+        # The run's snapshots go before the collector is back on: its link columns also hold the last
+        # analysis' lists (to compare with), which its first pass would otherwise walk.
+        del run
     return analysis
 
 
@@ -132,8 +138,8 @@ class _Run:
         if value is not None:
             return value
         if name in self.failed:
-            raise SectionSkipped(f"needs {name}, which could not be computed")
-        raise SectionSkipped(self.unavailable.get(name, f"needs {name}"))
+            raise SectionSkipped(needs_reason(name, failed=True))
+        raise SectionSkipped(self.unavailable.get(name) or needs_reason(name, failed=False))
 
     # ----- the pipeline ----------------------------------------------------------------------
     def analysis(self) -> Analysis:
@@ -141,7 +147,7 @@ class _Run:
         collectives, fabric, env, acceptance = self._fabric_results(topo, profile)
         power, cooling, facility, cost, facility_found = self._facility()
         notes = self.section("notes", lambda: (self.inputs.devices, self.gen.get("topology")),
-                             lambda: note_checks(design_notes(self.design, self.catalog, topo)))
+                             lambda: self._notes(topo))
         training, storage = self._training(topo, profile)
         links = self.section("link_utilisation", lambda: tuple(map(self.gen.get, LINK_LOAD_INPUTS)),
                              lambda: analysis_link_utilisation(self.need(topo, "topology"), collectives, storage))
@@ -151,6 +157,14 @@ class _Run:
         summary = self._summary(topo, collectives, power, facility, cost, training, checks)
         return Analysis(topo, profile, collectives, checks, tuple(env or ()), acceptance, power, cooling,
                         facility, cost, training, storage, summary, link_utilisation=links)
+
+    def _notes(self, topo: TopologyReport | None) -> list[Check]:
+        """The design's notes as checks; the device notes are kept while the devices are unchanged (a
+        cable edit redoes only the links' speed steps)."""
+        i = self.inputs
+        devices, _ = self.memo.memo("device_notes", lambda: LazyKey(i, "devices"),
+                                    lambda: device_notes(self.design, self.catalog))
+        return note_checks(design_notes(self.design, self.catalog, topo, devices))
 
     def _fabric_results(self, topo: TopologyReport | None, profile: FabricProfile | None) -> _FabricResults:
         d, c, i = self.design, self.catalog, self.inputs
@@ -184,7 +198,8 @@ class _Run:
     def _profile(self, topo: TopologyReport | None) -> FabricProfile:
         topo = self.need(topo, "topology")
         if topo.servers == 0:
-            raise SectionSkipped("the design has no GPU servers (of a model the catalog knows)")
+            raise SectionSkipped(QT_TRANSLATE_NOOP("Engine", "the design has no GPU servers (of a model the catalog "
+                                                             "knows)").fill())
         return fabric_profile_from_design(self.design, self.catalog, topo)
 
     def _collectives(self, profile: FabricProfile | None) -> CollectivesSection:
@@ -230,7 +245,8 @@ class _Run:
 
     def _estimate(self, topo: TopologyReport | None, profile: FabricProfile | None) -> TrainingSection:
         if self.design.workload is None:
-            raise SectionSkipped("no training workload is set (add one in the design's workload settings)")
+            raise SectionSkipped(QT_TRANSLATE_NOOP("Engine", "no training workload is set (add one in the design's "
+                                                             "workload settings)").fill())
         return training_section(self.design, self.catalog, self.need(topo, "topology"),
                                 self.need(profile, "profile"), self._comm)
 
@@ -275,5 +291,6 @@ class _Run:
 
 
 def _one_line(error: BaseException) -> str:
-    text = error.args[0] if isinstance(error, KeyError) and error.args else str(error)
-    return " ".join(str(text).split())[:MAX_REASON_CHARS] or type(error).__name__
+    text = error.args[0] if isinstance(error, KeyError) and error.args else error_message(error)
+    line = " ".join(str(text).split())[:MAX_REASON_CHARS] or type(error).__name__
+    return text if isinstance(text, Text) and text == line else line  # a one-line Text stays translatable

@@ -5,7 +5,9 @@ link, one rack's budget), so each section is keyed by a snapshot of exactly what
 recomputed only when that snapshot changes. Snapshots copy the values (a device's rack and U, a
 link's medium and length) rather than trusting object identity, because the model allows plain
 attribute edits of some fields; links are compared as a list, which Python does pointer-first, so
-an unchanged 120,000-link list compares in well under a millisecond.
+an unchanged 120,000-link list compares in well under a millisecond. Devices and racks number every
+field write (model.parts.field_edits): while no write happened, their snapshot is last time's,
+not read again (link_columns.fields_of); an equal snapshot is last time's very lists either way.
 
 A section keyed on another's result uses that result's *generation*, a counter bumped each time the
 section is recomputed, never ``id()`` (ids of freed objects are reused).
@@ -14,6 +16,11 @@ The app analyses large designs in a worker thread while the user keeps editing. 
 before a section is computed, and at the end of a run the cheap snapshots are taken again: if the
 design changed meanwhile, everything the run stored is dropped (``forget_last_run``, which a
 caller that knows a run was stale may also call itself).
+
+Only one generation of results is kept: a section's new value replaces the old one as soon as it
+is computed, and a stored key keeps the snapshots it names, not the run's whole DesignInputs. At
+100,000 GPUs a generation holds lists of ~400,000 links, and every one alive is walked by the
+garbage collector's passes, which land in the middle of edits.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from itertools import chain
 from operator import attrgetter
 from typing import Any, TypeVar
 
-from planner_gui.engine.link_columns import LinkColumns
+from planner_gui.engine.link_columns import LinkColumns, fields_of, kept_derived
 from planner_gui.model import Design
 
 T = TypeVar("T")
@@ -54,11 +61,8 @@ class DesignInputs:
 
     @cached_property
     def devices(self) -> tuple[list[Any], ...]:
-        """id, catalog id, NIC, NIC count, rack and U of every device (list comprehensions: faster than
-        map(attrgetter) on slotted objects in Python 3.11)."""
-        devices = list(self._design.devices.values())
-        return ([d.id for d in devices], [d.catalog_id for d in devices], [d.nic_id for d in devices],
-                [d.nic_count for d in devices], [d.rack_id for d in devices], [d.u for d in devices])
+        """id, catalog id, NIC, NIC count, rack and U of every device (link_columns.py)."""
+        return self.columns.devices
 
     @cached_property
     def links(self) -> list[Any]:
@@ -73,10 +77,8 @@ class DesignInputs:
         return self.columns.lengths_list
 
     @cached_property
-    def racks(self) -> tuple[list[Any], ...]:
-        racks = list(self._design.racks.values())
-        return (*_columns(racks, _RACK_FIELDS), list(chain.from_iterable(map(_feed, map(_FEED_A, racks)))),
-                list(chain.from_iterable(map(_feed, map(_FEED_B, racks)))))
+    def racks(self) -> tuple[Any, ...]:
+        return fields_of(self._design, "racks", list(self._design.racks.values()), _rack_columns)
 
     @cached_property
     def fabric(self) -> tuple[Any, ...]:
@@ -95,12 +97,15 @@ class DesignInputs:
     def device_mix(self) -> tuple[tuple[Any, int], ...]:
         """(catalog id, NIC, NIC count) -> devices, in order of first appearance (what picks the main
         server: the most common model, the first seen on a tie)."""
-        return tuple(Counter(zip(*self.devices[_MODEL_FIELDS], strict=True)).items())
+        models = self.devices[_MODEL_FIELDS]
+        return kept_derived(self._design, "device_mix", models,
+                            lambda: tuple(Counter(zip(*models, strict=True)).items()))
 
     def unchanged(self) -> bool:
         """True when the snapshots taken so far still match the design (cheap ones only: every
         structural edit, placement, rack, setting and workload change; not an in-place change of
-        a link's medium or length, which would cost a full pass over the links)."""
+        a link's medium or length, which would cost a full pass over the links). Devices and racks
+        are read again only when one of their fields was written since (link_columns.fields_of)."""
         design = self._design
         taken = self.__dict__
         checks = {
@@ -117,26 +122,47 @@ class DesignInputs:
 class LazyKey:
     """A cache key over some of a DesignInputs' snapshots, compared in order: a later (costlier)
     snapshot is only built when the earlier ones are equal. ``materialize`` builds the rest before
-    the section is computed, so a stored key describes the design the value was computed from."""
+    the section is computed, so a stored key describes the design the value was computed from; it
+    then keeps those snapshots alone, not the whole DesignInputs (whose link columns also hold the
+    previous analysis' lists, to compare with)."""
 
-    __slots__ = ("_inputs", "_names")
+    __slots__ = ("_inputs", "_names", "_values")
     __hash__ = None  # type: ignore[assignment]  # compared, never hashed
 
     def __init__(self, inputs: DesignInputs, *names: str) -> None:
-        self._inputs, self._names = inputs, names
+        self._inputs: DesignInputs | None = inputs
+        self._names = names
+        self._values: tuple[Any, ...] | None = None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, LazyKey) or other._names != self._names:
             return NotImplemented
-        return all(getattr(self._inputs, n) == getattr(other._inputs, n) for n in self._names)
+        return all(self._value(i) == other._value(i) for i in range(len(self._names)))
+
+    def _value(self, i: int) -> Any:
+        return self._values[i] if self._values is not None else getattr(self._inputs, self._names[i])
 
     def materialize(self) -> None:
-        for name in self._names:
-            getattr(self._inputs, name)
+        self._values = tuple(map(self._value, range(len(self._names))))
+        self._inputs = None
+
+
+def _rack_columns(racks: list[Any]) -> tuple[Any, ...]:
+    return (*_columns(racks, _RACK_FIELDS), *_feed_columns(list(map(_FEED_A, racks))),
+            *_feed_columns(list(map(_FEED_B, racks))))
 
 
 def _columns(items: list[Any], fields: tuple[attrgetter[Any], ...]) -> tuple[list[Any], ...]:
     return tuple(list(map(field, items)) for field in fields)
+
+
+def _feed_columns(feeds: list[Any]) -> tuple[list[Any] | None, ...]:
+    """Voltage, amps and phases of every feed; when one is None (no B feed) or malformed, one flat list
+    of each feed's values or kind (and two Nones, so the two shapes never compare equal)."""
+    try:
+        return [f.voltage_v for f in feeds], [f.amps for f in feeds], [f.phases for f in feeds]
+    except AttributeError:
+        return list(chain.from_iterable(map(_feed, feeds))), None, None
 
 
 def _feed(feed: Any) -> tuple[Any, ...]:
@@ -170,25 +196,28 @@ class AnalysisCache:
         self.misses: Counter[str] = Counter()
         self._catalog: Any = None
         self._slots: dict[str, tuple[Any, Any, int]] = {}
-        self._replaced: dict[str, tuple[Any, Any, int] | None] = {}  # this run's overwritten slots
+        # The sections the last run stored. Their values before it are not kept: the run's new value
+        # replaces the old one at once, so an analysis never keeps two generations of results alive
+        # (at 100,000 GPUs each holds lists of 400,000 links that the garbage collector walks).
+        self._stored: set[str] = set()
         self._tables: dict[str, OrderedDict[Hashable, Any]] = {}
         self._generation = 0
 
     def clear(self) -> None:
         self._slots.clear()
-        self._replaced.clear()
+        self._stored.clear()
         self._tables.clear()
 
     def begin(self, catalog: Any) -> None:
         """Start an analysis with ``catalog``; results made with another catalog are dropped."""
-        self._replaced.clear()
+        self._stored.clear()
         if catalog is not self._catalog:
             self.clear()
             self._catalog = catalog
 
     def finish(self, inputs: DesignInputs) -> None:
         """End an analysis: keep its results only if the design did not change while it ran."""
-        if not self._replaced:  # nothing was stored: nothing to take back
+        if not self._stored:  # nothing was stored: nothing to take back
             return
         try:
             stable = inputs.unchanged()
@@ -198,13 +227,11 @@ class AnalysisCache:
             self.forget_last_run()
 
     def forget_last_run(self) -> None:
-        """Drop what the last ``analyze_design`` call stored, restoring the results before it."""
-        for section, previous in self._replaced.items():
-            if previous is None:
-                self._slots.pop(section, None)
-            else:
-                self._slots[section] = previous
-        self._replaced.clear()
+        """Drop what the last ``analyze_design`` call stored: those sections are computed afresh next time
+        (the results they replaced are gone; the next run's keys describe a design that changed anyway)."""
+        for section in self._stored:
+            self._slots.pop(section, None)
+        self._stored.clear()
 
     def memo(self, section: str, key: Callable[[], Any], compute: Callable[[], T]) -> tuple[T, int]:
         """The section's value and generation, recomputed only when ``key()`` differs from last time."""
@@ -218,7 +245,7 @@ class AnalysisCache:
             wanted.materialize()
         value = compute()
         self._generation += 1
-        self._replaced.setdefault(section, slot)
+        self._stored.add(section)
         self._slots[section] = (wanted, value, self._generation)
         return value, self._generation
 

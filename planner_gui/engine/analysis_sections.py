@@ -43,11 +43,27 @@ def collectives_section(profile: FabricProfile) -> CollectivesSection:
     return CollectivesSection(profile, {op: tuple(curve(profile, op)) for op in CURVE_OPS})
 
 
-def design_notes(design: Design, catalog: Any, topo: TopologyReport | None) -> list[Note]:
-    """``design.notes(catalog)``, with the per-link speed steps taken from ``topo`` when given."""
+def design_notes(design: Design, catalog: Any, topo: TopologyReport | None,
+                 devices: list[Note] | None = None) -> list[Note]:
+    """``design.notes(catalog)``, with the per-link speed steps taken from ``topo`` when given;
+    ``devices``: :func:`device_notes` of the design when the caller keeps them (a cable edit leaves
+    them as they were)."""
     graph = topo.graph if topo is not None else None
     if graph is None or len(graph.link_ids) != len(design.links):
         return design.notes(catalog)
+    found = device_notes(design, catalog) if devices is None else list(devices)
+    a_speed, b_speed = graph.end_speed
+    steps = np.flatnonzero(np.isfinite(a_speed) & np.isfinite(b_speed) & (a_speed != b_speed))
+    for i in steps.tolist():
+        a, b = float(a_speed[i]), float(b_speed[i])
+        link_id = graph.link_ids[i]
+        found.append(Note("link-speed-mismatch", f"link {link_id} joins a {a:g}G port to a {b:g}G port; "
+                                                 f"it runs at {min(a, b):g}G", (link_id,)))
+    return found
+
+
+def device_notes(design: Design, catalog: Any) -> list[Note]:
+    """The notes on devices (unplaced, unknown hardware) of ``design.notes``, in its order."""
     found: list[Note] = []
     devices = list(design.devices.values())
     ids = list(map(_ID, devices))
@@ -64,13 +80,6 @@ def design_notes(design: Design, catalog: Any, topo: TopologyReport | None) -> l
     if unknown:
         found.append(Note("unknown-hardware", f"{len(unknown)} device(s) name hardware not in the catalog",
                           tuple(unknown)))
-    a_speed, b_speed = graph.end_speed
-    steps = np.flatnonzero(np.isfinite(a_speed) & np.isfinite(b_speed) & (a_speed != b_speed))
-    for i in steps.tolist():
-        a, b = float(a_speed[i]), float(b_speed[i])
-        link_id = graph.link_ids[i]
-        found.append(Note("link-speed-mismatch", f"link {link_id} joins a {a:g}G port to a {b:g}G port; "
-                                                 f"it runs at {min(a, b):g}G", (link_id,)))
     return found
 
 

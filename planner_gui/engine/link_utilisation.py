@@ -123,17 +123,19 @@ def link_utilisation(topo: TopologyReport, profile: FabricProfile | None, algbw_
     tier = np.full(n_links, -1, dtype=np.int16)
     lo = tiers.lo
     vertical = lo >= 0
-    tier[graph.fab_link[vertical]] = tiers.level[lo[vertical]]
-    tier[graph.fab_link[graph.fab_nic >= 0]] = 0
+    up_tier = np.where(vertical, tiers.level[np.maximum(lo, 0)], -1)  # the tier an uplink leaves; -1 others
+    nic = graph.fab_nic >= 0
+    tier[graph.fab_link] = np.where(nic, 0, up_tier)
     if profile is not None and algbw_gbyte_s is not None and profile.nodes > 1 and np.isfinite(algbw_gbyte_s):
         egress = NETWORK_EGRESS.get(algorithm, NETWORK_EGRESS["ring"])(profile.ranks, profile.nodes)
         node_gbps = algbw_gbyte_s * BITS_PER_BYTE * egress
-        flow = _fabric_flows(topo, job_servers(topo), node_gbps, _busy_path_factor(profile))
+        flow = _fabric_flows(topo, job_servers(topo), node_gbps, _busy_path_factor(profile), up_tier)
         with np.errstate(divide="ignore", invalid="ignore"):
-            values[graph.fab_link] = np.where(graph.fab_cap > 0, flow / graph.fab_cap, np.nan)
+            loads = np.where(graph.fab_cap > 0, flow / graph.fab_cap, np.nan)
     else:
-        values[graph.fab_link] = 0.0
-    values[graph.fab_link[~vertical & (graph.fab_nic < 0)]] = np.nan  # switch peer links: not modelled
+        loads = np.zeros(graph.fab_link.size)
+    loads[~vertical & ~nic] = np.nan  # switch peer links: not modelled
+    values[graph.fab_link] = loads
     if storage is not None:
         _storage_loads(topo, storage, values)
     return LinkUtilisation(graph.link_ids, values, tier)
@@ -154,8 +156,10 @@ def _busy_path_factor(profile: FabricProfile) -> float:
     return 1.0 / _ecmp_efficiency(profile) if profile.hops >= SPINE_HOPS else 1.0
 
 
-def _fabric_flows(topo: TopologyReport, members: np.ndarray, node_gbps: float, busy: float) -> np.ndarray:
-    """Gb/s one direction of every fabric link carries (graph.fab_* order).
+def _fabric_flows(topo: TopologyReport, members: np.ndarray, node_gbps: float, busy: float, up_tier: np.ndarray
+                  ) -> np.ndarray:
+    """Gb/s one direction of every fabric link carries (graph.fab_* order); ``up_tier``: per fabric link,
+    the tier of its lower end (-1 for a peer link).
 
     Links are picked by index arrays computed once (``np.flatnonzero``) rather than by boolean masks
     applied several times: the same elements in the same order, so every sum is the same, with fewer
@@ -174,7 +178,6 @@ def _fabric_flows(topo: TopologyReport, members: np.ndarray, node_gbps: float, b
     leaving = _leaving_share(topo, to_switch, flow)
     lo, hi = tiers.lo, tiers.hi
     vertical = lo >= 0
-    up_tier = np.where(vertical, tiers.level[np.maximum(lo, 0)], -1)  # the tier an uplink leaves; -1 others
     arrived = np.bincount(hi[to_switch], flow[to_switch], minlength=n)
     up_cap = np.maximum(tiers.up_cap, np.finfo(float).tiny)
     cap = np.nan_to_num(graph.fab_cap)
@@ -220,13 +223,16 @@ def _storage_loads(topo: TopologyReport, storage: Any, values: np.ndarray) -> No
         return
     graph = topo.graph
     total_gbps = storage.estimate.data_rate_needed_gbs * BITS_PER_BYTE
-    role, kind = graph.end_role, graph.device_kind[graph.end_dev]
-    speed = np.fmin(graph.end_speed[0], graph.end_speed[1])
-    server_end = (role == ROLE_STORAGE) & (kind == KIND_SERVER)
+    on_storage = graph.end_role == ROLE_STORAGE
+    links = np.flatnonzero(on_storage[0] | on_storage[1])  # only these can be storage links: look at them alone
+    role, ends = on_storage[:, links], graph.end_dev[:, links]
+    kind = graph.device_kind[ends]
+    speed = np.fmin(graph.end_speed[0, links], graph.end_speed[1, links])
+    server_end = role & (kind == KIND_SERVER)
     on_server = server_end[0] | server_end[1]
-    server = np.where(server_end[0], graph.end_dev[0], graph.end_dev[1])[on_server]
+    server = np.where(server_end[0], ends[0], ends[1])[on_server]
     per_server = np.bincount(server, minlength=graph.n_devices)
     with np.errstate(divide="ignore", invalid="ignore"):
-        values[on_server] = total_gbps / storage.nodes / per_server[server] / speed[on_server]
-        systems = ((role == ROLE_STORAGE) & (kind != KIND_SERVER)).any(axis=0) & ~on_server
-        values[systems] = total_gbps / np.nansum(speed[systems]) if systems.any() else 0.0
+        values[links[on_server]] = total_gbps / storage.nodes / per_server[server] / speed[on_server]
+        systems = (role & (kind != KIND_SERVER)).any(axis=0) & ~on_server
+        values[links[systems]] = total_gbps / np.nansum(speed[systems]) if systems.any() else 0.0

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from planner_gui.engine.topology_cabling import cable_issues, speed_mismatches, switch_usage, unconnected_nics
+from planner_gui.engine.topology_failure_layout import FailureLayout, failure_layout
 from planner_gui.engine.topology_failures import analyse_failures
 from planner_gui.engine.topology_graph import (
     KIND_FABRIC_SWITCH,
@@ -27,10 +28,12 @@ from planner_gui.engine.topology_graph import (
 )
 from planner_gui.engine.topology_hardware import INTRA_NVLINK_MESH, INTRA_NVSWITCH, main_server_at
 from planner_gui.engine.topology_metrics import (
+    NicLinks,
     bisection,
     collective_oversubscription,
     gpu_tier,
     hop_stats,
+    nic_links,
     rail_report,
     switch_ratios,
     switch_tier_summaries,
@@ -58,6 +61,10 @@ __all__ = [
     "with_cable_lengths",
 ]
 _CATALOG_ID = attrgetter("catalog_id")
+# Report fields that follow from the devices, the NIC links (server to switch) and the pods alone: an
+# edit of one cable between two switches that keeps every pod keeps them (topology_reuse.py).
+NIC_FIELDS = ("servers", "gpus", "gpus_per_server", "technology", "hops", "rails", "server_components",
+              "largest_component_servers", "isolated_servers", "unconnected_nics", "unconnected_nic_count")
 _GPU_TIER_NAMES = {INTRA_NVSWITCH: "gpu-nvswitch", INTRA_NVLINK_MESH: "gpu-nvlink"}
 
 
@@ -73,10 +80,11 @@ def topology_structure(design: Design, catalog: Any) -> TopologyReport:
     that leaves the compute fabric as it was (a storage or management cable), its figures are
     reused (topology_reuse.py)."""
     graph = build_fabric_graph(design, catalog)
-    part = reusable_part(design, catalog, graph)
+    updated = updated_part_tiers(design, catalog, graph, NIC_FIELDS)  # one compute cable: nothing to reuse whole
+    part = reusable_part(design, catalog, graph) if updated is None else None
     if part is None:
-        part = _fabric_part(design, catalog, graph, updated_part_tiers(design, catalog, graph))
-        keep_part(design, part)
+        part = _fabric_part(design, catalog, graph, *(updated or (None, None, None)))
+    keep_part(design, part)  # fitted to this graph either way: the next cable edit is one link from it
     mismatches, mismatch_count = speed_mismatches(graph)
     return TopologyReport(
         **part.fields,
@@ -91,10 +99,13 @@ def topology_structure(design: Design, catalog: Any) -> TopologyReport:
     )
 
 
-def _fabric_part(design: Design, catalog: Any, graph: FabricGraph, tiers: Tiers | None = None) -> FabricPart:
-    """Every report field that follows from the devices and the compute fabric alone; ``tiers``: the
-    graph's tiers when already known (one compute cable edited), else they are inferred."""
+def _fabric_part(design: Design, catalog: Any, graph: FabricGraph, tiers: Tiers | None = None,
+                 layout: FailureLayout | None = None, nic_fields: dict[str, Any] | None = None) -> FabricPart:
+    """Every report field that follows from the devices and the compute fabric alone; ``tiers``,
+    ``layout`` and ``nic_fields``: the graph's tiers, failure layout and :data:`NIC_FIELDS` when already
+    known (one compute cable edited), else they are worked out."""
     tiers = infer_tiers(graph) if tiers is None else tiers
+    layout = failure_layout(graph, tiers) if layout is None else layout
     ratios = switch_ratios(tiers)
     servers = graph.devices_of_kind(KIND_SERVER)
     main = main_server_at(design, catalog, graph, servers)
@@ -103,41 +114,52 @@ def _fabric_part(design: Design, catalog: Any, graph: FabricGraph, tiers: Tiers 
         hw = main[1]
         tier_list.insert(0, gpu_tier(_GPU_TIER_NAMES.get(hw.intra, "gpu-pcie"), servers.size * hw.gpus,
                                      hw.per_gpu_gbyte_s))
-    oversub, oversub_at = collective_oversubscription(graph, tiers, ratios)
-    bisect_gbps, bisect_fraction = bisection(graph, tiers)
-    failures = analyse_failures(graph, tiers)
-    comp_ids, comp_sizes, isolated = _server_components(graph, tiers)
-    unconnected, unconnected_count = unconnected_nics(graph, design, catalog)
-    nic_links = graph.fab_nic >= 0
+    nics = nic_links(graph)
+    if nic_fields is None:
+        nic_fields = _nic_fields(design, catalog, graph, tiers, nics, servers, main)
+    oversub, oversub_at = collective_oversubscription(graph, tiers, ratios, nics)
+    bisect_gbps, bisect_fraction = bisection(graph, tiers, nics)
+    failures = analyse_failures(graph, tiers, layout)
+    nic_mask = graph.fab_nic >= 0
     fields = {
-        "servers": int(servers.size),
-        "gpus": _gpu_count(design, catalog, graph, servers),
-        "gpus_per_server": main[1].gpus if main else 0,
-        "technology": _technology(graph, main),
+        **nic_fields,
         "fabric_switches": int(((graph.device_kind == KIND_FABRIC_SWITCH) & (tiers.level > 0)).sum()),
         "fabric_links": int(graph.fab_link.size),
         "switch_tiers": tiers.top,
         "tiers": tuple(tier_list),
-        "nic_gbps": float(np.nan_to_num(graph.fab_cap[nic_links]).sum()),
+        "nic_gbps": float(np.nan_to_num(graph.fab_cap[nic_mask]).sum()),
         "bisection_gbps": bisect_gbps,
         "bisection_fraction": bisect_fraction,
         "collective_oversubscription": oversub,
         "collective_oversubscription_at": oversub_at,
-        "hops": hop_stats(graph, tiers),
-        "rails": rail_report(graph, tiers),
-        "server_components": comp_ids,
-        "largest_component_servers": comp_sizes,
-        "isolated_servers": isolated,
         "spof_switches": failures.spof_switches,
         "spof_switch_count": failures.spof_switch_count,
         "spof_links": failures.spof_links,
         "spof_link_count": failures.spof_link_count,
         "worst_switch_failure": failures.worst_switch,
         "worst_link_failure": failures.worst_link,
+    }
+    return FabricPart(catalog, graph, tiers, ratios, fields, layout)
+
+
+def _nic_fields(design: Design, catalog: Any, graph: FabricGraph, tiers: Tiers, nics: NicLinks, servers: np.ndarray,
+                main: Any) -> dict[str, Any]:
+    """The :data:`NIC_FIELDS`: what follows from the devices, the NIC links and the pods alone."""
+    comp_ids, comp_sizes, isolated = _server_components(graph, tiers)
+    unconnected, unconnected_count = unconnected_nics(graph, design, catalog)
+    return {
+        "servers": int(servers.size),
+        "gpus": _gpu_count(design, catalog, graph, servers),
+        "gpus_per_server": main[1].gpus if main else 0,
+        "technology": _technology(graph, main),
+        "hops": hop_stats(graph, tiers, nics),
+        "rails": rail_report(graph, tiers, nics),
+        "server_components": comp_ids,
+        "largest_component_servers": comp_sizes,
+        "isolated_servers": isolated,
         "unconnected_nics": unconnected,
         "unconnected_nic_count": unconnected_count,
     }
-    return FabricPart(catalog, graph, tiers, ratios, fields)
 
 
 def with_cable_lengths(report: TopologyReport, catalog: Any, lengths: np.ndarray | None = None
@@ -145,11 +167,12 @@ def with_cable_lengths(report: TopologyReport, catalog: Any, lengths: np.ndarray
     """``report`` (from :func:`topology_structure`) with the cable findings of ``lengths`` (metres per
     link, in design order; default: the lengths its graph was built with)."""
     graph = report.graph
-    if lengths is not None and not np.array_equal(lengths, graph.length_m, equal_nan=True):
+    if lengths is not None and lengths is not graph.length_m and not np.array_equal(lengths, graph.length_m,
+                                                                                     equal_nan=True):
         graph = dataclasses.replace(graph, length_m=lengths)
     cables, cable_count = cable_issues(graph, catalog)
-    nic_links = graph.fab_nic >= 0
-    median = float(np.median(graph.length_m[graph.fab_link[nic_links]])) if nic_links.any() else None
+    nic_mask = graph.fab_nic >= 0
+    median = float(np.median(graph.length_m[graph.fab_link[nic_mask]])) if nic_mask.any() else None
     return dataclasses.replace(report, cable_issues=cables, cable_issue_count=cable_count,
                                median_compute_cable_m=median, graph=graph)
 
@@ -181,8 +204,8 @@ def _gpu_count(design: Design, catalog: Any, graph: FabricGraph, servers: np.nda
 
 
 def _technology(graph: FabricGraph, main: Any) -> str | None:
-    nic_links = graph.fab_link[graph.fab_nic >= 0]
-    if nic_links.size:
-        ends = graph.end_tech[:, nic_links]
+    nic_at = graph.fab_link[graph.fab_nic >= 0]
+    if nic_at.size:
+        ends = graph.end_tech[:, nic_at]
         return "infiniband" if np.mean(ends[ends >= 0] == TECH_INFINIBAND) >= 0.5 else "ethernet"
     return main[1].technology if main else None

@@ -107,9 +107,9 @@ def speed_mismatches(graph: FabricGraph) -> tuple[tuple[SpeedMismatch, ...], int
 def cable_issues(graph: FabricGraph, catalog: Any) -> tuple[tuple[CableIssue, ...], int]:
     speed = np.fmin(graph.end_speed[0], graph.end_speed[1])
     tech = np.where(graph.end_tech[0] >= 0, graph.end_tech[0], graph.end_tech[1])
-    known = np.flatnonzero(np.isfinite(speed))
-    limits = np.full(speed.shape, np.inf)
-    source_of = np.zeros(speed.shape, dtype=np.int64)
+    finite = np.isfinite(speed)
+    every = bool(finite.all())  # the usual case: every port known, no link to pick out or scatter back
+    known: Any = slice(None) if every else np.flatnonzero(finite)
     cables = _cable_entries(catalog)
     speeds = graph.port_speeds  # a handful: every link speed is one of them
     k = max(speeds.size, 1)
@@ -122,19 +122,33 @@ def cable_issues(graph: FabricGraph, catalog: Any) -> tuple[tuple[CableIssue, ..
         group, s = divmod(value, k)
         medium, t = divmod(group, 3)
         combo_limit[value], sources[value] = _reach_limit(cables, MEDIA[medium], t - 1, float(speeds[s]))
-    limits[known] = combo_limit[key]
-    source_of[known] = key
+    if every:
+        limits, source_of = combo_limit[key], key
+    else:
+        limits = np.full(speed.shape, np.inf)
+        source_of = np.zeros(speed.shape, dtype=np.int64)
+        limits[known] = combo_limit[key]
+        source_of[known] = key
     too_long = np.flatnonzero(graph.length_m > limits)
     issues = [_issue(graph, i, "reach", limits[i], sources[source_of[i]]) for i in too_long[:MAX_LISTED_IDS].tolist()]
-    optical = _OPTICAL_CODE.take(graph.medium)
-    low, high = speed, np.fmax(*graph.end_speed)
-    hdr_ndr = (optical & (graph.end_tech[0] == TECH_INFINIBAND) & (low == HDR_GBPS) & (high == NDR_GBPS)
-               & (graph.length_m > HDR_NDR_OPTICS_MAX_M))
-    hdr_ndr &= graph.length_m <= limits  # a link already beyond reach is reported once
-    mixed = np.flatnonzero(hdr_ndr)
+    mixed = _hdr_ndr_optics(graph, speed, limits)
     issues += [_issue(graph, i, "hdr-ndr-optics", HDR_NDR_OPTICS_MAX_M, "hardware_power.md §4 [S65]")
                for i in mixed[: max(0, MAX_LISTED_IDS - len(issues))].tolist()]
     return tuple(issues), int(too_long.size + mixed.size)
+
+
+def _hdr_ndr_optics(graph: FabricGraph, low: np.ndarray, limits: np.ndarray) -> np.ndarray:
+    """Links of HDR to NDR InfiniBand over optics longer than 30 m, within reach (beyond it they are
+    reported once, as too long). Every link speed is one of the design's port speeds: without both an
+    HDR and an NDR port there is none, and no pass over the links."""
+    if not (np.any(graph.port_speeds == HDR_GBPS) and np.any(graph.port_speeds == NDR_GBPS)):
+        return np.empty(0, dtype=np.intp)
+    optical = _OPTICAL_CODE.take(graph.medium)
+    high = np.fmax(*graph.end_speed)
+    hdr_ndr = (optical & (graph.end_tech[0] == TECH_INFINIBAND) & (low == HDR_GBPS) & (high == NDR_GBPS)
+               & (graph.length_m > HDR_NDR_OPTICS_MAX_M))
+    hdr_ndr &= graph.length_m <= limits  # a link already beyond reach is reported once
+    return np.flatnonzero(hdr_ndr)
 
 
 def _issue(graph: FabricGraph, i: int, rule: str, limit: float, source: str) -> CableIssue:

@@ -8,6 +8,10 @@ component (so losing s cuts those servers off). A link is judged the same way wi
 capacity. Switches with the same tier and the same impact are counted together ("any of 256
 leaves"), which is what grouping identical switches means here. Peer links between switches of
 one tier are ignored (docs/models/topology.md, limits).
+
+What the analysis reads of the fabric's shape (the vertical links, their pods and (pod, switch)
+pairs) is a :class:`~planner_gui.engine.topology_failure_layout.FailureLayout`, kept from one cable
+edit to the next; only the capacities are read afresh here.
 """
 
 from __future__ import annotations
@@ -16,8 +20,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from planner_gui.engine.array_ops import first_lexmin, unique_ints, unique_inverse
-from planner_gui.engine.topology_graph import KIND_SERVER, FabricGraph
+from planner_gui.engine.array_ops import first_lexmin, unique_ints
+from planner_gui.engine.topology_failure_layout import FailureLayout, failure_layout
+from planner_gui.engine.topology_graph import FabricGraph
 from planner_gui.engine.topology_results import MAX_LISTED_IDS, FailureImpact
 from planner_gui.engine.topology_tiers import Tiers
 
@@ -35,61 +40,40 @@ class Failures:
     worst_link: FailureImpact | None
 
 
-def analyse_failures(graph: FabricGraph, tiers: Tiers) -> Failures:
-    vertical = tiers.lo >= 0
-    if not vertical.any():
+def analyse_failures(graph: FabricGraph, tiers: Tiers, layout: FailureLayout | None = None) -> Failures:
+    """Single points of failure and the worst single failures; ``layout``: the fabric's
+    :func:`failure_layout` when the caller has it (kept across a cable edit)."""
+    layout = failure_layout(graph, tiers) if layout is None else layout
+    if layout.vidx.size == 0:
         return Failures((), 0, (), 0, None, None)
-    n = graph.n_devices
-    lo, hi = tiers.lo[vertical], tiers.hi[vertical]
-    cap = np.nan_to_num(graph.fab_cap[vertical])
-    links = graph.fab_link[vertical]
-    level = tiers.level[lo].astype(np.int64)
-    reach = np.stack(tiers.reach)
-    pod_key = level * n + reach[level, lo]  # (tier, pod label): the pod each link leaves
-    pod_up, pod_servers = _pod_tables(graph, tiers, reach)
-    comp_servers = np.bincount(tiers.components[graph.device_kind == KIND_SERVER], minlength=n)
-    pod_comp = comp_servers[tiers.components[lo]]
+    cap = np.nan_to_num(graph.fab_cap[layout.vidx])
+    pod_key = layout.pod_key
+    pod_up = np.bincount(layout.dev_key, tiers.up_cap[layout.dev_on], minlength=layout.pod_servers.size)
+    servers_in_pod = layout.pod_servers[pod_key]
     link_share = cap / np.maximum(pod_up[pod_key], np.finfo(float).tiny)
-    link_cut = (link_share >= 1 - SHARE_TOLERANCE) & (pod_servers[pod_key] < pod_comp)
-    switch_result = _switch_failures(graph, tiers, hi, cap, pod_key, pod_up, pod_servers, pod_comp)
+    link_cut = (link_share >= 1 - SHARE_TOLERANCE) & (servers_in_pod < layout.pod_comp)
+    switch_result = _switch_failures(graph, tiers, layout, cap, pod_up)
     spof = switch_result[0]
-    worst_link = _worst_link(graph, tiers, links, level, cap, link_share, link_cut, pod_servers[pod_key])
-    cut_links = links[link_cut]
+    worst_link = _worst_link(graph, tiers, layout.vidx, layout.level, cap, link_share, link_cut, servers_in_pod)
+    cut_links = graph.fab_link[layout.vidx[link_cut]]
     return Failures(graph.ids(spof[:MAX_LISTED_IDS]), int(spof.size),
                     tuple(graph.link_ids[i] for i in cut_links[:MAX_LISTED_IDS]), int(cut_links.size),
                     switch_result[1], worst_link)
 
 
-def _pod_tables(graph: FabricGraph, tiers: Tiers, reach: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Uplink capacity and server count of every (tier, pod label), flattened as tier * n + label."""
-    n, levels = graph.n_devices, reach.shape[0]
-    on = tiers.level >= 0
-    devices = np.flatnonzero(on)
-    key = tiers.level[devices].astype(np.int64) * n + reach[tiers.level[devices], devices]
-    pod_up = np.bincount(key, tiers.up_cap[devices], minlength=levels * n)
-    servers = graph.devices_of_kind(KIND_SERVER)
-    pod_servers = np.concatenate([np.bincount(reach[t][servers], minlength=n) for t in range(levels)])
-    return pod_up, pod_servers
-
-
-def _switch_failures(graph: FabricGraph, tiers: Tiers, hi: np.ndarray, cap: np.ndarray, pod_key: np.ndarray,
-                     pod_up: np.ndarray, pod_servers: np.ndarray, pod_comp: np.ndarray,
+def _switch_failures(graph: FabricGraph, tiers: Tiers, layout: FailureLayout, cap: np.ndarray, pod_up: np.ndarray
                      ) -> tuple[np.ndarray, FailureImpact | None]:
     n = graph.n_devices
-    pair, inverse = unique_inverse(pod_key * n + hi)
-    pair_cap = np.bincount(inverse, cap)
-    first = np.zeros(pair.size, dtype=np.int64)
-    first[inverse] = np.arange(inverse.size)  # any link of the pair, for its pod and switch
-    pair_pod, pair_switch = pod_key[first], hi[first]
+    pair_cap = np.bincount(layout.inverse, cap, minlength=layout.pair_key.size)
+    pair_pod, pair_switch, pod_servers = layout.pair_pod, layout.pair_switch, layout.pod_servers
     share = pair_cap / np.maximum(pod_up[pair_pod], np.finfo(float).tiny)
-    cut = (share >= 1 - SHARE_TOLERANCE) & (pod_servers[pair_pod] < pod_comp[first])
+    cut = (share >= 1 - SHARE_TOLERANCE) & (pod_servers[pair_pod] < layout.pair_comp)
     max_share = np.zeros(n)
     np.maximum.at(max_share, pair_switch, share)
     cut_servers = np.bincount(pair_switch[cut], pod_servers[pair_pod[cut]], minlength=n)
-    comp_servers = np.bincount(tiers.components[graph.device_kind == KIND_SERVER], minlength=n)
-    cut_servers = np.minimum(cut_servers, comp_servers[tiers.components])
+    cut_servers = np.minimum(cut_servers, layout.comp_servers[tiers.components])
     spof = unique_ints(pair_switch[cut])
-    switches = unique_ints(pair_switch)
+    switches = unique_ints(pair_switch[layout.pair_links > 0])  # a pair whose links were all removed: none
     if switches.size == 0:
         return spof, None
     remaining = 1.0 - max_share[switches]
@@ -106,7 +90,7 @@ def _switch_failures(graph: FabricGraph, tiers: Tiers, hi: np.ndarray, cap: np.n
     return spof, impact
 
 
-def _worst_link(graph: FabricGraph, tiers: Tiers, links: np.ndarray, level: np.ndarray, cap: np.ndarray,
+def _worst_link(graph: FabricGraph, tiers: Tiers, vidx: np.ndarray, level: np.ndarray, cap: np.ndarray,
                 share: np.ndarray, cut: np.ndarray, servers_in_pod: np.ndarray) -> FailureImpact:
     lost_servers = np.where(cut, servers_in_pod, 0)
     i = first_lexmin(-share, -lost_servers)
@@ -115,5 +99,6 @@ def _worst_link(graph: FabricGraph, tiers: Tiers, links: np.ndarray, level: np.n
     tier_cap = cap[same_tier].sum()
     same = same_tier & (np.round(share, SAME_IMPACT_DIGITS) == round(float(share[i]), SAME_IMPACT_DIGITS)) \
         & (lost_servers == lost_servers[i])
-    return FailureImpact(graph.link_ids[links[i]], "link", tier, int(same.sum()), float(1.0 - share[i]),
+    link_id = graph.link_ids[int(graph.fab_link[vidx[i]])]
+    return FailureImpact(link_id, "link", tier, int(same.sum()), float(1.0 - share[i]),
                          float(1.0 - cap[i] / tier_cap) if tier_cap > 0 else 0.0, int(lost_servers[i]))

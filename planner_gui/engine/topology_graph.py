@@ -12,7 +12,6 @@ from __future__ import annotations
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -31,7 +30,6 @@ _ROLE_CODES = {PortRole.COMPUTE: ROLE_COMPUTE, PortRole.STORAGE: ROLE_STORAGE,
 TECH_UNKNOWN, TECH_INFINIBAND, TECH_ETHERNET = -1, 0, 1
 _TECH_CODES = {"infiniband": TECH_INFINIBAND, "ethernet": TECH_ETHERNET}
 FABRIC_SWITCH_ROLE = "fabric"  # catalog switch "role" of compute-fabric switches (schema.py)
-_MODEL_KEY = attrgetter("catalog_id", "nic_id", "nic_count")
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -92,9 +90,9 @@ class _PortTables:
 def build_fabric_graph(design: Design, catalog: Any) -> FabricGraph:
     """The arrays for ``design``; ``catalog`` is a planner_gui.catalog.Catalog (any HardwareSpecs
     whose ``get(catalog_id)`` returns entries with a switch ``role`` will do)."""
-    specs, dev_spec, kind, keys = _classify_devices(design, catalog)
     columns = link_columns(design)  # read once per analysis, shared with its cache keys and power
-    parse = parse_links(design, {p.name: None for spec in specs for p in spec.ports}, columns.links)
+    specs, dev_spec, kind, keys = _classify_devices(design, catalog, columns.devices)
+    parse = parse_links(design, {p.name: None for spec in specs for p in spec.ports}, columns.links, columns.change)
     tables = _port_tables(specs, parse.vocab)
     last = _previous(design, catalog, keys, dev_spec, parse.device_ids)
     continued = last is not None and parse.prior is last[0]  # the parse has compared the two lists already
@@ -126,8 +124,9 @@ _KEPT: dict[int, tuple[weakref.ref[Design], Any, list[Any], FabricGraph]] = {}
 
 
 def clear_kept_graphs() -> None:
-    """Forget every kept graph (benchmarks and tests timing a cold start)."""
+    """Forget every kept graph and device classification (benchmarks and tests timing a cold start)."""
     _KEPT.clear()
+    _CLASSES.clear()
 
 
 def _previous(design: Design, catalog: Any, keys: tuple[tuple[Any, ...], ...], dev_spec: np.ndarray,
@@ -153,10 +152,13 @@ def _end_arrays(tables: _PortTables, dev_spec: np.ndarray, end_dev: np.ndarray, 
 def _without_link(old: FabricGraph, at: int) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
     """``old``'s link arrays without link number ``at``; the fabric links after it are renumbered."""
     ends = tuple(np.delete(a, at, axis=1) for a in (old.end_role, old.end_speed, old.end_nic, old.end_tech))
-    kept = old.fab_link != at
-    fab_link = old.fab_link[kept]
-    fab_link = np.where(fab_link > at, fab_link - 1, fab_link).astype(np.int32)
-    return ends, (fab_link, old.fab_u[kept], old.fab_v[kept], old.fab_cap[kept], old.fab_nic[kept])
+    fab = (old.fab_link, old.fab_u, old.fab_v, old.fab_cap, old.fab_nic)
+    j = int(np.searchsorted(old.fab_link, at))  # fab_link is ascending: the link's fabric entry, if any
+    if j < old.fab_link.size and old.fab_link[j] == at:
+        fab = tuple(np.delete(a, j) for a in fab)
+    fab_link = fab[0].astype(np.int32)  # a copy, renumbered in place below
+    fab_link[j:] -= 1
+    return ends, (fab_link, *fab[1:])
 
 
 def _joined(old: FabricGraph, keep: int, ends: tuple[np.ndarray, ...], fab: tuple[np.ndarray, ...]
@@ -171,19 +173,34 @@ def _joined(old: FabricGraph, keep: int, ends: tuple[np.ndarray, ...], fab: tupl
     return joined_ends, joined_fab
 
 
-def _classify_devices(design: Design, catalog: Any
-                      ) -> tuple[list[DeviceSpec], np.ndarray, np.ndarray, tuple[tuple[Any, ...], ...]]:
-    """Each device's spec (deduplicated: a 4,096-node design has a handful) and kind code."""
+_Classes = tuple[list[DeviceSpec], np.ndarray, np.ndarray, tuple[tuple[Any, ...], ...]]
+# Per design id (dropped with the design): the catalog, the (catalog id, NIC, NIC count) columns and the
+# classification made from them last time, reused while they are equal (every edit but a device swap).
+_CLASSES: dict[int, tuple[weakref.ref[Design], Any, tuple[list[Any], ...], _Classes]] = {}
+_MODEL_FIELDS = slice(1, 4)  # catalog id, NIC, NIC count in link_columns.LinkColumns.devices
+
+
+def _classify_devices(design: Design, catalog: Any, columns: tuple[list[Any], ...]) -> _Classes:
+    """Each device's spec (deduplicated: a 4,096-node design has a handful) and kind code; ``columns``:
+    the devices' fields (LinkColumns.devices)."""
+    models = columns[_MODEL_FIELDS]
+    key = id(design)
+    kept = _CLASSES.get(key)
+    if kept is not None and kept[0]() is design and kept[1] is catalog and kept[2] == models:
+        return kept[3]
     seen = FirstSeen()  # (catalog id, NIC, NIC count) -> spec index, in order of first appearance
-    dev_spec = np.fromiter(map(seen.__getitem__, map(_MODEL_KEY, design.devices.values())), np.int32,
-                           len(design.devices))
+    dev_spec = np.fromiter(map(seen.__getitem__, zip(*models, strict=True)), np.int32, len(models[0]))
     specs: list[DeviceSpec] = []
     spec_kind: list[int] = []
-    for key in seen:
-        specs.append(catalog.device_spec(*key))
-        spec_kind.append(_kind_code(specs[-1], catalog.get(key[0])))
+    for model in seen:
+        specs.append(catalog.device_spec(*model))
+        spec_kind.append(_kind_code(specs[-1], catalog.get(model[0])))
     kind = np.array(spec_kind, dtype=np.int8)[dev_spec] if specs else np.empty(0, dtype=np.int8)
-    return specs, dev_spec, kind, tuple(seen)
+    dev_spec.setflags(write=False)  # shared by the graphs of later analyses
+    kind.setflags(write=False)
+    found = specs, dev_spec, kind, tuple(seen)
+    _CLASSES[key] = (weakref.ref(design, lambda _ref, k=key: _CLASSES.pop(k, None)), catalog, models, found)
+    return found
 
 
 def _kind_code(spec: DeviceSpec, entry: Any) -> int:

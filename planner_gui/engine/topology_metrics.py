@@ -13,6 +13,8 @@ Definitions (docs/models/topology.md has the long form):
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from planner_gui.engine.array_ops import unique_ints
@@ -25,6 +27,21 @@ from planner_gui.engine.topology_tiers import Tiers
 RAIL_SHARE_MIN = 0.5
 SWITCH_TIER_NAMES = {1: "leaf", 2: "spine", 3: "core"}
 GBPS_PER_GBYTE_S = 8.0  # 1 GB/s = 8 Gb/s
+
+
+@dataclass(frozen=True, slots=True)
+class NicLinks:
+    """Every server-to-switch fabric link: its place in the fabric arrays, NIC index and leaf device.
+    Four of the figures below read them: :func:`nic_links` picks them out once for all four."""
+
+    at: np.ndarray  # positions in graph.fab_*
+    nic: np.ndarray  # int64
+    leaf: np.ndarray  # int64
+
+
+def nic_links(graph: FabricGraph) -> NicLinks:
+    to_switch = np.flatnonzero((graph.fab_nic >= 0) & (graph.device_kind[graph.fab_v] == KIND_FABRIC_SWITCH))
+    return NicLinks(to_switch, graph.fab_nic[to_switch].astype(np.int64), graph.fab_v[to_switch].astype(np.int64))
 
 
 def switch_ratios(tiers: Tiers) -> np.ndarray:
@@ -50,14 +67,15 @@ def switch_tier_summaries(graph: FabricGraph, tiers: Tiers, ratios: np.ndarray) 
     return out
 
 
-def collective_oversubscription(graph: FabricGraph, tiers: Tiers, ratios: np.ndarray) -> tuple[float, str]:
+def collective_oversubscription(graph: FabricGraph, tiers: Tiers, ratios: np.ndarray, nics: NicLinks | None = None
+                                ) -> tuple[float, str]:
     """The worst ``r * x`` over switches (floored at 1) and the switch where it occurs.
 
     ``x`` is the share of uniform rail-matched traffic (NIC i of every server to NIC i of every
     other server) from the NICs below a switch that must leave its switch-only pod: for a pod with
     D_i NICs of index i out of N_i in the fabric, x = sum_i D_i (1 - D_i / N_i) / sum_i D_i.
     """
-    nic, leaf = _nic_links(graph)
+    nic, leaf = _nic_links(graph, nics)
     if nic.size == 0:
         return 1.0, ""
     k = int(nic.max()) + 1
@@ -79,7 +97,7 @@ def collective_oversubscription(graph: FabricGraph, tiers: Tiers, ratios: np.nda
     return worst, where
 
 
-def bisection(graph: FabricGraph, tiers: Tiers) -> tuple[float, float]:
+def bisection(graph: FabricGraph, tiers: Tiers, nics: NicLinks | None = None) -> tuple[float, float]:
     """(bisection Gb/s, bisection / half the NIC capacity) over the largest server group.
 
     A tier constrains the bisection when the switch-only pods at that tier split some rail's NICs
@@ -94,7 +112,7 @@ def bisection(graph: FabricGraph, tiers: Tiers) -> tuple[float, float]:
     members = servers[comp[servers] == biggest]
     in_comp = comp == biggest
     nic_half = float(_server_nic_gbps(graph)[members].sum()) / 2 if members.size > 1 else 0.0
-    nic, leaf = _nic_links(graph)
+    nic, leaf = _nic_links(graph, nics)
     keep = in_comp[leaf]
     nic, leaf = nic[keep], leaf[keep]
     best = nic_half
@@ -123,15 +141,15 @@ def _splits_a_rail(pods: np.ndarray, nic: np.ndarray) -> bool:
     return bool(unique_ints(pairs // (int(pods.max()) + 1)).size < pairs.size)
 
 
-def _nic_links(graph: FabricGraph) -> tuple[np.ndarray, np.ndarray]:
+def _nic_links(graph: FabricGraph, nics: NicLinks | None) -> tuple[np.ndarray, np.ndarray]:
     """(NIC index, leaf device) of every server-to-switch fabric link."""
-    to_switch = (graph.fab_nic >= 0) & (graph.device_kind[graph.fab_v] == KIND_FABRIC_SWITCH)
-    return graph.fab_nic[to_switch].astype(np.int64), graph.fab_v[to_switch].astype(np.int64)
+    nics = nic_links(graph) if nics is None else nics
+    return nics.nic, nics.leaf
 
 
-def hop_stats(graph: FabricGraph, tiers: Tiers) -> HopStats:
+def hop_stats(graph: FabricGraph, tiers: Tiers, nics: NicLinks | None = None) -> HopStats:
     """Max and mean switch count between the same-index NICs of two servers, per NIC index."""
-    nic, leaf = _nic_links(graph)
+    nic, leaf = _nic_links(graph, nics)
     by_rail: list[int] = []
     total_pairs, weighted = 0.0, 0.0
     for index in range(int(nic.max()) + 1 if nic.size else 0):
@@ -157,9 +175,9 @@ def _same_pod_pairs(labels: np.ndarray) -> float:
     return float((counts * (counts - 1)).sum())
 
 
-def rail_report(graph: FabricGraph, tiers: Tiers) -> RailReport:
-    to_switch = (graph.fab_nic >= 0) & (graph.device_kind[graph.fab_v] == KIND_FABRIC_SWITCH)
-    nic, leaf = _nic_links(graph)
+def rail_report(graph: FabricGraph, tiers: Tiers, nics: NicLinks | None = None) -> RailReport:
+    nics = nic_links(graph) if nics is None else nics
+    nic, leaf = nics.nic, nics.leaf
     used = unique_ints(nic)
     leaves = unique_ints(leaf)
     if leaves.size == 0:
@@ -175,7 +193,7 @@ def rail_report(graph: FabricGraph, tiers: Tiers) -> RailReport:
         return RailReport("single-switch", False, int(used.size), typical, (), 0)
     position = np.searchsorted(leaves, leaf)
     off = ~is_rail[position, nic]
-    off_links = graph.fab_link[to_switch][off]
+    off_links = graph.fab_link[nics.at[off]]
     off_refs = _nic_refs(graph, off_links[:MAX_LISTED_IDS])
     strict = rails_per_leaf < used.size
     if strict.all():

@@ -125,25 +125,34 @@ class LinkParse:
 _CACHE: dict[int, tuple[weakref.ref[Design], LinkParse]] = {}
 
 
-def parse_links(design: Design, port_names: Iterable[str] = (), links: list[Any] | None = None) -> LinkParse:
+def parse_links(design: Design, port_names: Iterable[str] = (), links: list[Any] | None = None,
+                change: Any = None) -> LinkParse:
     """The parsed links of ``design``, reusing what an earlier call parsed where still valid.
 
     ``port_names`` seeds the name codes with the ports the design's hardware has, which saves
     collecting the distinct names from the links. ``links`` is ``list(design.links.values())``
     when the caller already has it (link_columns.py), so that every column of one analysis
-    describes the same list.
+    describes the same list; ``change`` is how it differs from the list read before it (a
+    link_columns.LinkChange), which saves comparing the two lists again when that list is the one
+    parsed last time.
     """
     links = list(design.links.values()) if links is None else links
     device_ids = tuple(design.devices)
     entry = _CACHE.get(id(design))
     old = entry[1] if entry is not None and entry[0]() is design else None
-    keep = common_prefix(old.links, links) if old is not None else 0
+    if old is not None and device_ids == old.device_ids:
+        device_ids = old.device_ids  # the same ids: the new tuple goes at once (a tuple the collector never walks)
+    known = old is not None and change is not None and change.prior is old.links
+    keep = (change.keep if known else common_prefix(old.links, links)) if old is not None else 0
     if old is None:
         old = LinkParse([], device_ids, np.empty((2, 0), np.int32), np.empty((2, 0), np.int32))
     for name in port_names:
         old.vocab.setdefault(name, len(old.vocab))
     prior = old.links if entry is not None and entry[0]() is design else None
-    dropped = keep if _one_removed(old, keep, links, device_ids) else None
+    if known:
+        dropped = change.dropped if device_ids == old.device_ids else None
+    else:
+        dropped = keep if _one_removed(old, keep, links, device_ids) else None
     parse = _extend(old, keep, links, device_ids) if dropped is None else _without(old, keep, links)
     parse.prior, parse.reused, parse.dropped = prior, keep, dropped
     _remember(design, parse)

@@ -21,14 +21,20 @@ and served again when all of these are unchanged:
 
 After a compute cable is added or removed, the tiers (levels and pods) are updated for that one link
 when it moves no device to another tier and splits no pod (:func:`updated_part_tiers`,
-topology_incremental.py); the figures that follow from them are computed again. Anything else (a
-device moved to other hardware, several cables at once) computes afresh.
-Results are identical to a cold run either way; tests/engine/test_topology_cabling.py checks it.
+topology_incremental.py). When the pods are then the very same arrays, so is most of what the
+failure analysis reads (topology_failure_layout.py: the kept layout gets that link's entry), and,
+for a cable between two switches, every figure that follows from the devices, the NIC links and the
+pods alone (topology.NIC_FIELDS: rails, hops, unconnected NICs, server groups...) is the kept one.
+The capacity figures (tier sums, oversubscription, bisection, failures) are computed again. Anything
+else (a device moved to other hardware, several cables at once) computes afresh. Results are
+identical to a cold run either way; tests/engine/test_topology_cabling.py, test_incremental_topology.py
+and test_edit_reuse.py check it.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import operator
 import weakref
 from dataclasses import dataclass
 from typing import Any
@@ -36,8 +42,9 @@ from typing import Any
 import numpy as np
 
 from planner_gui.engine.array_ops import common_prefix
+from planner_gui.engine.topology_failure_layout import FailureLayout, layout_with_link
 from planner_gui.engine.topology_graph import FabricGraph, clear_kept_graphs
-from planner_gui.engine.topology_incremental import updated_tiers
+from planner_gui.engine.topology_incremental import updated_tiers_and_link
 from planner_gui.engine.topology_tiers import NOT_ON_FABRIC, Tiers
 from planner_gui.model import Design
 
@@ -54,6 +61,7 @@ class FabricPart:
     tiers: Tiers
     ratios: np.ndarray
     fields: dict[str, Any]  # TopologyReport fields
+    layout: FailureLayout | None = None  # what the failure analysis read of the fabric's shape
 
 
 _KEPT: dict[int, tuple[weakref.ref[Design], FabricPart]] = {}
@@ -72,14 +80,34 @@ def reusable_part(design: Design, catalog: Any, graph: FabricGraph) -> FabricPar
     if old_on.all() and new_on.all() and part.graph.fab_u.size == graph.fab_u.size:
         return dataclasses.replace(part, graph=graph)  # not a single fabric-array link changed
     fields = {**part.fields, "fabric_links": int(graph.fab_link.size)}
-    return dataclasses.replace(part, graph=graph, tiers=_retiered(part.tiers, graph), fields=fields)
+    tiers = _retiered(part.tiers, graph)
+    # the same vertical links in the same order, at other places in the fabric arrays
+    layout = None if part.layout is None else dataclasses.replace(part.layout, vidx=np.flatnonzero(tiers.lo >= 0))
+    return dataclasses.replace(part, graph=graph, tiers=tiers, fields=fields, layout=layout)
 
 
-def updated_part_tiers(design: Design, catalog: Any, graph: FabricGraph) -> Tiers | None:
+def updated_part_tiers(design: Design, catalog: Any, graph: FabricGraph, nic_fields: tuple[str, ...] = ()
+                       ) -> tuple[Tiers, FailureLayout | None, dict[str, Any] | None] | None:
     """The tiers of ``graph`` from the part kept for ``design`` when ``graph`` has its devices and one
-    compute link more or fewer (topology_incremental.py); None when they must be inferred afresh."""
+    compute link more or fewer (topology_incremental.py); None when they must be inferred afresh.
+
+    When the pods are the very same arrays (none split or merged), also the kept failure layout updated
+    for that link and, when the link joins two switches, the kept report fields named ``nic_fields``
+    (those that follow from the devices, the NIC links and the pods alone); else None for either."""
     part = _kept_part(design, catalog, graph)
-    return None if part is None else updated_tiers(part.graph, part.tiers, graph)
+    found = None if part is None else updated_tiers_and_link(part.graph, part.tiers, graph)
+    if found is None:
+        return None
+    tiers, link = found
+    old = part.tiers
+    same_pods = (len(tiers.reach) == len(old.reach) and all(map(operator.is_, tiers.reach, old.reach))
+                 and len(tiers.switch_pods) == len(old.switch_pods)
+                 and all(map(operator.is_, tiers.switch_pods, old.switch_pods)))
+    if not same_pods:
+        return tiers, None, None
+    layout = None if part.layout is None else layout_with_link(part.layout, tiers, link)
+    on_server = (graph if link.added else part.graph).fab_nic[link.at] >= 0
+    return tiers, layout, None if on_server else {name: part.fields[name] for name in nic_fields}
 
 
 def _kept_part(design: Design, catalog: Any, graph: FabricGraph) -> FabricPart | None:

@@ -4,17 +4,21 @@ before the edit, and the rack sums of the power model. Every result must equal a
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
+import operator
 
 import numpy as np
 import pytest
 
-from planner_gui.catalog import bundled_catalog
+from planner_gui.catalog import CatalogEntry, bundled_catalog
 from planner_gui.engine.analysis import AnalysisCache, analyze_design
 from planner_gui.engine.power import power_base, power_report
 from planner_gui.engine.topology import analyze_topology
+from planner_gui.engine.topology_failure_layout import FailureLayout, failure_layout, layout_with_link
+from planner_gui.engine.topology_failures import analyse_failures
 from planner_gui.engine.topology_graph import FabricGraph, build_fabric_graph
-from planner_gui.engine.topology_incremental import updated_tiers
+from planner_gui.engine.topology_incremental import _whole_speeds, updated_tiers, updated_tiers_and_link
 from planner_gui.engine.topology_parse import clear_cache
 from planner_gui.engine.topology_reuse import clear_parts
 from planner_gui.engine.topology_tiers import Tiers, infer_tiers
@@ -26,6 +30,7 @@ CAT = make_catalog()
 NDR_GBPS = 400.0  # t-qm9700 ports and t-dgx-h100 NICs (test_topology_kit.py)
 SERVERS_PER_LEAF = 4  # rail_fabric(per_su=4)
 _TIER_ARRAYS = ("level", "lo", "hi", "up_cap", "down_cap", "peer_cap", "up_links", "down_links")
+_PAIR_ARRAYS = ("pair_key", "pair_pod", "pair_switch", "pair_comp", "pair_links")
 _GRAPH_ARRAYS = ("end_dev", "end_role", "end_speed", "end_tech", "end_nic", "fab_link", "fab_u", "fab_v",
                  "fab_cap", "fab_nic")
 
@@ -68,21 +73,48 @@ def _cold_graph(b: Builder) -> FabricGraph:
     return build_fabric_graph(b.design, CAT)
 
 
+def _compact(layout: FailureLayout) -> FailureLayout:
+    """``layout`` without its pairs that have no links left, renumbered: what a fresh layout holds."""
+    keep = layout.pair_links > 0
+    number = np.cumsum(keep) - 1
+    pairs = {name: getattr(layout, name)[keep] for name in _PAIR_ARRAYS}
+    return dataclasses.replace(layout, inverse=number[layout.inverse], **pairs)
+
+
+def _assert_same_layout(got: FailureLayout, want: FailureLayout) -> None:
+    for f in dataclasses.fields(FailureLayout):
+        x, y = getattr(got, f.name), getattr(want, f.name)
+        assert x.dtype == y.dtype and np.array_equal(x, y), f.name
+
+
 class _Fabric:
-    """The graph and tiers of the last step; ``step`` applies an edit and returns the incremental tiers."""
+    """The graph, tiers and failure layout of the last step; ``step`` applies an edit and returns the
+    incremental tiers. The layout is carried from step to step as the analysis carries it."""
 
     def __init__(self, b: Builder) -> None:
         self.b = b
         self.graph = build_fabric_graph(b.design, CAT)
         self.tiers = infer_tiers(self.graph)
+        self.layout = failure_layout(self.graph, self.tiers)
 
     def step(self) -> Tiers | None:
         graph = build_fabric_graph(self.b.design, CAT)
         _assert_same_graph(graph, _cold_graph(self.b))  # the kept arrays of the links before the edit
-        updated = updated_tiers(self.graph, self.tiers, graph)
-        self.graph, self.tiers = graph, infer_tiers(graph)
-        if updated is not None:
-            _assert_same_tiers(updated, self.tiers)
+        found = updated_tiers_and_link(self.graph, self.tiers, graph)
+        old_tiers, fresh = self.tiers, infer_tiers(graph)
+        self.graph, self.tiers = graph, fresh
+        layout = failure_layout(graph, fresh)
+        if found is None:
+            self.layout = layout
+            return None
+        updated, link = found
+        _assert_same_tiers(updated, fresh)
+        if all(map(operator.is_, updated.reach, old_tiers.reach)):  # the pods held: the layout follows the link
+            self.layout = layout_with_link(self.layout, updated, link)
+            _assert_same_layout(_compact(self.layout), layout)
+            assert analyse_failures(graph, fresh, self.layout) == analyse_failures(graph, fresh)
+        else:
+            self.layout = layout
         return updated
 
 
@@ -94,6 +126,7 @@ def _leaf_ratio(tiers: Tiers, graph: FabricGraph, leaf: str) -> float:
 def test_one_compute_cable_updates_the_tiers_as_a_cold_run_would() -> None:
     b = _three_tiers()
     fabric = _Fabric(b)
+    assert _whole_speeds(fabric.graph)  # each sum updated for the one link (_one_link_tiers)
     assert fabric.tiers.top == 3 and _leaf_ratio(fabric.tiers, fabric.graph, "leaf-0-0") == 2.0  # 4 x 400 / 2 x 400
     server = b.design.remove_link(_link_between(b, "node-1", "leaf-0-0"))
     assert fabric.step() is not None
@@ -175,3 +208,39 @@ def test_power_after_a_cable_edit_equals_a_fresh_report_and_keeps_untouched_rack
     assert saved_w > 0 and kept.racks[rack].typical_w == first.racks[rack].typical_w - saved_w
     untouched = [r for r in first.racks if r not in (rack, design.devices[cable.b.split("/")[0]].rack_id)]
     assert untouched and all(kept.racks[r] is first.racks[r] for r in untouched)
+
+
+def test_the_failure_layout_follows_new_pairs_and_peer_links() -> None:
+    """A cable that forms a (pod, upper switch) pair the layout does not have gets a pair numbered in key
+    order; a peer link between two leaves moves only the places of the fabric entries after it."""
+    b = _three_tiers()
+    uplink = b.design.remove_link(_link_between(b, "leaf-0-0", "spine-0-0"))
+    fabric = _Fabric(b)  # a fresh layout, without the pair of leaf-0-0's pod and spine-0-0
+    b.design.add_link(uplink, CAT)
+    assert fabric.step() is not None and fabric.layout.pair_links.min() > 0
+    b.link("leaf-0-0", "leaf-1-0", Medium.MMF, 20.0)  # leaves of one rail, already in one pod at tier 2
+    assert fabric.step() is not None
+    server = b.design.remove_link(_link_between(b, "node-1", "leaf-0-0"))
+    assert fabric.step() is not None and fabric.layout.pair_links.min() == 0  # its pair stays, empty
+    b.design.add_link(server, CAT)
+    assert fabric.step() is not None and fabric.layout.pair_links.min() > 0
+
+
+def test_speeds_that_are_no_whole_number_take_the_sums_afresh() -> None:
+    """Adding or taking one link's capacity is exact only for whole Gb/s (integer sums); with a 400.1G
+    switch port the per-device sums are built again by infer_tiers, and still equal a cold run's."""
+    catalog = make_catalog()
+    entry = catalog.entries["t-qm9700"]
+    groups = [{**group, "speed_gbps": 400.1} for group in entry.data["port_groups"]]
+    catalog.entries["t-qm9700"] = CatalogEntry(entry.id, entry.kind, entry.name,
+                                               {**entry.data, "port_groups": groups}, entry.origin)
+    b = rail_fabric(catalog, 16, per_su=SERVERS_PER_LEAF, nics=2, spines_per_rail=2, uplinks_per_leaf=2)
+    clear_parts()
+    old_graph = build_fabric_graph(b.design, catalog)
+    old = infer_tiers(old_graph)
+    b.design.remove_link(_link_between(b, "leaf-0-0", "spine-0-0"))
+    graph = build_fabric_graph(b.design, catalog)
+    assert not _whole_speeds(graph) and 400.1 in graph.port_speeds
+    updated = updated_tiers(old_graph, old, graph)
+    assert updated is not None
+    _assert_same_tiers(updated, infer_tiers(graph))

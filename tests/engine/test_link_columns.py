@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from planner_gui.catalog import bundled_catalog
+from planner_gui.engine.analysis_cache import DesignInputs
+from planner_gui.engine.array_ops import common_prefix, list_change
 from planner_gui.engine.link_columns import LinkColumns, clear_kept
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
 from planner_gui.model import Design
+from planner_gui.model.parts import field_edits
 
 CATALOG = bundled_catalog()
 
@@ -47,3 +54,88 @@ def test_a_changed_length_after_a_removal_is_read_again() -> None:
     _, kept_lengths = _arrays(design)
     assert kept_lengths[19] == 42.5
     assert np.array_equal(kept_lengths, _fresh(design)[1])
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(size=st.integers(0, 40), edit=st.sampled_from(["same", "remove", "append", "replace", "insert"]),
+       where=st.floats(0, 1), count=st.integers(1, 3))
+def test_list_change_finds_the_edit_without_changing_the_new_list(size: int, edit: str, where: float,
+                                                                  count: int) -> None:
+    """array_ops.list_change on lists of distinct objects (a design's links): the common prefix, and the
+    place of the one item removed; the new list it inspects (and briefly changes) is as it was."""
+    old = [object() for _ in range(size)]
+    at = min(int(where * size), max(size - 1, 0))
+    new = list(old)
+    if edit == "remove" and size:
+        del new[at]
+    elif edit == "append":
+        new += [object() for _ in range(count)]
+    elif edit == "replace" and size:
+        new[at] = object()
+    elif edit == "insert":
+        new.insert(at, object())
+    before = list(new)
+    keep, dropped = list_change(old, new)
+    assert len(new) == len(before) and all(map(operator.is_, new, before))
+    assert keep == common_prefix(old, new)
+    removed_one = edit == "remove" and size > 0
+    assert (dropped is not None) == removed_one
+    if removed_one:
+        assert dropped == keep == at and new == old[:at] + old[at + 1:]
+
+
+def test_value_columns_follow_the_link_change_and_notice_an_edit_in_the_same_step() -> None:
+    """Media and lengths are read again every analysis; after a removal their arrays are last time's
+    without the removed link's value, unless a value also changed in place (then read afresh)."""
+    design = load_design(default_example_path(), CATALOG).design
+    media, lengths = _fresh(design)
+    ids = list(design.links)
+    design.remove_link(ids[40])
+    columns = LinkColumns(design)
+    assert columns.change is None  # set when the links are read
+    assert len(columns.links) == len(ids) - 1 and columns.change is not None and columns.change.dropped == 40
+    assert np.array_equal(columns.media, np.delete(media, 40)) and np.array_equal(columns.lengths,
+                                                                                   np.delete(lengths, 40))
+    design.links.pop(ids[41])  # one more removal (past the model's checks: only the list matters here)
+    design.links[ids[0]].medium = design.links[ids[0]].medium  # the same value: nothing to see
+    design.links[ids[1]].length_m = 9.5
+    kept_media, kept_lengths = _arrays(design)
+    fresh_media, fresh_lengths = _fresh(design)
+    assert np.array_equal(kept_media, fresh_media) and np.array_equal(kept_lengths, fresh_lengths)
+    assert kept_lengths[1] == 9.5
+
+
+def test_kept_columns_hand_back_the_same_lists_while_equal() -> None:
+    """A snapshot equal to last time's is last time's objects (the fresh copies go at once); a changed
+    column is the new one, the others stay the old ones."""
+    design = load_design(default_example_path(), CATALOG).design
+    first = LinkColumns(design).devices
+    again = LinkColumns(design).devices
+    assert all(map(operator.is_, first, again))
+    device = next(iter(design.devices.values()))
+    design.place_device(device.id, None, None, CATALOG)
+    moved = LinkColumns(design).devices
+    changed = [i for i, (a, b) in enumerate(zip(first, moved, strict=True)) if a is not b]
+    assert changed == [4, 5] and moved[4][0] is None  # rack and U; ids, models and NICs kept
+
+
+def test_device_and_rack_fields_are_read_again_only_after_a_write() -> None:
+    """Every field write to a device, or to a rack or feed, takes a new edit number (model.parts.field_edits);
+    while it is unchanged and the objects are the same, the analysis' snapshots are last time's, unread. A
+    write of any field, a feed's included, is seen by the next snapshot."""
+    design = load_design(default_example_path(), CATALOG).design
+    first = LinkColumns(design).devices
+    edits = field_edits("devices")
+    assert LinkColumns(design).devices is first and field_edits("devices") == edits
+    device = next(iter(design.devices.values()))
+    device.name = "renamed"  # a field the snapshot does not hold: read again, the same lists
+    assert field_edits("devices") > edits
+    again = LinkColumns(design).devices
+    assert again is not first and all(map(operator.is_, again, first))
+    device.u = None
+    assert LinkColumns(design).devices[5][0] is None
+    rack = next(iter(design.racks.values()))
+    racks = DesignInputs(design).racks
+    assert DesignInputs(design).racks is racks
+    rack.feed_a.amps = 16.0  # inside a rack's feed: the racks are read again, the devices are not
+    assert DesignInputs(design).racks != racks and LinkColumns(design).devices is LinkColumns(design).devices
