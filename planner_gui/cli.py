@@ -97,5 +97,7 @@ def _fail(message: str, code: int) -> int:
     return code
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+if __name__ == "__main__":  # python -m planner_gui.cli: run the imported module, whose CliError the
+    from planner_gui.cli import main as package_main  # commands raise (this file is also loaded as __main__)
+
+    sys.exit(package_main())

@@ -28,7 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = [ROOT / "planner_gui" / name for name in
-           ("ui", "i18n", "preferences", "model", "io", "engine", "templates", "document", "commands",
+           ("ui", "i18n", "preferences", "model", "io", "engine", "templates", "document", "commands", "catalog",
             "cli.py")]
 TS_DIR = ROOT / "planner_gui" / "resources" / "i18n"
 LANGUAGES = ("zh_CN",)

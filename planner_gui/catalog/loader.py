@@ -2,7 +2,9 @@
 
 The bundled files live in ``planner_gui/resources/catalog/*.json``; a user catalog (same format)
 in the platformdirs data dir adds or overrides entries. Every entry is validated; a bad one is
-reported in :attr:`Catalog.problems` and skipped, never fatal.
+reported in :attr:`Catalog.problems` and skipped, never fatal. Problems (and :meth:`Catalog.require`'s
+KeyError) are translatable Texts (model/messages.py): the GUI's status bar and a Chinese CLI show them
+in Chinese; built only on the error paths, as the bundled catalog loads at every start.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from planner_gui.catalog.schema import KINDS, validate_entry
+from planner_gui.catalog.schema import KINDS, kind_word, validate_entry
 from planner_gui.model.ids import ID_PATTERN
+from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text
 from planner_gui.model.specs import DeviceKind, DeviceSpec, PortRole, PortSpec, unknown_spec
 
 # Kinds that are physical devices placed in racks, and the model's name for each.
@@ -44,6 +47,9 @@ MAX_FIGURE = 10**15  # above every maximum in catalog/schema.py (the largest, pr
 # stop being cached past this; the specs of real entries (servers x NICs x 0-64 NIC counts) always are.
 MAX_CACHED_SPECS = 20_000
 MANAGEMENT_PORT_GBPS = 1.0  # BMC ports are 1 GbE RJ45 on every server in the catalog
+# Problems listed per load, as a design's (io/limits.py); past it, entries are still checked and skipped but
+# only counted. Without it one entry of 2.5 million empty port groups (7 MB) held 10 million messages (3 GB).
+MAX_PROBLEMS_KEPT = 1_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,11 +96,19 @@ class Catalog:
         """The entry, or a KeyError naming the id (and the kind expected)."""
         entry = self.entries.get(catalog_id)
         if entry is None or (kind is not None and entry.kind != kind):
-            what = f"{kind} " if kind else ""
-            choices = ", ".join(e.id for e in self.of_kind(kind)) if kind else ""
-            hint = f" (known {kind} ids: {choices})" if choices else ""
-            raise KeyError(f"unknown {what}id {catalog_id!r}{hint}")
+            raise KeyError(self._unknown(catalog_id, kind))
         return entry
+
+    def _unknown(self, catalog_id: str, kind: str | None) -> Text:
+        """"unknown nic id 'x' (known nic ids: a, b)": the id, the kind asked for and the ids of that kind."""
+        if not kind:
+            return QT_TRANSLATE_NOOP("Catalog", "unknown id {catalog_id!r}").fill(catalog_id=catalog_id)
+        choices = ", ".join(e.id for e in self.of_kind(kind))
+        if not choices:
+            return QT_TRANSLATE_NOOP("Catalog", "unknown {kind} id {catalog_id!r}").fill(
+                kind=kind_word(kind), catalog_id=catalog_id)
+        return QT_TRANSLATE_NOOP("Catalog", "unknown {kind} id {catalog_id!r} (known {kind} ids: {choices})").fill(
+            kind=kind_word(kind), catalog_id=catalog_id, choices=choices)
 
     def of_kind(self, kind: str | None) -> list[CatalogEntry]:
         return [e for e in self.entries.values() if kind is None or e.kind == kind]
@@ -183,14 +197,15 @@ def default_user_catalog_path() -> Path:
 
 def load_catalog(user_catalog: Path | None = None, include_user: bool = True) -> Catalog:
     """The bundled catalog, with a user catalog on top (``None``: the default location)."""
-    catalog = Catalog()
+    catalog, problems = Catalog(), _Problems()
     for path in bundled_catalog_files():
-        _merge(catalog, _read_entries(path, catalog.problems), "bundled", path.name)
+        _merge(catalog, _read_entries(path, problems), "bundled", path.name, problems)
     if include_user:
         path = user_catalog if user_catalog is not None else default_user_catalog_path()
         if path.exists():
-            _merge(catalog, _read_entries(path, catalog.problems), str(path), str(path))
-    _drop_broken_references(catalog)
+            _merge(catalog, _read_entries(path, problems), str(path), str(path), problems)
+    _drop_broken_references(catalog, problems)
+    catalog.problems = problems.listed()
     return catalog
 
 
@@ -200,22 +215,59 @@ def bundled_catalog() -> Catalog:
     return load_catalog(include_user=False)
 
 
-def _read_entries(path: Path, problems: list[str]) -> list[Any]:
+class _Problems:
+    """What loading found: the first MAX_PROBLEMS_KEPT problems, and how many entries had more."""
+
+    def __init__(self) -> None:
+        self.kept: list[str] = []
+        self.unlisted = 0  # entries (or files) with a problem past the limit
+
+    def room(self) -> int:
+        """How many problems to look for in the next entry: those that can be listed, plus one."""
+        return max(MAX_PROBLEMS_KEPT - len(self.kept), 0) + 1
+
+    def append(self, problem: str) -> None:
+        if len(self.kept) < MAX_PROBLEMS_KEPT:
+            self.kept.append(problem)
+        else:
+            self.unlisted += 1
+
+    def skipped(self, where: str, problems: list[str]) -> None:
+        """An entry skipped for ``problems``; only the sentences listed are built."""
+        listed = problems[:max(MAX_PROBLEMS_KEPT - len(self.kept), 0)]
+        self.kept.extend(QT_TRANSLATE_NOOP("Catalog", "{where}: {problem}; entry skipped").fill(
+            where=where, problem=problem) for problem in listed)
+        self.unlisted += len(problems) > len(listed)
+
+    def listed(self) -> list[str]:
+        if not self.unlisted:
+            return self.kept
+        return [*self.kept, QT_TRANSLATE_NOOP(
+            "Catalog", "... and more problems in {count:,} entry(s), not listed: only the first {limit:,} are").fill(
+            count=self.unlisted, limit=MAX_PROBLEMS_KEPT)]
+
+
+def _read_entries(path: Path, problems: _Problems) -> list[Any]:
     """The file's ``entries`` list; any problem with the file as a whole is reported and the file ignored."""
     try:
         document = json.loads(_read_small_file(path).decode("utf-8"), parse_constant=_refuse_constant)
     except _Unusable as reason:
-        problems.append(f"{path}: {reason}; ignored")
+        problems.append(QT_TRANSLATE_NOOP("Catalog", "{path}: {reason}; ignored").fill(path=str(path),
+                                                                                      reason=reason.args[0]))
         return []
     except (OSError, ValueError, RecursionError) as error:  # ValueError: bad JSON, UTF-8 or a 5,000-digit number
-        problems.append(f"{path}: cannot be read ({_short(error)}); ignored")
+        problems.append(QT_TRANSLATE_NOOP("Catalog", "{path}: cannot be read ({reason}); ignored").fill(
+            path=str(path), reason=_reason(error)))
         return []
     entries = document.get("entries") if isinstance(document, dict) else None
     if not isinstance(entries, list):
-        problems.append(f"{path}: expected an object with a list 'entries'; ignored")
+        problems.append(QT_TRANSLATE_NOOP("Catalog", "{path}: expected an object with a list 'entries'; ignored").fill(
+            path=str(path)))
         return []
     if len(entries) > MAX_CATALOG_ENTRIES:
-        problems.append(f"{path}: {len(entries):,} entries is more than the {MAX_CATALOG_ENTRIES:,} allowed; ignored")
+        problems.append(QT_TRANSLATE_NOOP(
+            "Catalog", "{path}: {count:,} entries is more than the {limit:,} allowed; ignored").fill(
+            path=str(path), count=len(entries), limit=MAX_CATALOG_ENTRIES))
         return []
     return entries
 
@@ -230,77 +282,89 @@ def _read_small_file(path: Path) -> bytes:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise _Unusable("is not a regular file")
+            raise _Unusable(QT_TRANSLATE_NOOP("Catalog", "is not a regular file").fill())
         data = os.read(fd, USER_CATALOG_LIMIT_BYTES + 1)
         if info.st_size > USER_CATALOG_LIMIT_BYTES or len(data) > USER_CATALOG_LIMIT_BYTES:
-            raise _Unusable(f"larger than {USER_CATALOG_LIMIT_BYTES // 2**20} MB")
+            raise _Unusable(QT_TRANSLATE_NOOP("Catalog", "larger than {mb} MB").fill(
+                mb=USER_CATALOG_LIMIT_BYTES // 2**20))
         return data
     finally:
         os.close(fd)
 
 
 def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise ValueError(QT_TRANSLATE_NOOP("Catalog", "{name} is not a number JSON allows").fill(name=name))
 
 
-def _merge(catalog: Catalog, entries: Iterable[Any], origin: str, label: str) -> None:
+def _merge(catalog: Catalog, entries: Iterable[Any], origin: str, label: str, problems: _Problems) -> None:
     for index, raw in enumerate(entries):
-        problems = _entry_problems(raw)
+        found = _entry_problems(raw, problems.room())
         where = f"{label} entries[{index}]"
         if isinstance(raw, dict) and isinstance(raw.get("id"), str):
             where += f" ({raw['id'][:ID_SHOWN_CHARS]!r})"
-        if problems:
-            catalog.problems.extend(f"{where}: {p}; entry skipped" for p in problems)
+        if found:
+            problems.skipped(where, found)
             continue
         if origin == "bundled" and raw["id"] in catalog.entries:
-            catalog.problems.append(f"{where}: duplicate id {raw['id']!r}; entry skipped")
+            problems.append(QT_TRANSLATE_NOOP("Catalog", "{where}: duplicate id {id!r}; entry skipped").fill(
+                where=where, id=raw["id"]))
             continue
         catalog.entries[raw["id"]] = CatalogEntry(raw["id"], raw["kind"], raw["name"], dict(raw), origin)
 
 
-def _entry_problems(raw: Any) -> list[str]:
-    """Checks a hostile entry needs before the schema's: shapes the schema assumes, ids, sizes."""
+def _entry_problems(raw: Any, limit: int) -> list[str]:
+    """Checks a hostile entry needs before the schema's (shapes the schema assumes, ids, sizes), and the
+    schema's: the first ``limit`` problems found."""
     if not isinstance(raw, dict):
-        return validate_entry(raw)
-    early = _shape_problems(raw)
+        return validate_entry(raw, limit)
+    early = _shape_problems(raw, limit)
     if early:
         return early
     try:
-        return validate_entry(raw) or _size_problems(raw)
+        return validate_entry(raw, limit) or _size_problems(raw, limit)
     except (TypeError, ValueError, OverflowError, RecursionError) as error:  # a shape the schema did not expect
-        return [f"could not be checked ({_short(error)})"]
+        return [QT_TRANSLATE_NOOP("Catalog", "could not be checked ({reason})").fill(reason=_short(error))]
 
 
-def _shape_problems(raw: dict[str, Any]) -> list[str]:
+def _shape_problems(raw: dict[str, Any], limit: int) -> list[str]:
     kind, entry_id, groups = raw.get("kind"), raw.get("id"), raw.get("port_groups")
     if not isinstance(kind, str):
-        return [f"kind must be text, one of {', '.join(KINDS)}"]
+        return [QT_TRANSLATE_NOOP("Catalog", "kind must be text, one of {kinds}").fill(kinds=", ".join(KINDS))]
     if isinstance(entry_id, str) and not ID_PATTERN.match(entry_id):
-        return [f"id {entry_id[:ID_SHOWN_CHARS]!r} must be 1-64 letters, digits, '.', '_', ':' or '-' "
-                "(designs refer to hardware by this id)"]
+        return [QT_TRANSLATE_NOOP("Catalog", "id {id!r} must be 1-64 letters, digits, '.', '_', ':' or '-' "
+                                             "(designs refer to hardware by this id)").fill(
+            id=entry_id[:ID_SHOWN_CHARS])]
     if groups is not None and not isinstance(groups, list):
-        return ["port_groups must be a list of {prefix, count, speed_gbps, form_factor}"]
+        return [QT_TRANSLATE_NOOP("Catalog", "port_groups must be a list of {fields}").fill(
+            fields="{prefix, count, speed_gbps, form_factor}")]
     numbers = [(name, v) for name, v in raw.items() if isinstance(v, int) and not isinstance(v, bool)]
     numbers += [(f"port_groups[{i}].{name}", v) for i, g in enumerate(groups or []) if isinstance(g, dict)
                 for name, v in g.items() if isinstance(v, int) and not isinstance(v, bool)]
     # The schema formats numbers as floats; an integer beyond float range (10**400) would crash it.
-    return [f"{name}: {str(v)[:ID_SHOWN_CHARS]} is far outside any allowed range"
-            for name, v in numbers if abs(v) > MAX_FIGURE]
+    huge = [(name, v) for name, v in numbers if abs(v) > MAX_FIGURE][:limit]
+    return [QT_TRANSLATE_NOOP("Catalog", "{name}: {value} is far outside any allowed range").fill(
+            name=name, value=str(v)[:ID_SHOWN_CHARS]) for name, v in huge]
 
 
-def _size_problems(raw: dict[str, Any]) -> list[str]:
+def _size_problems(raw: dict[str, Any], limit: int) -> list[str]:
     """Bounds the schema does not set: text length and the number of ports one device may have."""
     texts = [(name, v) for name, v in raw.items() if isinstance(v, str)]
     texts += [(f"estimated.{name}", v) for name, v in (raw.get("estimated") or {}).items()]
     texts += [(f"port_groups[{i}].{name}", v) for i, g in enumerate(raw.get("port_groups") or [])
               for name, v in g.items() if isinstance(v, str)]
-    problems = [f"{name}: text of {len(v):,} characters is longer than {MAX_TEXT_CHARS:,}"
-                for name, v in texts if len(v) > MAX_TEXT_CHARS]
-    problems += [f"{name}: contains an unpaired surrogate; retype it" for name, v in texts if not _encodable(v)]
+    long = [(name, v) for name, v in texts if len(v) > MAX_TEXT_CHARS][:limit]
+    problems: list[str] = [
+        QT_TRANSLATE_NOOP("Catalog", "{name}: text of {length:,} characters is longer than {limit:,}").fill(
+            name=name, length=len(v), limit=MAX_TEXT_CHARS) for name, v in long]
+    broken = [name for name, v in texts if not (v.isascii() or _encodable(v))][:limit - len(problems)]
+    problems += [QT_TRANSLATE_NOOP("Catalog", "{name}: contains an unpaired surrogate; retype it").fill(name=name)
+                 for name in broken]
     ports = sum(g["count"] for g in raw.get("port_groups") or [])
     if ports > MAX_PORTS_PER_DEVICE:
-        problems.append(f"port_groups: {ports:,} ports is more than the {MAX_PORTS_PER_DEVICE:,} one device may have")
-    return problems
+        problems.append(QT_TRANSLATE_NOOP(
+            "Catalog", "port_groups: {ports:,} ports is more than the {limit:,} one device may have").fill(
+            ports=ports, limit=MAX_PORTS_PER_DEVICE))
+    return problems[:limit]
 
 
 def _encodable(text: str) -> bool:
@@ -311,7 +375,7 @@ def _encodable(text: str) -> bool:
     return True
 
 
-def _drop_broken_references(catalog: Catalog) -> None:
+def _drop_broken_references(catalog: Catalog, problems: _Problems) -> None:
     changed = True
     while changed:  # dropping an entry can break another that pointed at it
         changed = False
@@ -319,12 +383,17 @@ def _drop_broken_references(catalog: Catalog) -> None:
             for kind, name, target_kind in _REFERENCES:
                 target = catalog.entries.get(entry.get(name, "")) if entry.kind == kind else None
                 if entry.kind == kind and (target is None or target.kind != target_kind):
-                    catalog.problems.append(
-                        f"{entry.id}: {name} {entry[name]!r} is not a {target_kind} in the catalog; entry skipped"
-                    )
+                    problems.append(QT_TRANSLATE_NOOP(
+                        "Catalog", "{entry}: {field} {value!r} is not a {kind} in the catalog; entry skipped").fill(
+                        entry=entry.id, field=name, value=entry[name], kind=kind_word(target_kind)))
                     del catalog.entries[entry.id]
                     changed = True
                     break
+
+
+def _reason(error: Exception) -> Text | str:
+    """Why a file could not be read: our own sentence (a NaN refused) as it is, else the error's first line."""
+    return error.args[0] if error.args and isinstance(error.args[0], Text) else _short(error)
 
 
 def _short(error: Exception) -> str:

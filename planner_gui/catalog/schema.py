@@ -3,18 +3,41 @@
 One table per kind lists each field with its type, whether it is required and its allowed range.
 Every entry carries a ``source`` (URL or document) for its figures; figures that are our own
 estimates are listed in ``estimated`` with how they were derived. Validation returns messages
-instead of raising, so a bad entry in a user's catalog is reported and skipped, never fatal.
+instead of raising, so a bad entry in a user's catalog is reported and skipped, never fatal. Each
+message is a translatable Text (model/messages.py, context "Catalog"), built only when there is a
+problem: the bundled catalog is validated at every start.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any
+
+from planner_gui.model.messages import QT_TRANSLATE_NOOP, Template, Text
 
 KINDS = (
     "gpu", "server", "nic", "switch", "storage", "cable", "rack", "pdu", "cooling", "patch_panel", "blank",
 )
+# Each kind as a word in a sentence ("unknown nic id ...", "... is not a gpu in the catalog"); in English
+# the kind itself, in another language its name there.
+KIND_WORDS = {
+    "gpu": QT_TRANSLATE_NOOP("Catalog", "gpu"), "server": QT_TRANSLATE_NOOP("Catalog", "server"),
+    "nic": QT_TRANSLATE_NOOP("Catalog", "nic"), "switch": QT_TRANSLATE_NOOP("Catalog", "switch"),
+    "storage": QT_TRANSLATE_NOOP("Catalog", "storage"), "cable": QT_TRANSLATE_NOOP("Catalog", "cable"),
+    "rack": QT_TRANSLATE_NOOP("Catalog", "rack"), "pdu": QT_TRANSLATE_NOOP("Catalog", "pdu"),
+    "cooling": QT_TRANSLATE_NOOP("Catalog", "cooling"), "patch_panel": QT_TRANSLATE_NOOP("Catalog", "patch_panel"),
+    "blank": QT_TRANSLATE_NOOP("Catalog", "blank"),
+}
+_TYPE_WORDS = {
+    int: QT_TRANSLATE_NOOP("Catalog", "a whole number"), float: QT_TRANSLATE_NOOP("Catalog", "a number"),
+    str: QT_TRANSLATE_NOOP("Catalog", "text"), bool: QT_TRANSLATE_NOOP("Catalog", "true/false"),
+    dict: QT_TRANSLATE_NOOP("Catalog", "an object"), list: QT_TRANSLATE_NOOP("Catalog", "a list"),
+}
+_UNKNOWN_FIELD = QT_TRANSLATE_NOOP("Catalog", "unknown field {name!r}")
+_MISSING_FIELD = QT_TRANSLATE_NOOP("Catalog", "missing required field {name!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +163,7 @@ FIELDS: dict[str, dict[str, Field]] = {
     "blank": {**_DEVICE},
 }
 
+_TABLES = {kind: {**_COMMON, **fields} for kind, fields in FIELDS.items()}  # every field of each kind
 PORT_GROUP_FIELDS = {
     "prefix": Field(str),
     "count": Field(int, low=1, high=1024),
@@ -148,70 +172,89 @@ PORT_GROUP_FIELDS = {
 }
 
 
-def validate_entry(entry: Any) -> list[str]:
-    """Every problem with one catalog entry, as readable messages (empty: the entry is good)."""
+def kind_word(kind: str) -> Text | str:
+    """``kind`` as a word in a sentence, translatable when it is one of KINDS."""
+    word = KIND_WORDS.get(kind)
+    return word.fill() if word is not None else kind
+
+
+def validate_entry(entry: Any, limit: int | None = None) -> list[str]:
+    """Every problem with one catalog entry, as readable messages (empty: the entry is good); the first
+    ``limit`` only, when given (a hostile entry can have millions: 2.5 million empty port groups)."""
+    return list(islice(_problems_of(entry), limit))
+
+
+def _problems_of(entry: Any) -> Iterator[str]:
     if not isinstance(entry, dict):
-        return [f"an entry must be an object, got {type(entry).__name__}"]
+        yield QT_TRANSLATE_NOOP("Catalog", "an entry must be an object, got {type}").fill(type=type(entry).__name__)
+        return
     kind = entry.get("kind")
     if kind not in FIELDS:
-        return [f"kind {kind!r} is not one of {', '.join(KINDS)}"]
-    table = {**_COMMON, **FIELDS[kind]}
-    problems = [f"unknown field {name!r}" for name in entry if name not in table]
+        yield QT_TRANSLATE_NOOP("Catalog", "kind {kind!r} is not one of {kinds}").fill(
+            kind=kind, kinds=", ".join(KINDS))
+        return
+    table = _TABLES[kind]
+    for name in entry:
+        if name not in table:
+            yield _UNKNOWN_FIELD.fill(name=name)
     for name, spec in table.items():
         if name not in entry or entry[name] is None:
             if spec.required:
-                problems.append(f"missing required field {name!r}")
+                yield _MISSING_FIELD.fill(name=name)
             continue
-        problems.extend(_check_value(name, entry[name], spec))
-    problems.extend(_check_estimated(entry, table))
+        yield from _check_value(name, entry[name], spec)
+    yield from _check_estimated(entry, table)
     for i, group in enumerate(entry.get("port_groups") or []):
-        problems.extend(f"port_groups[{i}]: {p}" for p in _check_port_group(group))
-    return problems
+        yield from (QT_TRANSLATE_NOOP("Catalog", "port_groups[{index}]: {problem}").fill(index=i, problem=p)
+                    for p in _check_port_group(group))
 
 
 def _check_value(name: str, value: Any, spec: Field) -> list[str]:
     kinds = spec.kind if isinstance(spec.kind, tuple) else (spec.kind,)
     if isinstance(value, bool) and bool not in kinds:
-        return [f"{name}: expected {_type_names(kinds)}, got a boolean"]
+        return [QT_TRANSLATE_NOOP("Catalog", "{name}: expected {expected}, got a boolean").fill(
+            name=name, expected=_type_names(kinds))]
     if not isinstance(value, kinds):
-        return [f"{name}: expected {_type_names(kinds)}, got {type(value).__name__}"]
+        return [QT_TRANSLATE_NOOP("Catalog", "{name}: expected {expected}, got {type}").fill(
+            name=name, expected=_type_names(kinds), type=type(value).__name__)]
     if isinstance(value, float) and not math.isfinite(value):
-        return [f"{name}: {value} is not a finite number"]
-    if isinstance(value, int | float) and not isinstance(value, bool):
+        return [QT_TRANSLATE_NOOP("Catalog", "{name}: {value} is not a finite number").fill(name=name, value=value)]
+    if isinstance(value, NUM) and not isinstance(value, bool):
         if spec.low is not None and value < spec.low:
-            return [f"{name}: {_number(value)} is below the minimum {spec.low:g}"]
+            return [QT_TRANSLATE_NOOP("Catalog", "{name}: {value} is below the minimum {low:g}").fill(
+                name=name, value=_number(value), low=spec.low)]
         if spec.high is not None and value > spec.high:
-            return [f"{name}: {_number(value)} is above the maximum {spec.high:g}"]
+            return [QT_TRANSLATE_NOOP("Catalog", "{name}: {value} is above the maximum {high:g}").fill(
+                name=name, value=_number(value), high=spec.high)]
     if spec.choices is not None and value not in spec.choices:
-        return [f"{name}: {value!r} is not one of {', '.join(spec.choices)}"]
+        return [QT_TRANSLATE_NOOP("Catalog", "{name}: {value!r} is not one of {choices}").fill(
+            name=name, value=value, choices=", ".join(spec.choices))]
     if isinstance(value, str) and not value.strip() and name in ("id", "name", "source"):
-        return [f"{name}: must not be empty"]
+        return [QT_TRANSLATE_NOOP("Catalog", "{name}: must not be empty").fill(name=name)]
     return []
 
 
-def _check_estimated(entry: dict[str, Any], table: dict[str, Field]) -> list[str]:
+def _check_estimated(entry: dict[str, Any], table: dict[str, Field]) -> Iterator[str]:
     estimated = entry.get("estimated") or {}
     if not isinstance(estimated, dict):
-        return []
-    problems = []
+        return
     for name, how in estimated.items():
         if name not in table or (name in _COMMON and name != "price_usd"):
-            problems.append(f"estimated: {name!r} is not a figure of this entry")
+            yield QT_TRANSLATE_NOOP("Catalog", "estimated: {name!r} is not a figure of this entry").fill(name=name)
         elif not isinstance(how, str) or not how.strip():
-            problems.append(f"estimated: {name!r} must say how it was derived")
-    return problems
+            yield QT_TRANSLATE_NOOP("Catalog", "estimated: {name!r} must say how it was derived").fill(name=name)
 
 
-def _check_port_group(group: Any) -> list[str]:
+def _check_port_group(group: Any) -> Iterator[str]:
     if not isinstance(group, dict):
-        return ["must be an object"]
-    problems = [f"unknown field {name!r}" for name in group if name not in PORT_GROUP_FIELDS]
+        yield QT_TRANSLATE_NOOP("Catalog", "must be an object").fill()
+        return
+    yield from (_UNKNOWN_FIELD.fill(name=name) for name in group if name not in PORT_GROUP_FIELDS)
     for name, spec in PORT_GROUP_FIELDS.items():
         if name not in group:
-            problems.append(f"missing required field {name!r}")
+            yield _MISSING_FIELD.fill(name=name)
         else:
-            problems.extend(_check_value(name, group[name], spec))
-    return problems
+            yield from _check_value(name, group[name], spec)
 
 
 def _number(value: int | float) -> str:
@@ -222,7 +265,11 @@ def _number(value: int | float) -> str:
     return f"{value:g}"
 
 
-def _type_names(kinds: tuple[type, ...]) -> str:
-    names = {int: "a whole number", float: "a number", str: "text", bool: "true/false", dict: "an object",
-             list: "a list"}
-    return " or ".join(dict.fromkeys(names.get(k, k.__name__) for k in kinds))
+def _type_names(kinds: tuple[type, ...]) -> Text | str:
+    """"a whole number or a number": each kind's word once, joined by "or" (translatable as a whole)."""
+    words: list[Template | str] = list(dict.fromkeys(_TYPE_WORDS.get(k, k.__name__) for k in kinds))
+    phrase: Text | str = ""
+    for word in words:
+        said = word.fill() if isinstance(word, Template) else word
+        phrase = QT_TRANSLATE_NOOP("Catalog", "{first} or {second}").fill(first=phrase, second=said) if phrase else said
+    return phrase

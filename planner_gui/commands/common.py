@@ -25,8 +25,11 @@ VARIANT_SEPARATOR = "@"  # FILE.cluster@NAME; model/variants.py forbids it in na
 
 
 def catalog_for_cli() -> Catalog:
-    """The bundled catalog plus the user's; problems in the user's are warned about, not fatal."""
-    catalog = load_catalog()
+    """The bundled catalog plus the user's (where Preferences point, as in the app); problems in the
+    user's are warned about, not fatal."""
+    from planner_gui.commands.user_prefs import user_catalog_path
+
+    catalog = load_catalog(user_catalog_path())
     for problem in catalog.problems:
         print(translate("CLI", "cluster-planner: warning: catalog: {problem}").format(problem=text(problem)),
               file=sys.stderr)

@@ -16,7 +16,6 @@ rendered with :func:`text` / :func:`error_message`; JSON output never goes throu
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -90,13 +89,9 @@ def language_from_locale(environ: Mapping[str, str] | None = None) -> str:
 def preferred_language() -> str | None:
     """The preferences file's explicit language ("en"/"zh_CN"); None for "system", no file, or any problem
     reading it (the desktop app reports a broken file; the command line just carries on)."""
-    try:
-        from planner_gui.preferences.model import preferences_path
+    from planner_gui.commands.user_prefs import saved_preference
 
-        data = json.loads(preferences_path().read_text(encoding="utf-8"))
-        choice = data.get("language") if isinstance(data, dict) else None
-    except Exception:  # a preference must never stop a command
-        return None
+    choice = saved_preference("language")
     return choice if choice in (ENGLISH, CHINESE) else None
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QLabel, QStatusBar
 
+from planner_gui.i18n import ui_text
 from planner_gui.ui.format import MISSING, format_bandwidth, format_count, format_money
 
 MESSAGE_MS = 8000  # how long a refused edit's message stays: long enough to read two lines
@@ -54,9 +55,10 @@ _MARKED = (QT_TRANSLATE_NOOP("StatusBar", "GPUs {value}"), QT_TRANSLATE_NOOP("St
 
 def catalog_problems_text(problems: list[str], shown: int) -> str:
     """The start-up note on a user catalog with bad entries: how many, and the first ``shown`` of them
-    (the catalog's own sentences; the CLI's ``catalog`` command lists them all)."""
+    (the catalog's own sentences, Texts rendered in the app's language; the CLI's ``catalog`` command
+    lists them all)."""
     return QCoreApplication.translate("StatusBar", "{count} catalog problem(s): {problems}").format(
-        count=len(problems), problems="; ".join(problems[:shown]))
+        count=len(problems), problems="; ".join(ui_text(problem) for problem in problems[:shown]))
 
 
 class StatusFigures:

@@ -1350,6 +1350,229 @@
     </message>
 </context>
 <context>
+    <name>Catalog</name>
+    <message>
+        <source>unknown id {catalog_id!r}</source>
+        <translation>硬件目录中没有 id {catalog_id!r}</translation>
+    </message>
+    <message>
+        <source>unknown {kind} id {catalog_id!r}</source>
+        <translation>硬件目录中没有{kind} id {catalog_id!r}</translation>
+    </message>
+    <message>
+        <source>unknown {kind} id {catalog_id!r} (known {kind} ids: {choices})</source>
+        <translation>硬件目录中没有{kind} id {catalog_id!r}（已知的{kind} id：{choices}）</translation>
+    </message>
+    <message>
+        <source>{path}: {reason}; ignored</source>
+        <translation>{path}：{reason}；已忽略该文件</translation>
+    </message>
+    <message>
+        <source>{path}: cannot be read ({reason}); ignored</source>
+        <translation>{path}：无法读取（{reason}）；已忽略该文件</translation>
+    </message>
+    <message>
+        <source>{path}: expected an object with a list &apos;entries&apos;; ignored</source>
+        <translation>{path}：应为含列表 &apos;entries&apos; 的对象；已忽略该文件</translation>
+    </message>
+    <message>
+        <source>{path}: {count:,} entries is more than the {limit:,} allowed; ignored</source>
+        <translation>{path}：共 {count:,} 个条目，超过允许的上限 {limit:,}；已忽略该文件</translation>
+    </message>
+    <message>
+        <source>is not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>larger than {mb} MB</source>
+        <translation>大于 {mb} MB</translation>
+    </message>
+    <message>
+        <source>{name} is not a number JSON allows</source>
+        <translation>{name} 不是 JSON 允许的数字</translation>
+    </message>
+    <message>
+        <source>{where}: {problem}; entry skipped</source>
+        <translation>{where}：{problem}；已跳过该条目</translation>
+    </message>
+    <message>
+        <source>... and more problems in {count:,} entry(s), not listed: only the first {limit:,} are</source>
+        <translation>……另有 {count:,} 个条目的问题未列出：只列出前 {limit:,} 个问题</translation>
+    </message>
+    <message>
+        <source>{where}: duplicate id {id!r}; entry skipped</source>
+        <translation>{where}：id {id!r} 重复；已跳过该条目</translation>
+    </message>
+    <message>
+        <source>could not be checked ({reason})</source>
+        <translation>无法校验（{reason}）</translation>
+    </message>
+    <message>
+        <source>kind must be text, one of {kinds}</source>
+        <translation>kind 必须是文本，取以下值之一：{kinds}</translation>
+    </message>
+    <message>
+        <source>id {id!r} must be 1-64 letters, digits, &apos;.&apos;, &apos;_&apos;, &apos;:&apos; or &apos;-&apos; (designs refer to hardware by this id)</source>
+        <translation>id {id!r} 必须由 1-64 个字母、数字、&apos;.&apos;、&apos;_&apos;、&apos;:&apos; 或 &apos;-&apos; 组成（方案通过此 id 引用硬件）</translation>
+    </message>
+    <message>
+        <source>port_groups must be a list of {fields}</source>
+        <translation>port_groups 必须是 {fields} 对象的列表</translation>
+    </message>
+    <message>
+        <source>{name}: {value} is far outside any allowed range</source>
+        <translation>{name}：{value} 远远超出允许范围</translation>
+    </message>
+    <message>
+        <source>{name}: text of {length:,} characters is longer than {limit:,}</source>
+        <translation>{name}：文本长 {length:,} 个字符，超过上限 {limit:,}</translation>
+    </message>
+    <message>
+        <source>{name}: contains an unpaired surrogate; retype it</source>
+        <translation>{name}：含有未配对的代理码；请重新输入</translation>
+    </message>
+    <message>
+        <source>port_groups: {ports:,} ports is more than the {limit:,} one device may have</source>
+        <translation>port_groups：共 {ports:,} 个端口，超过单台设备的上限 {limit:,}</translation>
+    </message>
+    <message>
+        <source>{entry}: {field} {value!r} is not a {kind} in the catalog; entry skipped</source>
+        <translation>{entry}：{field} {value!r} 不是硬件目录中的{kind}；已跳过该条目</translation>
+    </message>
+    <message>
+        <source>gpu</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>nic</source>
+        <translation>网卡</translation>
+    </message>
+    <message>
+        <source>switch</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <source>storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>cable</source>
+        <translation>线缆</translation>
+    </message>
+    <message>
+        <source>rack</source>
+        <translation>机柜</translation>
+    </message>
+    <message>
+        <source>pdu</source>
+        <translation>PDU</translation>
+    </message>
+    <message>
+        <source>cooling</source>
+        <translation>散热方式</translation>
+    </message>
+    <message>
+        <source>patch_panel</source>
+        <translation>配线架</translation>
+    </message>
+    <message>
+        <source>blank</source>
+        <translation>盲板</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>true/false</source>
+        <translation>true/false</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>a list</source>
+        <translation>列表</translation>
+    </message>
+    <message>
+        <source>unknown field {name!r}</source>
+        <translation>未知字段 {name!r}</translation>
+    </message>
+    <message>
+        <source>missing required field {name!r}</source>
+        <translation>缺少必填字段 {name!r}</translation>
+    </message>
+    <message>
+        <source>an entry must be an object, got {type}</source>
+        <translation>条目必须是对象，实际为 {type}</translation>
+    </message>
+    <message>
+        <source>kind {kind!r} is not one of {kinds}</source>
+        <translation>kind {kind!r} 不是以下取值之一：{kinds}</translation>
+    </message>
+    <message>
+        <source>port_groups[{index}]: {problem}</source>
+        <translation>port_groups[{index}]：{problem}</translation>
+    </message>
+    <message>
+        <source>{name}: expected {expected}, got a boolean</source>
+        <translation>{name}：应为{expected}，实际为布尔值</translation>
+    </message>
+    <message>
+        <source>{name}: expected {expected}, got {type}</source>
+        <translation>{name}：应为{expected}，实际为 {type}</translation>
+    </message>
+    <message>
+        <source>{name}: {value} is not a finite number</source>
+        <translation>{name}：{value} 不是有限数值</translation>
+    </message>
+    <message>
+        <source>{name}: {value} is below the minimum {low:g}</source>
+        <translation>{name}：{value} 低于最小值 {low:g}</translation>
+    </message>
+    <message>
+        <source>{name}: {value} is above the maximum {high:g}</source>
+        <translation>{name}：{value} 超过最大值 {high:g}</translation>
+    </message>
+    <message>
+        <source>{name}: {value!r} is not one of {choices}</source>
+        <translation>{name}：{value!r} 不是以下取值之一：{choices}</translation>
+    </message>
+    <message>
+        <source>{name}: must not be empty</source>
+        <translation>{name}：不能为空</translation>
+    </message>
+    <message>
+        <source>estimated: {name!r} is not a figure of this entry</source>
+        <translation>estimated：{name!r} 不是该条目的数值字段</translation>
+    </message>
+    <message>
+        <source>estimated: {name!r} must say how it was derived</source>
+        <translation>estimated：{name!r} 必须说明估算依据</translation>
+    </message>
+    <message>
+        <source>must be an object</source>
+        <translation>必须是对象</translation>
+    </message>
+    <message>
+        <source>{first} or {second}</source>
+        <translation>{first}或{second}</translation>
+    </message>
+</context>
+<context>
     <name>ChecksList</name>
     <message>
         <source>error</source>
