@@ -28,4 +28,6 @@ export QT_QPA_PLATFORM=offscreen
 out=$(mktemp -d)
 "$app" report planner_gui/resources/examples/h100-4x8-liquid-rack.cluster -o "$out/smoke.pdf"
 test -s "$out/smoke.pdf"
+# The Chinese command line reads the shipped .qm: a validate line must come out in Chinese.
+"$app" --lang zh_CN validate planner_gui/resources/examples/h100-4x8-liquid-rack.cluster | grep -q "有效"
 echo "smoke test passed: $out/smoke.pdf ($(wc -c < "$out/smoke.pdf") bytes)"
