@@ -346,7 +346,7 @@
     </message>
     <message>
         <source>{file}: {servers} servers in {racks} racks, {devices} devices, {links} links</source>
-        <translation>{file}：{servers} 台服务器，{racks} 个机柜，{devices} 台设备，{links} 条链路</translation>
+        <translation>{file}: {servers} 台服务器，{racks} 个机柜，{devices} 台设备，{links} 条链路</translation>
     </message>
     <message>
         <source>check a .cluster file and list its problems</source>
@@ -734,7 +734,7 @@
     </message>
     <message>
         <source>{file}: valid ({racks} racks, {devices} devices, {links} links)</source>
-        <translation>{file}：有效（{racks} 个机柜，{devices} 台设备，{links} 条链路）</translation>
+        <translation>{file}: 有效（{racks} 个机柜，{devices} 台设备，{links} 条链路）</translation>
     </message>
     <message>
         <source>GPU servers</source>
@@ -1346,7 +1346,7 @@
     </message>
     <message>
         <source>{file}: {pages} pages ({language}, {paper})</source>
-        <translation>{file}：共 {pages} 页（{language}，{paper}）</translation>
+        <translation>{file}: 共 {pages} 页（{language}，{paper}）</translation>
     </message>
 </context>
 <context>
