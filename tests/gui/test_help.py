@@ -1,4 +1,4 @@
-"""The Help window: every bundled doc page listed, the overview first, links between pages followed."""
+"""The Help window: every bundled doc page listed, the user guide first, links between pages followed."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ def test_every_bundled_page_is_listed_with_the_model_pages_marked(qtbot: QtBot) 
     titles = [window.pages.item(i).text() for i in range(window.pages.count())]
     assert len(titles) == len(doc_pages())
     assert "Compare and acceptance" in titles and "Model: Collectives" in titles
-    assert window.pages.currentItem().text() == "Architecture"
-    assert "Architecture" in window.browser.toPlainText()
+    assert window.pages.currentItem().text() == "User guide" and "Architecture" in titles
+    assert "First steps" in window.browser.toPlainText()
 
 
 def test_a_link_to_a_model_page_opens_it_and_selects_it(qtbot: QtBot) -> None:

@@ -2566,6 +2566,10 @@
 <context>
     <name>HelpWindow</name>
     <message>
+        <source>User guide</source>
+        <translation>使用指南</translation>
+    </message>
+    <message>
         <source>Analyze json</source>
         <translation>analyze JSON 输出</translation>
     </message>
@@ -4178,7 +4182,7 @@
     </message>
     <message>
         <source>Row {name}</source>
-        <translation>第 {name} 排</translation>
+        <translation>{name} 列</translation>
     </message>
 </context>
 <context>
@@ -4596,7 +4600,7 @@
     </message>
     <message>
         <source>row length {length}: give 1 to 100 racks per row</source>
-        <translation>每排机柜数为 {length}：每排请给出 1 到 100 个机柜</translation>
+        <translation>每列机柜数为 {length}：每列请给出 1 到 100 个机柜</translation>
     </message>
     <message>
         <source>{option}: unknown {kind} id {catalog_id!r}</source>
