@@ -70,6 +70,8 @@ def test_comparison_table_in_chinese(comparison) -> None:  # type: ignore[no-unt
     rows = {row[0]: row for row in _figures(comparison_section(_ctx("zh"), comparison)).rows}
     assert "训练天数" in rows and "1 GiB AllReduce 总线带宽" in rows
     assert rows["训练天数"][1].endswith(" 天")
+    timed = next(row for label, row in rows.items() if "128 MiB" in label)
+    assert timed[1].endswith(" µs") and " us" not in " ".join(timed)  # the reader's unit, not the engine's key
     assert [label for label in rows if english(label)] == []
 
 

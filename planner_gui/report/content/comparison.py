@@ -74,6 +74,9 @@ def comparison_section(ctx: Ctx, comparison: Comparison) -> list[Block]:
     return blocks
 
 
+SHOWN_UNITS = {"us": "µs"}  # the engine's unit keys as a reader writes them (the proposal's tables say µs)
+
+
 def _value(ctx: Ctx, row: FigureRow, value: float | None) -> str:
     t = ctx.t
     if value is None:
@@ -86,7 +89,7 @@ def _value(ctx: Ctx, row: FigureRow, value: float | None) -> str:
         return t.int(value)
     if row.unit == "days":
         return t.days(value)
-    return f"{t.num(value)} {row.unit}".rstrip()
+    return f"{t.num(value)} {SHOWN_UNITS.get(row.unit, row.unit)}".rstrip()
 
 
 def _figures_table(ctx: Ctx, c: Comparison) -> Table:
