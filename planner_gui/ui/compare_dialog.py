@@ -41,6 +41,7 @@ from planner_gui.io import load_design
 from planner_gui.io.files import FILE_SUFFIX
 from planner_gui.model import Design
 from planner_gui.model.variants import check_name
+from planner_gui.report.content.comparison import SHOWN_UNITS
 from planner_gui.ui.engine_labels import figure_label, kind_name
 from planner_gui.ui.format import (
     MISSING,
@@ -84,7 +85,7 @@ def format_figure(value: float | None, unit: str, currency: str) -> str:
         return format_count(value)
     if unit == "days":
         return format_days(value)  # the word in the UI language
-    return f"{significant(value)} {unit}".rstrip()
+    return f"{significant(value)} {SHOWN_UNITS.get(unit, unit)}".rstrip()
 
 
 def busbw_plot(parent: QWidget) -> pg.PlotWidget:
