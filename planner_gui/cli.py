@@ -14,7 +14,15 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from planner_gui import __version__
-from planner_gui.commands.language import CHOICES, choose_language, error_message, option_value, translate, use_language
+from planner_gui.commands.language import (
+    CHOICES,
+    choose_language,
+    error_message,
+    option_value,
+    translate,
+    use_language,
+    writable_language,
+)
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2
 VARIANT_COMMANDS = ("validate", "analyze", "report", "accept", "sweep")  # commands on one FILE: --variant NAME
@@ -56,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    with use_language(choose_language(option_value(args_list))):
+    with use_language(writable_language(choose_language(option_value(args_list)))):
         return _run(args_list)
 
 

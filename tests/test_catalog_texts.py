@@ -191,8 +191,8 @@ def _in_chinese(message: str) -> str:
 def test_a_broken_user_catalog_reads_in_chinese_with_paths_ids_and_figures(tmp_path: Path, chinese: None) -> None:
     catalog, path = _broken_catalog(tmp_path)
     shown = [_in_chinese(p) for p in catalog.problems]
-    assert shown[0] == f"{path} entries[0] ('my-gpu')：memory_gb：应为整数或数字，实际为 str；已跳过该条目"
-    assert shown[1].startswith(f"{path} entries[0] ('my-gpu')：tdp_w：1e+09 ") and "5000" in shown[1]
+    assert shown[0] == f"{path} entries[0] ('my-gpu'): memory_gb：应为整数或数字，实际为 str；已跳过该条目"
+    assert shown[1].startswith(f"{path} entries[0] ('my-gpu'): tdp_w：1e+09 ") and "5000" in shown[1]
     assert shown[3] == "my-server：gpu_id 'nope' 不是硬件目录中的GPU；已跳过该条目"
 
 
@@ -234,7 +234,7 @@ def test_every_schema_message_reads_in_chinese(chinese: None) -> None:
 def test_an_unknown_catalog_id_reads_in_chinese(chinese: None) -> None:
     with pytest.raises(KeyError) as raised:
         BUNDLED.require("dgx-h100", "nic")
-    assert error_message(raised.value).startswith("硬件目录中没有网卡 id 'dgx-h100'（已知的网卡 id：ib-hdr-200, ")
+    assert error_message(raised.value).startswith("网卡 id 'dgx-h100' 不在硬件目录中（网卡 id 可选：ib-hdr-200, ")
     with pytest.raises(KeyError) as raised:
         BUNDLED.require("nope")
     assert error_message(raised.value) == "硬件目录中没有 id 'nope'"
@@ -249,7 +249,7 @@ def test_the_cli_warns_about_a_broken_user_catalog_in_chinese(capsys: pytest.Cap
     out, err = capsys.readouterr()
     lines = err.splitlines()
     assert "h100-sxm5-80gb" in out and len(lines) == 4
-    assert lines[0] == (f"cluster-planner: 警告：硬件目录：{path} entries[0] ('my-gpu')：memory_gb：应为整数或数字，"
+    assert lines[0] == (f"cluster-planner: 警告：硬件目录：{path} entries[0] ('my-gpu'): memory_gb：应为整数或数字，"
                         "实际为 str；已跳过该条目")
     assert all(HAN.search(line) and not ENGLISH_WORDS.search(line) for line in lines), lines
     assert main(["catalog", "--kind", "gpu"]) == 0
@@ -259,7 +259,7 @@ def test_the_cli_warns_about_a_broken_user_catalog_in_chinese(capsys: pytest.Cap
 
 @pytest.mark.parametrize(("args", "message"), [
     (("predict", "--gpu", "ib-ndr-400", "--gpus-per-node", "8", "--nodes", "2"),
-     "cluster-planner: 错误：--gpu: 硬件目录中没有GPU id 'ib-ndr-400'（已知的GPU id：v100-sxm2-32gb, "),
+     "cluster-planner: 错误：--gpu: GPU id 'ib-ndr-400' 不在硬件目录中（GPU id 可选：v100-sxm2-32gb, "),
     (("estimate-training", "--gpu", "nope", "--gpus", "16", "--layers", "40", "--hidden", "5120", "--heads", "40",
       "--seq", "4096", "--vocab", "32000", "--global-batch", "1024"),
      "cluster-planner: 错误：--gpu: 硬件目录中没有 id 'nope'"),

@@ -140,7 +140,7 @@ def test_sweep_points_keep_the_refusal_and_the_note_texts() -> None:
 def test_refusals_render_in_chinese(chinese: None) -> None:
     assert error_message(_refusal(TemplateSpec("dgx-h100", 4, rack_kw=8.0))) == RACK_KW_ZH
     unknown = error_message(_refusal(TemplateSpec("dgx-h101", 4)))
-    assert unknown.startswith("服务器（--server）：目录中没有服务器 id 'dgx-h101'（已知的服务器 id：dgx-a100, ")
+    assert unknown.startswith("服务器（--server）：服务器 id 'dgx-h101' 不在目录中（服务器 id 可选：dgx-a100, ")
     too_big = error_message(_refusal(TemplateSpec("dgx-h100", 8192, nic_id="ib-hdr-200")))
     assert too_big.startswith("3280 台 Leaf 交换机需要 164 个 Pod，超过了 qm8700（40 个端口）三层组网所能支持的 40 个；")
     assert "。要以三层组网连接 65,536 块网卡，" in too_big

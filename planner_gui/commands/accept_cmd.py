@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from planner_gui.commands import engine_words as words
 from planner_gui.commands.columns import pad, row
 from planner_gui.commands.common import catalog_for_cli, load_for_cli, print_json
-from planner_gui.commands.language import format_words, translate
+from planner_gui.commands.language import format_words, text, translate
 
 if TYPE_CHECKING:
     from planner_gui.engine.acceptance_check import AcceptanceReport, TestVerdict
@@ -50,11 +50,17 @@ def read_results(path: str) -> str:
     if file.is_dir():
         raise ValueError(translate("CLI", "results {path!r} is a folder; give the text file nccl-tests wrote").format(
             path=path))
-    size = file.stat().st_size
-    if size > MAX_RESULTS_BYTES:
-        raise ValueError(translate("CLI", "results {path!r} is {mib} MiB; nccl-tests output is a few kB per test: is "
-                                          "this the right file?").format(path=path, mib=f"{size / 2**20:.0f}"))
-    return file.read_bytes().decode("utf-8", errors="replace")
+    try:
+        size = file.stat().st_size
+        if size > MAX_RESULTS_BYTES:
+            raise ValueError(translate("CLI", "results {path!r} is {mib} MiB; nccl-tests output is a few kB per test: "
+                                              "is this the right file?").format(path=path, mib=f"{size / 2**20:.0f}"))
+        return file.read_bytes().decode("utf-8", errors="replace")
+    except OSError as error:  # the system's reason in the CLI's language, not an "[Errno 2] ..." repr
+        from planner_gui.io.saving import os_reason
+
+        raise ValueError(translate("CLI", "results {path!r} cannot be read ({reason})").format(
+            path=path, reason=text(os_reason(error)))) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -62,8 +68,8 @@ def run(args: argparse.Namespace) -> int:
     from planner_gui.engine.nccl_results import named_test, parse_nccl_tests
 
     hint = args.test or (None if args.results == "-" else named_test(Path(args.results).name))
-    text = read_results(args.results)
-    results = parse_nccl_tests(text, hint)
+    output = read_results(args.results)
+    results = parse_nccl_tests(output, hint)
     catalog = catalog_for_cli()
     design = load_for_cli(args.file, catalog).design
     report = check_acceptance(design, catalog, results, fit=args.fit)

@@ -24,11 +24,27 @@ def _cable(e: Any) -> str:
         medium=e["medium"], speed=e["speed_gbps"], reach=e["reach_m"])
 
 
+def _gpu(e: Any) -> str:
+    return translate("CLI", "{memory:g} GB, {tdp:g} W, {tflops:g} TFLOPS").format(
+        memory=e["memory_gb"], tdp=e["tdp_w"], tflops=e.get("bf16_tflops") or e["fp16_tflops"])
+
+
+def _nic(e: Any) -> str:
+    return translate("CLI", "{speed:g} Gb/s {technology}, {latency:g} us").format(
+        speed=e["speed_gbps"], technology=_technology(e["technology"]), latency=e["latency_us"])
+
+
+def _technology(name: str) -> str:
+    """A NIC's technology as a word: the key in English (as before), its name in Chinese."""
+    words = {"infiniband": translate("CLI", "infiniband"), "ethernet": translate("CLI", "ethernet")}
+    return words.get(name, name)
+
+
 # The one figure per kind worth a column in the plain-text listing.
 _KEY_FIGURES: dict[str, Callable[[Any], str]] = {
-    "gpu": lambda e: f"{e['memory_gb']:g} GB, {e['tdp_w']:g} W, {e.get('bf16_tflops') or e['fp16_tflops']:g} TFLOPS",
+    "gpu": _gpu,
     "server": _server,
-    "nic": lambda e: f"{e['speed_gbps']:g} Gb/s {e['technology']}, {e['latency_us']:g} us",
+    "nic": _nic,
     "switch": lambda e: ", ".join(f"{g['count']} x {g['speed_gbps']:g}G" for g in e["port_groups"]),
     "cable": _cable,
 }

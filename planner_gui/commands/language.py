@@ -17,6 +17,7 @@ rendered with :func:`text` / :func:`error_message`; JSON output never goes throu
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from importlib import resources
@@ -119,6 +120,20 @@ def choose_language(option: str | None, environ: Mapping[str, str] | None = None
         return str(option)
     chosen = preference() if option != SYSTEM else None
     return chosen or language_from_locale(environ)
+
+
+def writable_language(language: str, streams: Sequence[Any] | None = None) -> str:
+    """``language``, or English when stdout or stderr cannot encode Chinese (output redirected to a file
+    under a legacy code page, PYTHONIOENCODING=ascii): every line would fail to print, and a script would
+    read the failure as bad input."""
+    if language != CHINESE:
+        return language
+    for stream in streams if streams is not None else (sys.stdout, sys.stderr):
+        try:
+            "错误，".encode(getattr(stream, "encoding", None) or "utf-8")
+        except (UnicodeEncodeError, LookupError):
+            return ENGLISH
+    return language
 
 
 # ----- switching ------------------------------------------------------------------------------------

@@ -47,6 +47,9 @@ def run(args: argparse.Namespace) -> int:
     if output.is_dir():
         raise ValueError(translate("CLI", "output {output!r} is a folder; give a file name such as {example}").format(
             output=args.output, example=output / "proposal.pdf"))
+    if not output.parent.is_dir():  # said before the analysis runs (report/render/pdf.py checks again)
+        raise ValueError(translate("CLI", "cannot write {path}: the folder {folder} does not exist; create it or pick "
+                                          "another output path").format(path=output, folder=output.parent))
     catalog = catalog_for_cli()
     design = load_for_cli(args.file, catalog).design
     comparison, acceptance = _optional_sections(args, design, catalog)

@@ -23,6 +23,7 @@ from planner_gui.document import variants as variant_steps
 from planner_gui.document.changes import Change, Recorder, apply_all, revert_all, touched_ids
 from planner_gui.document.commands import EditCommand
 from planner_gui.document.live import Analyzer, LiveAnalysis
+from planner_gui.document.properties import FIELD_WORDS  # the words for fields and sections
 from planner_gui.io import SaveError, load_design, save_design
 from planner_gui.model import Design, DeviceSpec
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, error_text
@@ -252,21 +253,6 @@ translate = QCoreApplication.translate  # the bare name lupdate extracts: transl
 def _step(translated: str, **values: object) -> str:
     """An undo step's label (the Edit menu's "Undo …", the history), already translated, filled in."""
     return translated.format(**values)
-
-
-# The fields and settings sections an undo label names (document/properties.py OBJECT_FIELDS, the design's
-# settings sections): English keeps the key, as before; other languages say it in words.
-FIELD_WORDS = {
-    "name": QT_TRANSLATE_NOOP("Document", "name"), "row": QT_TRANSLATE_NOOP("Document", "row"),
-    "position": QT_TRANSLATE_NOOP("Document", "position"), "height_u": QT_TRANSLATE_NOOP("Document", "height_u"),
-    "power_budget_kw": QT_TRANSLATE_NOOP("Document", "power_budget_kw"),
-    "cooling": QT_TRANSLATE_NOOP("Document", "cooling"),
-    "cooling_capacity_kw": QT_TRANSLATE_NOOP("Document", "cooling_capacity_kw"),
-    "nic_id": QT_TRANSLATE_NOOP("Document", "nic_id"), "nic_count": QT_TRANSLATE_NOOP("Document", "nic_count"),
-    "medium": QT_TRANSLATE_NOOP("Document", "medium"), "length_m": QT_TRANSLATE_NOOP("Document", "length_m"),
-    "meta": QT_TRANSLATE_NOOP("Document", "meta"), "fabric": QT_TRANSLATE_NOOP("Document", "fabric"),
-    "cost": QT_TRANSLATE_NOOP("Document", "cost"), "workload": QT_TRANSLATE_NOOP("Document", "workload"),
-}
 
 
 def _field_word(name: str) -> str:

@@ -65,6 +65,20 @@ SINGULAR = {"racks": QT_TRANSLATE_NOOP("Document", "rack").fill(),
             "links": QT_TRANSLATE_NOOP("Document", "link").fill()}
 OBJECT_WHERE = {"racks": rack_where, "devices": device_where, "links": link_where}
 
+# The fields and settings sections an undo label (document/document.py) and a refusal name: English keeps
+# the key, as before; other languages say it in words.
+FIELD_WORDS = {
+    "name": QT_TRANSLATE_NOOP("Document", "name"), "row": QT_TRANSLATE_NOOP("Document", "row"),
+    "position": QT_TRANSLATE_NOOP("Document", "position"), "height_u": QT_TRANSLATE_NOOP("Document", "height_u"),
+    "power_budget_kw": QT_TRANSLATE_NOOP("Document", "power_budget_kw"),
+    "cooling": QT_TRANSLATE_NOOP("Document", "cooling"),
+    "cooling_capacity_kw": QT_TRANSLATE_NOOP("Document", "cooling_capacity_kw"),
+    "nic_id": QT_TRANSLATE_NOOP("Document", "nic_id"), "nic_count": QT_TRANSLATE_NOOP("Document", "nic_count"),
+    "medium": QT_TRANSLATE_NOOP("Document", "medium"), "length_m": QT_TRANSLATE_NOOP("Document", "length_m"),
+    "meta": QT_TRANSLATE_NOOP("Document", "meta"), "fabric": QT_TRANSLATE_NOOP("Document", "fabric"),
+    "cost": QT_TRANSLATE_NOOP("Document", "cost"), "workload": QT_TRANSLATE_NOOP("Document", "workload"),
+}
+
 # Settings bounds that differ from "a finite number of 0 or more" (the default for every number).
 SETTINGS_BOUNDS: dict[tuple[str, str], tuple[float | None, float | None]] = {
     ("cost", "cny_per_usd"): (0.01, 1000.0),  # any real exchange rate; 0 would divide by zero
@@ -91,9 +105,15 @@ def check_object_value(collection: str, object_id: str, name: str, value: Any) -
     return _convert(rule, name, value, where)
 
 
+def section_word(section: str) -> Text | str:
+    """A settings section as a refusal names it: the key in English ("fabric"), words in Chinese (网络)."""
+    word = FIELD_WORDS.get(section)
+    return section if word is None else word.fill()
+
+
 def settings_where(section: str) -> Text:
     """The place a refused setting names: "fabric settings"."""
-    return QT_TRANSLATE_NOOP("Document", "{section} settings").fill(section=section)
+    return QT_TRANSLATE_NOOP("Document", "{section} settings").fill(section=section_word(section))
 
 
 def check_setting(section: str, name: str, value: Any, current: object) -> Any:
@@ -102,7 +122,7 @@ def check_setting(section: str, name: str, value: Any, current: object) -> Any:
     hints = typing.get_type_hints(type(current))
     if name not in hints or name.startswith("_"):
         raise DesignError(QT_TRANSLATE_NOOP("Document", "{name!r} is not a {section} setting (settings: {names})").fill(
-            name=name, section=section, names=", ".join(hints)), where)
+            name=name, section=section_word(section), names=", ".join(hints)), where)
     kind, optional, item = _unpack_hint(hints[name])
     if kind is dict:
         return _convert_mapping(section, name, value, item, where)

@@ -27,6 +27,7 @@ from planner_gui.engine.nccl_rows import (
     parse_float,
     parse_row,
 )
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
 
 __all__ = ["OP_TESTS", "TEST_OPS", "NcclResults", "NcclRow", "NcclRun", "ParseProblem", "Placement",
            "ProblemKind", "infer_ranks", "infer_test", "named_test", "parse_nccl_tests", "parse_row"]
@@ -242,7 +243,8 @@ def parse_nccl_tests(text: str, test_hint: str | None = None) -> NcclResults:
     ``test_hint`` is an nccl-tests binary (``all_reduce_perf``) or a collective (``allreduce``).
     """
     if not isinstance(text, str):
-        raise ValueError(f"nccl-tests output must be text, got {type(text).__name__}")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "nccl-tests output must be text, got {kind}").fill(
+            kind=type(text).__name__))
     reader = _Reader(test_hint)
     lines = text.splitlines()
     for number, raw in enumerate(lines, start=1):
@@ -272,8 +274,9 @@ def _check_hint(hint: str | None) -> str | None:
         return hint
     if hint in OP_TESTS:
         return OP_TESTS[hint]
-    raise ValueError(f"unknown nccl-tests test {hint!r}; use one of {', '.join(TEST_OPS)} "
-                     f"(or the collective: {', '.join(OP_TESTS)})")
+    raise ValueError(QT_TRANSLATE_NOOP("Engine", "unknown nccl-tests test {hint!r}; use one of {tests} (or the "
+                                                 "collective: {ops})").fill(
+        hint=hint, tests=", ".join(TEST_OPS), ops=", ".join(OP_TESTS)))
 
 
 # ----- finishing a run ---------------------------------------------------------------------------

@@ -98,6 +98,9 @@ def _compute_plan(catalog: Catalog, resolved: ResolvedSpec, server_ids: list[str
                          "{fabrics}").fill(reason=error.args[0], endpoints=endpoints, fabrics=fabrics)) from None
 
 
+FABRICS_NAMED = 5  # fabrics a "choose a larger switch" hint names before counting the rest
+
+
 def _bigger_fabrics(catalog: Catalog, endpoints: int) -> Text | None:
     """The catalog fabrics whose switches reach ``endpoints`` NICs in three tiers (None: there are none)."""
     fits = []
@@ -110,11 +113,18 @@ def _bigger_fabrics(catalog: Catalog, endpoints: int) -> Text | None:
             fits.append((radix, nic.id, switch.id))
     named = [QT_TRANSLATE_NOOP("Templates", "--fabric {nic} ({switch}, {ports} ports)").fill(
         nic=nic_id, switch=switch_id, ports=radix) for radix, nic_id, switch_id in sorted(fits)]
-    return _listed(named) if named else None
+    if not named:
+        return None
+    shown = _listed(named[:FABRICS_NAMED])
+    if len(named) > FABRICS_NAMED:  # a user catalog can hold hundreds: a hint names a few, then counts
+        return QT_TRANSLATE_NOOP("Templates", "{items} and {count} more").fill(items=shown,
+                                                                                count=len(named) - FABRICS_NAMED)
+    return shown
 
 
 def _listed(items: list[Text]) -> Text:
-    """``a, b, c`` as one Text whose items and separators translate (a str join would drop the Texts)."""
+    """``a, b, c`` as one Text whose items and separators translate (a str join would drop the Texts).
+    Each item nests the list before it, so keep lists short (rendering recurses once per item)."""
     joined = items[0]
     for item in items[1:]:
         joined = QT_TRANSLATE_NOOP("Templates", "{items}, {item}").fill(items=joined, item=item)

@@ -60,33 +60,34 @@ class ResolvedSpec:
 
 
 def resolve(spec: TemplateSpec, catalog: Catalog) -> ResolvedSpec:
-    """Check the spec against the catalog; raise TemplateError saying exactly what is wrong."""
+    """Check the spec against the catalog; raise TemplateError saying exactly what is wrong.
+
+    The checks run in the order they always have (the first problem is the one reported): the node and
+    NIC counts, the spec's choices and ranges, whether one server fits the rack, then the remaining limits.
+    """
     server = _require(catalog, spec.server_id, "server", OPTION_SERVER.fill())
     nic = _require(catalog, spec.nic_id or server["default_nic_id"], "nic", OPTION_FABRIC.fill())
-    _check_numbers(spec)
     nics = server["compute_nic_slots"] if spec.nics_per_node is None else spec.nics_per_node
-    if not 1 <= nics <= max(server["compute_nic_slots"], 1) or nics > 16:
-        raise TemplateError(QT_TRANSLATE_NOOP(
-            "Templates", "--nics-per-node {nics}: server {server!r} takes 1 to {slots} compute NICs").fill(
-            nics=nics, server=server.id, slots=server["compute_nic_slots"]))
-    if server["height_u"] > spec.rack_u:
-        raise TemplateError(QT_TRANSLATE_NOOP("Templates", "server {server!r} is {height} U, taller than a {rack_u} U "
-                                                           "rack").fill(
-            server=server.id, height=server["height_u"], rack_u=spec.rack_u))
-    if server["max_power_w"] / 1000.0 > spec.rack_kw:
-        raise TemplateError(QT_TRANSLATE_NOOP(
-            "Templates", "one {server!r} draws up to {kw:.1f} kW, more than the rack budget {budget:g} kW; raise "
-                         "--rack-kw (and consider --cooling liquid)").fill(
-            server=server.id, kw=server["max_power_w"] / 1000, budget=spec.rack_kw))
+    _check_counts(spec, server, nics)
+    _check_choices(spec)
+    _check_server_fits(spec, server)
+    _check_limits(spec)
     switch = _require(catalog, nic["default_switch_id"], "switch", OPTION_NIC_SWITCH.fill())
     return ResolvedSpec(spec, server, nic, nics, switch)
 
 
-def _check_numbers(spec: TemplateSpec) -> None:
-    """The spec's own counts, choices and limits, whatever the catalog holds."""
+def _check_counts(spec: TemplateSpec, server: CatalogEntry, nics: int) -> None:
     if not 1 <= spec.nodes <= MAX_NODES:
         raise TemplateError(QT_TRANSLATE_NOOP("Templates", "--nodes {nodes}: give 1 to {max_nodes} nodes").fill(
             nodes=spec.nodes, max_nodes=MAX_NODES))
+    if not 1 <= nics <= max(server["compute_nic_slots"], 1) or nics > 16:
+        raise TemplateError(QT_TRANSLATE_NOOP(
+            "Templates", "--nics-per-node {nics}: server {server!r} takes 1 to {slots} compute NICs").fill(
+            nics=nics, server=server.id, slots=server["compute_nic_slots"]))
+
+
+def _check_choices(spec: TemplateSpec) -> None:
+    """The topology, the cooling, the ratio and the rack's budget and height, whatever the catalog holds."""
     if spec.topology not in TOPOLOGIES:
         raise TemplateError(QT_TRANSLATE_NOOP("Templates", "--topology {topology!r}: choose one of {choices}").fill(
             topology=spec.topology, choices=", ".join(TOPOLOGIES)))
@@ -103,6 +104,21 @@ def _check_numbers(spec: TemplateSpec) -> None:
     if not 12 <= spec.rack_u <= 60:
         raise TemplateError(QT_TRANSLATE_NOOP(
             "Templates", "--rack-u {u}: give a rack height from 12 to 60 U").fill(u=spec.rack_u))
+
+
+def _check_server_fits(spec: TemplateSpec, server: CatalogEntry) -> None:
+    if server["height_u"] > spec.rack_u:
+        raise TemplateError(QT_TRANSLATE_NOOP("Templates", "server {server!r} is {height} U, taller than a {rack_u} U "
+                                                           "rack").fill(
+            server=server.id, height=server["height_u"], rack_u=spec.rack_u))
+    if server["max_power_w"] / 1000.0 > spec.rack_kw:
+        raise TemplateError(QT_TRANSLATE_NOOP(
+            "Templates", "one {server!r} draws up to {kw:.1f} kW, more than the rack budget {budget:g} kW; raise "
+                         "--rack-kw (and consider --cooling liquid)").fill(
+            server=server.id, kw=server["max_power_w"] / 1000, budget=spec.rack_kw))
+
+
+def _check_limits(spec: TemplateSpec) -> None:
     if spec.cooling_kw is not None and not 1.0 <= spec.cooling_kw <= 500.0:
         raise TemplateError(QT_TRANSLATE_NOOP(
             "Templates", "--cooling-kw {kw:g}: give a rack cooling capacity from 1 to 500 kW").fill(kw=spec.cooling_kw))

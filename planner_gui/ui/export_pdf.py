@@ -38,7 +38,8 @@ from PySide6.QtWidgets import (
 )
 
 import planner_gui
-from planner_gui.i18n import CHINESE, current_language
+from planner_gui.i18n import CHINESE, current_language, ui_error_text
+from planner_gui.model.messages import Text
 from planner_gui.ui.main_files import file_stem
 from planner_gui.ui.status_bar import MESSAGE_MS
 
@@ -285,7 +286,7 @@ class PdfExporter(QObject):
                                 options.paper, analysis=analysis, progress=lambda share: _advance(progress, share))
             os.replace(partial, target)
         except ValueError as error:  # the renderer names the temporary file: name the user's instead
-            raise ValueError(str(error).replace(str(partial), str(target))) from None
+            raise _naming(error, partial, target) from None
         finally:
             partial.unlink(missing_ok=True)
         return ExportResult(target, result.pages, result.lang, result.anchors, result.warnings)
@@ -364,6 +365,15 @@ def _file_mode(target: Path) -> int:
     return NEW_FILE_MODE & ~mask
 
 
+def _naming(error: ValueError, partial: Path, target: Path) -> ValueError:
+    """``error`` naming ``target`` where it named ``partial``; a Text stays one (so it still translates)."""
+    message = error.args[0] if len(error.args) == 1 else str(error)
+    if isinstance(message, Text):
+        params = {name: target if str(value) == str(partial) else value for name, value in message.params.items()}
+        return ValueError(message.template.fill(**params))
+    return ValueError(str(message).replace(str(partial), str(target)))
+
+
 def _error_text(error: Exception, target: Path) -> str:
     """What failed, where, and what to do (module-level strings use the "PdfExporter" context)."""
     if isinstance(error, IsADirectoryError):
@@ -378,9 +388,8 @@ def _error_text(error: Exception, target: Path) -> str:
                                           "open.")
     else:
         text = QCoreApplication.translate("PdfExporter", "Cannot export {name}: {reason}")
-    reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-    if isinstance(error, KeyError) and error.args:
-        reason = str(error.args[0])  # str() of a KeyError wraps its message in quotes
+    # a Text from the engine or the renderer in the app's language (a KeyError without its quotes)
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else ui_error_text(error)
     return text.format(path=target, folder=target.parent, name=target.name, reason=reason)
 
 

@@ -46,8 +46,8 @@ def test_the_status_note_renders_the_catalogs_problems_in_chinese(tmp_path: Path
                        "entry skipped")
     assert install_language("zh_CN") == "zh_CN"
     assert catalog_problems_text(problems, 3) == (
-        f"硬件目录有 2 个问题：{path} entries[0] ('my-gpu')：memory_gb：应为整数或数字，实际为 str；已跳过该条目; "
-        f"{path} entries[1]：条目必须是对象，实际为 int；已跳过该条目")
+        f"硬件目录有 2 个问题：{path} entries[0] ('my-gpu'): memory_gb：应为整数或数字，实际为 str；已跳过该条目; "
+        f"{path} entries[1]: 条目必须是对象，实际为 int；已跳过该条目")
 
 
 def test_a_chinese_app_starts_with_the_user_catalogs_problems_in_chinese(tmp_path: Path, chinese: None,
@@ -59,6 +59,6 @@ def test_a_chinese_app_starts_with_the_user_catalogs_problems_in_chinese(tmp_pat
     qtbot.addWidget(window)
     window.document.live.wait_idle()
     message = window.statusBar().currentMessage()
-    assert message.startswith("硬件目录有 2 个问题：") and f"{path} entries[0] ('my-gpu')：memory_gb：" in message
+    assert message.startswith("硬件目录有 2 个问题：") and f"{path} entries[0] ('my-gpu'): memory_gb：" in message
     assert "expected" not in message and "entry skipped" not in message
     assert MAX_CATALOG_PROBLEMS_SHOWN >= 2 and HAN.search(message)

@@ -30,6 +30,7 @@ from planner_gui.engine.collectives.nccl_tables import (
     TREE_SIMPLE_EFFICIENCY,
 )
 from planner_gui.engine.collectives.profile import FabricProfile
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
 
 OPS = ("allreduce", "allgather", "reducescatter", "broadcast", "reduce", "alltoall", "sendrecv")
 ALGOS = ("ring", "tree", "nvls", "nvlstree", "collnet", "pat")
@@ -58,24 +59,31 @@ class Bandwidth:
 
 
 def why_disabled(op: str, algo: str, profile: FabricProfile, hw: Hardware) -> str | None:
-    """None if NCCL would run ``algo`` for ``op`` on this profile, else the reason it would not."""
+    """None if NCCL would run ``algo`` for ``op`` on this profile, else the reason it would not (a Text:
+    the "cannot force" refusal carries it into a Chinese CLI)."""
     if algo not in ALGOS_BY_OP[op]:
-        allowed = ", ".join(a for a in ALGOS_BY_OP[op] if a != P2P) or "none (point-to-point only)"
-        return f"NCCL has no {algo!r} algorithm for {op}; choices: {allowed}"
+        allowed = ", ".join(a for a in ALGOS_BY_OP[op] if a != P2P) or QT_TRANSLATE_NOOP(
+            "Engine", "none (point-to-point only)").fill()
+        return QT_TRANSLATE_NOOP("Engine", "NCCL has no {algo!r} algorithm for {op}; choices: {allowed}").fill(
+            algo=algo, op=op, allowed=allowed)
     g, k = hw.gpus_per_node, hw.nodes
     if algo in ("nvls", "nvlstree"):
         if hw.nvls_bw <= 0:
-            return "NVLS needs an NVSwitch with NVLink SHARP (Hopper or later) and nvls=True"
+            return QT_TRANSLATE_NOOP(
+                "Engine", "NVLS needs an NVSwitch with NVLink SHARP (Hopper or later) and nvls=True").fill()
         if algo == "nvlstree" and k == 1:
-            return "NVLSTree is disabled on a single node (collectives.md 1.6)"
+            return QT_TRANSLATE_NOOP("Engine", "NVLSTree is disabled on a single node (collectives.md 1.6)").fill()
         if algo == "nvls" and k > 1 and (op != "allreduce" or not _has_sharp(profile)):
-            return "NVLS across nodes needs IB SHARP (sharp=True on InfiniBand) and is AllReduce only"
+            return QT_TRANSLATE_NOOP(
+                "Engine", "NVLS across nodes needs IB SHARP (sharp=True on InfiniBand) and is AllReduce only").fill()
     if algo == "collnet" and (k == 1 or not _has_sharp(profile)):
-        return "CollNet needs several nodes on an InfiniBand fabric with SHARP enabled (sharp=True)"
+        return QT_TRANSLATE_NOOP(
+            "Engine", "CollNet needs several nodes on an InfiniBand fabric with SHARP enabled (sharp=True)").fill()
     if algo == "pat" and (g != 1 or k == 1):
-        return "PAT runs only with one GPU per node on several nodes (collectives.md 1.6)"
+        return QT_TRANSLATE_NOOP(
+            "Engine", "PAT runs only with one GPU per node on several nodes (collectives.md 1.6)").fill()
     if algo == "tree" and hw.ranks < 2:
-        return "a tree needs at least two ranks"
+        return QT_TRANSLATE_NOOP("Engine", "a tree needs at least two ranks").fill()
     return None
 
 

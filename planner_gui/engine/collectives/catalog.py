@@ -11,6 +11,7 @@ from dataclasses import fields
 from typing import Any, Protocol
 
 from planner_gui.engine.collectives.profile import FabricProfile
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
 
 # NVLink generations from 3 (A100) on come on HGX boards with NVSwitch; NVLink 2 (V100 SXM2) is
 # the DGX-1 hybrid cube mesh (hardware_catalog.csv: nvswitch_count per server).
@@ -92,7 +93,9 @@ def _gpu_facts(gpu: _Entry, gpus_per_node: int, nvswitch: bool | None) -> dict[s
 def _nic_facts(catalog: _Catalog, nic_id: str | None, nodes: int, nics_per_node: int) -> dict[str, Any]:
     if nic_id is None:
         if nodes > 1:
-            raise ValueError(f"a {nodes}-node profile needs nic_id (a catalog NIC id) to describe the network")
+            raise ValueError(QT_TRANSLATE_NOOP(
+                "Engine", "a {nodes}-node profile needs nic_id (a catalog NIC id) to describe the network").fill(
+                nodes=nodes))
         return {"nics_per_node": 0, "nic_gbps": 0.0, "nic_latency_us": NIC_LATENCY_FALLBACK_US,
                 "technology": "infiniband", "nvls_across_nodes": True}
     nic = catalog.require(nic_id, "nic")

@@ -40,6 +40,7 @@ from planner_gui.engine.collectives.protocols import (
     protocols_for,
     ring_plateau_factor,
 )
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
 
 DEFAULT_SIZES = tuple(2**e for e in range(3, 35))  # 8 B .. 16 GiB, as nccl-tests sweeps
 BYTES_PER_US_PER_GBPS = 1e3  # 1 GB/s = 1e9 B/s = 1e3 B/us
@@ -194,9 +195,11 @@ def _candidates(profile: FabricProfile, op: str, algo: str, proto: str) -> tuple
     if not isinstance(profile, FabricProfile):
         raise ValueError(f"expected a FabricProfile, got {type(profile).__name__}")
     if op not in OPS:
-        raise ValueError(f"unknown collective {op!r}; use one of {', '.join(OPS)}")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "unknown collective {op!r}; use one of {choices}").fill(
+            op=op, choices=", ".join(OPS)))
     if algo != "auto" and algo not in ALGOS:
-        raise ValueError(f"unknown algorithm {algo!r}; use 'auto' or one of {', '.join(ALGOS)}")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "unknown algorithm {algo!r}; use 'auto' or one of {choices}").fill(
+            algo=algo, choices=", ".join(ALGOS)))
     return _cached_candidates(profile, op, algo, _check_proto(proto))
 
 
@@ -211,8 +214,9 @@ def _cached_candidates(profile: FabricProfile, op: str, algo: str, proto: str | 
         protos = protocols_for(a, hw)
         if proto is not None:
             if proto not in protos:
-                raise ValueError(f"protocol {proto} is not available for {a} on this profile "
-                                 f"(available: {', '.join(protos)})")
+                raise ValueError(QT_TRANSLATE_NOOP(
+                    "Engine", "protocol {proto} is not available for {algo} on this profile (available: "
+                              "{choices})").fill(proto=proto, algo=a, choices=", ".join(protos)))
             protos = (proto,)
         out.extend(_candidate(op, a, p, bw.algbw, bw.bottleneck, hw) for p in protos)
     return tuple(out)
@@ -221,13 +225,15 @@ def _cached_candidates(profile: FabricProfile, op: str, algo: str, proto: str | 
 def _algorithms(profile: FabricProfile, hw: Hardware, op: str, algo: str) -> list[str]:
     if ALGOS_BY_OP[op] == (P2P,):
         if algo != "auto":
-            raise ValueError(f"{op} runs point-to-point in NCCL; NCCL_ALGO does not apply, use algo='auto'")
+            raise ValueError(QT_TRANSLATE_NOOP(
+                "Engine", "{op} runs point-to-point in NCCL; NCCL_ALGO does not apply, use algo='auto'").fill(op=op))
         return [P2P]
     if algo == "auto":
         return [a for a in ALGOS_BY_OP[op] if why_disabled(op, a, profile, hw) is None]
     reason = why_disabled(op, algo, profile, hw)
     if reason is not None:
-        raise ValueError(f"cannot force {algo!r} for {op} on this profile: {reason}")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "cannot force {algo!r} for {op} on this profile: {reason}").fill(
+            algo=algo, op=op, reason=reason))
     return [algo]
 
 
@@ -250,9 +256,11 @@ def _candidate(op: str, algo: str, proto: str, algbw: float, bottleneck: str, hw
 
 def _check_bytes(nbytes: object) -> int:
     if isinstance(nbytes, bool) or not isinstance(nbytes, int | np.integer):
-        raise ValueError(f"message size must be a whole number of bytes, got {nbytes!r}")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "message size must be a whole number of bytes, got "
+                                                     "{nbytes!r}").fill(nbytes=nbytes))
     if nbytes <= 0:
-        raise ValueError(f"message size must be positive, got {nbytes} bytes")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "message size must be positive, got {nbytes} bytes").fill(
+            nbytes=nbytes))
     return int(nbytes)
 
 
@@ -261,5 +269,6 @@ def _check_proto(proto: str) -> str | None:
         return None
     name = PROTO_NAMES.get(str(proto).lower())
     if name is None:
-        raise ValueError(f"unknown protocol {proto!r}; use 'auto' or one of {', '.join(t.PROTOCOLS)}")
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "unknown protocol {proto!r}; use 'auto' or one of {choices}").fill(
+            proto=proto, choices=", ".join(t.PROTOCOLS)))
     return name

@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text
+
 INTRA_KINDS = ("nvswitch", "nvlink_mesh", "pcie")
 # "efa" (AWS SRD with RDMA write, p5 and later), "efa_v1" (p4d generation) and "tcpx" (GCP
 # GPUDirect-TCPX/O) come from a catalog NIC's ``transport`` (the cloud NICs in nics.json), so
@@ -24,6 +26,10 @@ MAX_LATENCY_US = 1000.0  # catalog schema upper bound for NIC latency
 MAX_HOPS = 9  # a 5-tier Clos traversed up and down; more is not a real fabric
 MAX_CABLE_M = 100_000.0  # catalog schema upper bound for cable reach
 MAX_OVERSUBSCRIPTION = 64.0
+
+_CHOICE = QT_TRANSLATE_NOOP("Engine", "{name}={value!r}: use one of {choices}")
+_OUTSIDE = QT_TRANSLATE_NOOP("Engine", "{name}={value} is outside {low}..{high}")
+_JOINED = QT_TRANSLATE_NOOP("Engine", "{problems}; {more}")
 
 
 @dataclass(frozen=True)
@@ -55,26 +61,28 @@ class FabricProfile:
     def __post_init__(self) -> None:
         problems = profile_problems(self)
         if problems:
-            raise ValueError("invalid FabricProfile: " + "; ".join(problems))
+            raise ValueError(QT_TRANSLATE_NOOP("Engine", "invalid FabricProfile: {problems}").fill(
+                problems=joined_problems(problems)))
 
     @property
     def ranks(self) -> int:
         return self.gpus_per_node * self.nodes
 
 
-def profile_problems(p: FabricProfile) -> list[str]:
+def profile_problems(p: FabricProfile) -> list[Text]:
     """Every problem with a profile, each saying which field, what is wrong and how to fix it."""
-    problems: list[str] = []
+    problems: list[Text] = []
     problems += _int_in("gpus_per_node", p.gpus_per_node, 1, MAX_GPUS_PER_NODE)
     problems += _int_in("nodes", p.nodes, 1, MAX_NODES)
     problems += _int_in("pcie_gen", p.pcie_gen, 3, 7)
     problems += _int_in("hops", p.hops, 1, MAX_HOPS)
     if p.intra not in INTRA_KINDS:
-        problems.append(f"intra={p.intra!r}: use one of {', '.join(INTRA_KINDS)}")
+        problems.append(_CHOICE.fill(name="intra", value=p.intra, choices=", ".join(INTRA_KINDS)))
     if p.technology not in TECHNOLOGIES:
-        problems.append(f"technology={p.technology!r}: use one of {', '.join(TECHNOLOGIES)}")
+        problems.append(_CHOICE.fill(name="technology", value=p.technology, choices=", ".join(TECHNOLOGIES)))
     if not isinstance(p.gpu_name, str) or not p.gpu_name.strip():
-        problems.append("gpu_name must be a non-empty GPU name such as 'H100 SXM5 80GB'")
+        problems.append(QT_TRANSLATE_NOOP("Engine", "gpu_name must be a non-empty GPU name such as 'H100 SXM5 "
+                                                    "80GB'").fill())
     problems += _number_in("nvlink_bidir_gbs", p.nvlink_bidir_gbs, 0.0, 100_000.0)
     problems += _number_in("switch_latency_ns", p.switch_latency_ns, 0.0, 100_000.0)
     problems += _number_in("nic_latency_us", p.nic_latency_us, 0.0, MAX_LATENCY_US)
@@ -82,7 +90,8 @@ def profile_problems(p: FabricProfile) -> list[str]:
     problems += _number_in("oversubscription", p.oversubscription, 1.0, MAX_OVERSUBSCRIPTION)
     problems += _nvlink_problems(p)
     if p.nodes > 1:
-        problems += _int_in("nics_per_node", p.nics_per_node, 1, 64, "a multi-node job needs NICs")
+        problems += _int_in("nics_per_node", p.nics_per_node, 1, 64,
+                            QT_TRANSLATE_NOOP("Engine", "a multi-node job needs NICs").fill())
         problems += _number_in("nic_gbps", p.nic_gbps, 1.0, MAX_NIC_GBPS)
     else:
         problems += _int_in("nics_per_node", p.nics_per_node, 0, 64)
@@ -90,28 +99,42 @@ def profile_problems(p: FabricProfile) -> list[str]:
     return problems
 
 
-def _nvlink_problems(p: FabricProfile) -> list[str]:
+def _nvlink_problems(p: FabricProfile) -> list[Text]:
     if not isinstance(p.nvlink_bidir_gbs, int | float) or isinstance(p.nvlink_bidir_gbs, bool):
         return []
     if p.intra in ("nvswitch", "nvlink_mesh") and p.gpus_per_node > 1 and p.nvlink_bidir_gbs <= 0:
-        return [f"intra={p.intra!r} needs nvlink_bidir_gbs > 0 (A100 600, H100 900, B200 1800)"]
+        return [QT_TRANSLATE_NOOP("Engine", "intra={intra!r} needs nvlink_bidir_gbs > 0 (A100 600, H100 900, B200 "
+                                            "1800)").fill(intra=p.intra)]
     if p.nvls and p.intra != "nvswitch":
-        return ["nvls=True needs intra='nvswitch' (NVLink SHARP runs in the NVSwitch)"]
+        return [QT_TRANSLATE_NOOP("Engine", "nvls=True needs intra='nvswitch' (NVLink SHARP runs in the "
+                                            "NVSwitch)").fill()]
     return []
 
 
-def _int_in(name: str, value: object, low: int, high: int, why: str = "") -> list[str]:
+def _int_in(name: str, value: object, low: int, high: int, why: Text | None = None) -> list[Text]:
     if isinstance(value, bool) or not isinstance(value, int):
-        return [f"{name} must be a whole number, got {value!r}"]
+        return [QT_TRANSLATE_NOOP("Engine", "{name} must be a whole number, got {value!r}").fill(
+            name=name, value=value)]
     if not low <= value <= high:
-        reason = f" ({why})" if why else ""
-        return [f"{name}={value} is outside {low}..{high}{reason}"]
+        if why is None:
+            return [_OUTSIDE.fill(name=name, value=value, low=low, high=high)]
+        return [QT_TRANSLATE_NOOP("Engine", "{name}={value} is outside {low}..{high} ({why})").fill(
+            name=name, value=value, low=low, high=high, why=why)]
     return []
 
 
-def _number_in(name: str, value: object, low: float, high: float) -> list[str]:
+def _number_in(name: str, value: object, low: float, high: float) -> list[Text]:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        return [f"{name} must be a number, got {value!r}"]
+        return [QT_TRANSLATE_NOOP("Engine", "{name} must be a number, got {value!r}").fill(name=name, value=value)]
     if not math.isfinite(value) or not low <= value <= high:
-        return [f"{name}={value} is outside {low:g}..{high:g}"]
+        return [_OUTSIDE.fill(name=name, value=value, low=f"{low:g}", high=f"{high:g}")]
     return []
+
+
+def joined_problems(problems: list[Text]) -> Text:
+    """``a; b; c`` as one Text whose parts translate. Halves are joined, not one item onto the list
+    before it, so rendering nests log2(n) deep, not n (a long list must not reach the recursion limit)."""
+    if len(problems) == 1:
+        return problems[0]
+    middle = len(problems) // 2
+    return _JOINED.fill(problems=joined_problems(problems[:middle]), more=joined_problems(problems[middle:]))

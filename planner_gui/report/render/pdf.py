@@ -13,6 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPdfWriter
 
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.report.content.blocks import Heading, KeyValues, ReportDocument
 from planner_gui.report.render.flow import ACCENT, MUTED, Flow, _pen
 from planner_gui.report.render.fonts import FontSet, Role
@@ -50,10 +51,9 @@ def render_pdf(
     fonts = fonts or FontSet.detect()
     path = Path(path)
     if path.parent and not path.parent.exists():
-        raise ValueError(
-            f"cannot write {path}: the folder {path.parent} does not exist; create it or pick "
-            "another output path"
-        )
+        raise ValueError(QT_TRANSLATE_NOOP(
+            "Report", "cannot write {path}: the folder {folder} does not exist; create it or pick another output "
+                      "path").fill(path=path, folder=path.parent))
     writer = QPdfWriter(str(path))
     writer.setResolution(RESOLUTION_DPI)
     writer.setPageLayout(page_layout(check_paper(paper)))
@@ -66,10 +66,9 @@ def render_pdf(
     report(LAYOUT_SHARE)
     painter = QPainter()
     if not painter.begin(writer):
-        raise ValueError(
-            f"cannot write {path}: Qt could not open it for writing (is it open elsewhere, or is "
-            "the folder read-only?)"
-        )
+        raise ValueError(QT_TRANSLATE_NOOP(
+            "Report", "cannot write {path}: Qt could not open it for writing (is it open elsewhere, or is the "
+                      "folder read-only?)").fill(path=path))
     try:
         _paint(painter, writer, flow, document, fonts, frame, report)
     finally:

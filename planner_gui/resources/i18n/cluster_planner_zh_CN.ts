@@ -261,6 +261,22 @@
         <translation>{medium}，{speed:g}G，传输距离 {reach:g} m</translation>
     </message>
     <message>
+        <source>{memory:g} GB, {tdp:g} W, {tflops:g} TFLOPS</source>
+        <translation>{memory:g} GB，{tdp:g} W，{tflops:g} TFLOPS</translation>
+    </message>
+    <message>
+        <source>{speed:g} Gb/s {technology}, {latency:g} us</source>
+        <translation>{speed:g} Gb/s {technology}，延迟 {latency:g} us</translation>
+    </message>
+    <message>
+        <source>infiniband</source>
+        <translation>InfiniBand</translation>
+    </message>
+    <message>
+        <source>ethernet</source>
+        <translation>以太网</translation>
+    </message>
+    <message>
         <source>list the hardware catalog</source>
         <translation>列出硬件目录</translation>
     </message>
@@ -383,6 +399,10 @@
     <message>
         <source>results {path!r} is {mib} MiB; nccl-tests output is a few kB per test: is this the right file?</source>
         <translation>结果 {path!r} 有 {mib} MiB；nccl-tests 每个测试的输出只有几 kB，文件是否选错了？</translation>
+    </message>
+    <message>
+        <source>results {path!r} cannot be read ({reason})</source>
+        <translation>无法读取结果 {path!r}（{reason}）</translation>
     </message>
     <message>
         <source>Acceptance of {design}: {verdict} — {summary}</source>
@@ -722,7 +742,7 @@
     </message>
     <message>
         <source>cluster-planner: error: {file}: {count} problems; the file is invalid</source>
-        <translation>cluster-planner: 错误：{file}：共 {count} 个问题，文件无效</translation>
+        <translation>cluster-planner: 错误：{file}: 共 {count} 个问题，文件无效</translation>
     </message>
     <message>
         <source>{file}: warning: {warning}</source>
@@ -1341,6 +1361,10 @@
         <translation>输出 {output!r} 是一个文件夹；请给出文件名，例如 {example}</translation>
     </message>
     <message>
+        <source>cannot write {path}: the folder {folder} does not exist; create it or pick another output path</source>
+        <translation>无法写入 {path}：文件夹 {folder} 不存在；请先创建该文件夹，或换一个输出路径</translation>
+    </message>
+    <message>
         <source>cluster-planner: warning: {warning}</source>
         <translation>cluster-planner: 警告：{warning}</translation>
     </message>
@@ -1357,27 +1381,27 @@
     </message>
     <message>
         <source>unknown {kind} id {catalog_id!r}</source>
-        <translation>硬件目录中没有{kind} id {catalog_id!r}</translation>
+        <translation>{kind} id {catalog_id!r} 不在硬件目录中</translation>
     </message>
     <message>
         <source>unknown {kind} id {catalog_id!r} (known {kind} ids: {choices})</source>
-        <translation>硬件目录中没有{kind} id {catalog_id!r}（已知的{kind} id：{choices}）</translation>
+        <translation>{kind} id {catalog_id!r} 不在硬件目录中（{kind} id 可选：{choices}）</translation>
     </message>
     <message>
         <source>{path}: {reason}; ignored</source>
-        <translation>{path}：{reason}；已忽略该文件</translation>
+        <translation>{path}: {reason}；已忽略该文件</translation>
     </message>
     <message>
         <source>{path}: cannot be read ({reason}); ignored</source>
-        <translation>{path}：无法读取（{reason}）；已忽略该文件</translation>
+        <translation>{path}: 无法读取（{reason}）；已忽略该文件</translation>
     </message>
     <message>
         <source>{path}: expected an object with a list &apos;entries&apos;; ignored</source>
-        <translation>{path}：应为含列表 &apos;entries&apos; 的对象；已忽略该文件</translation>
+        <translation>{path}: 应为含列表 &apos;entries&apos; 的对象；已忽略该文件</translation>
     </message>
     <message>
         <source>{path}: {count:,} entries is more than the {limit:,} allowed; ignored</source>
-        <translation>{path}：共 {count:,} 个条目，超过允许的上限 {limit:,}；已忽略该文件</translation>
+        <translation>{path}: 共 {count:,} 个条目，超过允许的上限 {limit:,}；已忽略该文件</translation>
     </message>
     <message>
         <source>is not a regular file</source>
@@ -1393,7 +1417,7 @@
     </message>
     <message>
         <source>{where}: {problem}; entry skipped</source>
-        <translation>{where}：{problem}；已跳过该条目</translation>
+        <translation>{where}: {problem}；已跳过该条目</translation>
     </message>
     <message>
         <source>... and more problems in {count:,} entry(s), not listed: only the first {limit:,} are</source>
@@ -1401,7 +1425,7 @@
     </message>
     <message>
         <source>{where}: duplicate id {id!r}; entry skipped</source>
-        <translation>{where}：id {id!r} 重复；已跳过该条目</translation>
+        <translation>{where}: id {id!r} 重复；已跳过该条目</translation>
     </message>
     <message>
         <source>could not be checked ({reason})</source>
@@ -2048,11 +2072,11 @@
     </message>
     <message>
         <source>{section} settings</source>
-        <translation>{section} 设置</translation>
+        <translation>{section}设置</translation>
     </message>
     <message>
         <source>{name!r} is not a {section} setting (settings: {names})</source>
-        <translation>{name!r} 不是 {section} 设置项（可用设置：{names}）</translation>
+        <translation>{name!r} 不是{section}设置项（可用设置：{names}）</translation>
     </message>
     <message>
         <source>{name} must be given (it has no default)</source>
@@ -2437,6 +2461,126 @@
         <source>built as {topology}: {reason}</source>
         <translation>已改用 {topology} 生成：{reason}</translation>
     </message>
+    <message>
+        <source>none (point-to-point only)</source>
+        <translation>无（仅点对点）</translation>
+    </message>
+    <message>
+        <source>NCCL has no {algo!r} algorithm for {op}; choices: {allowed}</source>
+        <translation>NCCL 的 {op} 没有 {algo!r} 算法；可选：{allowed}</translation>
+    </message>
+    <message>
+        <source>NVLS needs an NVSwitch with NVLink SHARP (Hopper or later) and nvls=True</source>
+        <translation>NVLS 需要支持 NVLink SHARP 的 NVSwitch（Hopper 及以后），且 nvls=True</translation>
+    </message>
+    <message>
+        <source>NVLSTree is disabled on a single node (collectives.md 1.6)</source>
+        <translation>单节点上不启用 NVLSTree（collectives.md 1.6）</translation>
+    </message>
+    <message>
+        <source>NVLS across nodes needs IB SHARP (sharp=True on InfiniBand) and is AllReduce only</source>
+        <translation>跨节点 NVLS 需要 IB SHARP（InfiniBand 上 sharp=True），且仅用于 AllReduce</translation>
+    </message>
+    <message>
+        <source>CollNet needs several nodes on an InfiniBand fabric with SHARP enabled (sharp=True)</source>
+        <translation>CollNet 需要多个节点，且位于启用了 SHARP（sharp=True）的 InfiniBand 网络上</translation>
+    </message>
+    <message>
+        <source>PAT runs only with one GPU per node on several nodes (collectives.md 1.6)</source>
+        <translation>PAT 仅在多节点且每节点一块 GPU 时运行（collectives.md 1.6）</translation>
+    </message>
+    <message>
+        <source>a tree needs at least two ranks</source>
+        <translation>tree 算法至少需要两个进程</translation>
+    </message>
+    <message>
+        <source>a {nodes}-node profile needs nic_id (a catalog NIC id) to describe the network</source>
+        <translation>{nodes} 节点的配置需要 nic_id（目录中的网卡 id）来描述网络</translation>
+    </message>
+    <message>
+        <source>unknown collective {op!r}; use one of {choices}</source>
+        <translation>未知的集合通信操作 {op!r}；请使用以下之一：{choices}</translation>
+    </message>
+    <message>
+        <source>unknown algorithm {algo!r}; use &apos;auto&apos; or one of {choices}</source>
+        <translation>未知的算法 {algo!r}；请使用 &apos;auto&apos; 或以下之一：{choices}</translation>
+    </message>
+    <message>
+        <source>protocol {proto} is not available for {algo} on this profile (available: {choices})</source>
+        <translation>此配置下 {algo} 不支持协议 {proto}（可用：{choices}）</translation>
+    </message>
+    <message>
+        <source>{op} runs point-to-point in NCCL; NCCL_ALGO does not apply, use algo=&apos;auto&apos;</source>
+        <translation>{op} 在 NCCL 中以点对点方式运行，NCCL_ALGO 不适用；请使用 algo=&apos;auto&apos;</translation>
+    </message>
+    <message>
+        <source>cannot force {algo!r} for {op} on this profile: {reason}</source>
+        <translation>此配置下无法为 {op} 强制使用 {algo!r}：{reason}</translation>
+    </message>
+    <message>
+        <source>message size must be a whole number of bytes, got {nbytes!r}</source>
+        <translation>消息大小必须是整数字节，当前为 {nbytes!r}</translation>
+    </message>
+    <message>
+        <source>message size must be positive, got {nbytes} bytes</source>
+        <translation>消息大小必须为正数，当前为 {nbytes} 字节</translation>
+    </message>
+    <message>
+        <source>unknown protocol {proto!r}; use &apos;auto&apos; or one of {choices}</source>
+        <translation>未知的协议 {proto!r}；请使用 &apos;auto&apos; 或以下之一：{choices}</translation>
+    </message>
+    <message>
+        <source>{name}={value!r}: use one of {choices}</source>
+        <translation>{name}={value!r}：可选值为 {choices}</translation>
+    </message>
+    <message>
+        <source>{name}={value} is outside {low}..{high}</source>
+        <translation>{name}={value} 超出范围 {low}..{high}</translation>
+    </message>
+    <message>
+        <source>{problems}; {more}</source>
+        <translation>{problems}；{more}</translation>
+    </message>
+    <message>
+        <source>invalid FabricProfile: {problems}</source>
+        <translation>FabricProfile 无效：{problems}</translation>
+    </message>
+    <message>
+        <source>gpu_name must be a non-empty GPU name such as &apos;H100 SXM5 80GB&apos;</source>
+        <translation>gpu_name 必须是非空的 GPU 名称，例如 &apos;H100 SXM5 80GB&apos;</translation>
+    </message>
+    <message>
+        <source>a multi-node job needs NICs</source>
+        <translation>多节点任务需要网卡</translation>
+    </message>
+    <message>
+        <source>intra={intra!r} needs nvlink_bidir_gbs &gt; 0 (A100 600, H100 900, B200 1800)</source>
+        <translation>intra={intra!r} 需要 nvlink_bidir_gbs &gt; 0（A100 600，H100 900，B200 1800）</translation>
+    </message>
+    <message>
+        <source>nvls=True needs intra=&apos;nvswitch&apos; (NVLink SHARP runs in the NVSwitch)</source>
+        <translation>nvls=True 需要 intra=&apos;nvswitch&apos;（NVLink SHARP 在 NVSwitch 中运行）</translation>
+    </message>
+    <message>
+        <source>{name} must be a whole number, got {value!r}</source>
+        <translation>{name} 必须是整数，当前为 {value!r}</translation>
+    </message>
+    <message>
+        <source>{name}={value} is outside {low}..{high} ({why})</source>
+        <translation>{name}={value} 超出范围 {low}..{high}（{why}）</translation>
+    </message>
+    <message>
+        <source>{name} must be a number, got {value!r}</source>
+        <translation>{name} 必须是数字，当前为 {value!r}</translation>
+    </message>
+    <message>
+        <source>nccl-tests output must be text, got {kind}</source>
+        <translation>nccl-tests 输出必须是文本，当前为 {kind}</translation>
+    </message>
+    <message>
+        <source>unknown nccl-tests test {hint!r}; use one of {tests} (or the collective: {ops})</source>
+        <translation>未知的 nccl-tests 测试 {hint!r}；请使用以下之一：{tests}（或集合通信操作：{ops}）</translation>
+    </message>
 </context>
 <context>
     <name>ExportPdfDialog</name>
@@ -2521,7 +2665,7 @@
     </message>
     <message>
         <source>{path}: no such file; removed from the list</source>
-        <translation>{path}：文件不存在，已从列表中移除</translation>
+        <translation>{path}: 文件不存在，已从列表中移除</translation>
     </message>
     <message>
         <source>{path} cannot be opened:</source>
@@ -4209,6 +4353,17 @@
     </message>
 </context>
 <context>
+    <name>Report</name>
+    <message>
+        <source>cannot write {path}: the folder {folder} does not exist; create it or pick another output path</source>
+        <translation>无法写入 {path}：文件夹 {folder} 不存在；请先创建该文件夹，或换一个输出路径</translation>
+    </message>
+    <message>
+        <source>cannot write {path}: Qt could not open it for writing (is it open elsewhere, or is the folder read-only?)</source>
+        <translation>无法写入 {path}：Qt 无法以写入方式打开它（是否已被其他程序打开，或文件夹为只读？）</translation>
+    </message>
+</context>
+<context>
     <name>ResultsPanel</name>
     <message>
         <source>Results not yet computed</source>
@@ -4519,6 +4674,10 @@
         <translation>--fabric {nic}（{switch}，{ports} 端口）</translation>
     </message>
     <message>
+        <source>{items} and {count} more</source>
+        <translation>{items} 等另外 {count} 种</translation>
+    </message>
+    <message>
         <source>{items}, {item}</source>
         <translation>{items}、{item}</translation>
     </message>
@@ -4604,11 +4763,11 @@
     </message>
     <message>
         <source>{option}: unknown {kind} id {catalog_id!r}</source>
-        <translation>{option}：目录中没有{kind} id {catalog_id!r}</translation>
+        <translation>{option}：{kind} id {catalog_id!r} 不在目录中</translation>
     </message>
     <message>
         <source>{option}: unknown {kind} id {catalog_id!r} (known {kind} ids: {choices})</source>
-        <translation>{option}：目录中没有{kind} id {catalog_id!r}（已知的{kind} id：{choices}）</translation>
+        <translation>{option}：{kind} id {catalog_id!r} 不在目录中（{kind} id 可选：{choices}）</translation>
     </message>
 </context>
 <context>
