@@ -68,7 +68,7 @@ def analyze_design(design: Design, catalog: Any, cache: AnalysisCache | None = N
     """Every result for ``design`` with hardware from ``catalog``; never raises on a design."""
     memo = cache if cache is not None else NoCache()
     with gc_paused():  # the collector's passes over a large design cost more than the analysis (gc_pause.py)
-        memo.begin(catalog)
+        memo.begin(catalog, design)
         run = _Run(design, catalog, memo)
         with columns_scope(run.inputs.columns):  # topology and power read the links once, with the keys
             analysis = run.analysis()
@@ -146,7 +146,8 @@ class _Run:
         topo, profile = self._fabric()
         collectives, fabric, env, acceptance = self._fabric_results(topo, profile)
         power, cooling, facility, cost, facility_found = self._facility()
-        notes = self.section("notes", lambda: (self.inputs.devices, self.gen.get("topology")),
+        notes = self.section("notes", lambda: (self.inputs.devices, self.gen.get("topology"),
+                                               None if topo is not None else self.inputs.links),
                              lambda: self._notes(topo))
         training, storage = self._training(topo, profile)
         links = self.section("link_utilisation", lambda: tuple(map(self.gen.get, LINK_LOAD_INPUTS)),

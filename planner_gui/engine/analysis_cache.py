@@ -26,6 +26,7 @@ garbage collector's passes, which land in the middle of edits.
 from __future__ import annotations
 
 import dataclasses
+import weakref
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable
 from functools import cached_property
@@ -208,9 +209,10 @@ class AnalysisCache:
         self._stored.clear()
         self._tables.clear()
 
-    def begin(self, catalog: Any) -> None:
+    def begin(self, catalog: Any, design: Any = None) -> None:
         """Start an analysis with ``catalog``; results made with another catalog are dropped."""
         self._stored.clear()
+        self._design = None if design is None else weakref.ref(design)
         if catalog is not self._catalog:
             self.clear()
             self._catalog = catalog
@@ -232,6 +234,10 @@ class AnalysisCache:
         for section in self._stored:
             self._slots.pop(section, None)
         self._stored.clear()
+        design = self._design() if getattr(self, "_design", None) is not None else None
+        if design is not None:  # the topology part kept for it may mix two states of the design
+            from planner_gui.engine.topology_reuse import forget_part
+            forget_part(design)
 
     def memo(self, section: str, key: Callable[[], Any], compute: Callable[[], T]) -> tuple[T, int]:
         """The section's value and generation, recomputed only when ``key()`` differs from last time."""

@@ -89,7 +89,7 @@ def collective_oversubscription(graph: FabricGraph, tiers: Tiers, ratios: np.nda
         pods = tiers.switch_pods[tier]
         counts = np.bincount(pods[leaf] * k + nic, minlength=graph.n_devices * k).reshape(-1, k).astype(np.float64)
         below = counts[pods[members]]
-        leaving = (below * (1.0 - below / per_rail)).sum(axis=1) / np.maximum(below.sum(axis=1), 1.0)
+        leaving = (below * (1.0 - below / np.maximum(per_rail, 1.0))).sum(axis=1) / np.maximum(below.sum(axis=1), 1.0)
         effective = ratios[members] * leaving
         i = int(np.argmax(effective))
         if effective[i] > worst:

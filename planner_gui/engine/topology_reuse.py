@@ -124,6 +124,12 @@ def keep_part(design: Design, part: FabricPart) -> None:
     _KEPT[key] = (weakref.ref(design, lambda _ref, k=key: _KEPT.pop(k, None)), part)
 
 
+def forget_part(design: Design) -> None:
+    entry = _KEPT.get(id(design))
+    if entry is not None and entry[0]() is design:
+        del _KEPT[id(design)]
+
+
 def clear_parts() -> None:
     """Forget every kept part and graph (benchmarks and tests timing or checking a cold start)."""
     _KEPT.clear()

@@ -53,6 +53,15 @@ def _mismatch(design: Design, catalog: Catalog, cache: AnalysisCache) -> str | N
     got, want = cached.to_json(), cold.to_json()
     if json.dumps(got, sort_keys=True, default=str) != json.dumps(want, sort_keys=True, default=str):
         return _first_difference(got, want)
+    if cached.topology is not None and cold.topology is not None:  # what the JSON only summarises
+        mine, theirs = cached.topology.tier_data, cold.topology.tier_data
+        for name in ("level", "lo", "hi", "up_cap", "down_cap", "peer_cap", "up_links", "down_links"):
+            x, y = getattr(mine, name), getattr(theirs, name)
+            if x.dtype != y.dtype or not np.array_equal(x, y):
+                return f"tier_data.{name}"
+        if len(mine.switch_pods) != len(theirs.switch_pods) or not all(
+                map(np.array_equal, (*mine.switch_pods, *mine.reach), (*theirs.switch_pods, *theirs.reach))):
+            return "tier_data pods"
     a, b = cached.link_utilisation, cold.link_utilisation
     if (a is None) != (b is None) or (a is not None and b is not None and not (
             np.array_equal(a.loads, b.loads, equal_nan=True) and np.array_equal(a.tier, b.tier)
@@ -113,12 +122,12 @@ def _tor_with_cores() -> Design:
 
 
 # ----- a NIC cable moved to another NIC in the step a switch cable changes -----------------------------
-BUG_1 = ("review R1 bug 1: topology_reuse.updated_part_tiers keeps the NIC fields (rails, hops, unconnected NICs) "
+BUG_1 = ("regression (review R1 bug 1, fixed): topology_reuse.updated_part_tiers keeps the NIC fields (rails, hops, unconnected NICs) "
          "when a NIC index changed at an unchanged fabric entry (topology_incremental._single_change compares the "
          "fabric entries' ends and speeds, not the NIC index at either end)")
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=BUG_1)
+
 @pytest.mark.parametrize("fabric", ["rail", "tor", "server-to-server"])
 def test_a_nic_cable_moved_to_another_nic_while_a_switch_cable_goes(fabric: str) -> None:
     """The last cable moves to another NIC of the same server, its other end unchanged, and a leaf uplink goes,
@@ -294,7 +303,7 @@ def test_another_catalog_object_then_back() -> None:
 
 
 # ----- an edit while a run is under way (the app's worker thread) -----------------------------------------
-BUG_4 = ("review R1 bug 4: topology classifies devices from the run's snapshot (LinkColumns.devices, taken when "
+BUG_4 = ("regression (review R1 bug 4, fixed): topology classifies devices from the run's snapshot (LinkColumns.devices, taken when "
          "the run starts) but unconnected_nics and main_server_at read design.devices as it is then; a device edit "
          "in between leaves a kept topology part (topology_reuse._KEPT) whose graph is the old design and whose "
          "fields the new one, and no stale-run path drops it: after an undo it is reused")
@@ -314,15 +323,13 @@ MID_RUN_EDITS = {
 @pytest.mark.parametrize("forget", [True, False], ids=["forget", "finish-only"])
 @pytest.mark.parametrize("edit", list(MID_RUN_EDITS))
 @pytest.mark.parametrize("where", ["topology_structure", "power_report", "design_notes"])
-def test_an_edit_during_a_run_then_undone(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest,
+def test_an_edit_during_a_run_then_undone(monkeypatch: pytest.MonkeyPatch,
                                           edit: str, where: str, forget: bool) -> None:
     """The design changes while a section computes, and is put back before the next analysis: what that run
     stored must not come back. ``forget``: the app's worker path (live.py drops the stale run); else only
     the run's own end check protects it, which checks no in-place medium or length edit (documented)."""
     if not forget and edit in ("length", "medium"):
         pytest.skip("the end check reads no link field in place; live.py's generation check covers it")
-    if where == "topology_structure" and edit == "nic":
-        request.applymarker(pytest.mark.xfail(strict=True, raises=AssertionError, reason=BUG_4))
     design = _three_tier()
     design.workload = workload_for_preset(MODEL_PRESETS[0], tp=8, pp=1, dp=16, global_batch=64)
     cache = AnalysisCache()
@@ -345,11 +352,10 @@ def test_an_edit_during_a_run_then_undone(monkeypatch: pytest.MonkeyPatch, reque
 
 
 # ----- sections computed while the topology is unavailable ---------------------------------------------
-BUG_2 = ("review R1 bug 2: the notes section is keyed (devices, topology generation); with the topology "
+BUG_2 = ("regression (review R1 bug 2, fixed): the notes section is keyed (devices, topology generation); with the topology "
          "unavailable it falls back to design.notes, which reads the links, under a key no link edit changes")
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=BUG_2)
 def test_link_notes_follow_link_edits_while_the_topology_is_unavailable() -> None:
     design, cache = _three_tier(), AnalysisCache()
     _same(design, KIT, cache)
@@ -359,11 +365,10 @@ def test_link_notes_follow_link_edits_while_the_topology_is_unavailable() -> Non
     _same(design, KIT, cache)  # cold: a link-speed-mismatch note on "step"; cached: the notes before it
 
 
-BUG_3 = ("review R1 bug 3 (not the cache): topology_metrics.collective_oversubscription divides by the NICs "
+BUG_3 = ("regression (review R1 bug 3, fixed) (not the cache): topology_metrics.collective_oversubscription divides by the NICs "
          "of each index; an index below the highest with no cable gives 0/0, NaN for every pod, and 1.0")
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=BUG_3)
 def test_a_nic_index_no_cable_uses_keeps_the_oversubscription() -> None:
     """Oversubscribed leaves (3.0 for rail-matched traffic). One more cable, on NIC 7 of one server (indices
     2-6 have none), cannot make it better; the analysis says 1.0 (and NumPy warns of 0/0)."""
