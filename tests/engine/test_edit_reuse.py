@@ -22,7 +22,7 @@ from planner_gui.engine.analysis import Analysis, AnalysisCache, analyze_design
 from planner_gui.engine.training import MODEL_PRESETS, workload_for_preset
 from planner_gui.model import Design, Link, Medium
 from planner_gui.templates import TemplateSpec, generate_design
-from tests.engine.test_topology_kit import make_catalog, rail_fabric
+from tests.engine.test_topology_kit import add_cores, make_catalog, rail_fabric
 
 CATALOG = bundled_catalog()
 KIT = make_catalog()
@@ -125,12 +125,7 @@ def test_a_cable_no_server_reaches_moves_the_kept_layout_along() -> None:
     """A cable between two fabric switches no server reaches keeps every fabric figure; the fabric
     entries after it move one place, and so must the failure layout kept for the next compute edit."""
     b = rail_fabric(KIT, 16, per_su=4, nics=2, spines_per_rail=2, uplinks_per_leaf=2)
-    for c in range(2):
-        b.switch(f"core-{c}")
-    for i in range(2):
-        for s in range(2):
-            for c in range(2):
-                b.link(f"spine-{i}-{s}", f"core-{c}", Medium.SMF, 80.0)
+    add_cores(b)
     b.switch("stor-0")
     b.switch("stor-1")
     pair = [b.link("stor-0", "stor-1") for _ in range(2)]

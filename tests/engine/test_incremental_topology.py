@@ -24,7 +24,7 @@ from planner_gui.engine.topology_reuse import clear_parts
 from planner_gui.engine.topology_tiers import Tiers, infer_tiers
 from planner_gui.model import Link, Medium
 from planner_gui.templates import TemplateSpec, generate_design
-from tests.engine.test_topology_kit import Builder, make_catalog, rail_fabric
+from tests.engine.test_topology_kit import Builder, add_cores, make_catalog, rail_fabric
 
 CAT = make_catalog()
 NDR_GBPS = 400.0  # t-qm9700 ports and t-dgx-h100 NICs (test_topology_kit.py)
@@ -39,12 +39,7 @@ def _three_tiers() -> Builder:
     """16 nodes with 2 NICs, 4 per leaf, 8 leaves with 2 uplinks each (to spine-i-0 and spine-i-1),
     4 spines each with 1 uplink to each of 2 cores."""
     b = rail_fabric(CAT, 16, per_su=SERVERS_PER_LEAF, nics=2, spines_per_rail=2, uplinks_per_leaf=2)
-    for c in range(2):
-        b.switch(f"core-{c}")
-    for i in range(2):
-        for s in range(2):
-            for c in range(2):
-                b.link(f"spine-{i}-{s}", f"core-{c}", Medium.SMF, 80.0)
+    add_cores(b)
     return b
 
 

@@ -30,7 +30,7 @@ from planner_gui.model import CoolingType, Design, DesignError, Device, Link, Me
 from planner_gui.model import parts as model_parts
 from planner_gui.model.parts import Feed
 from planner_gui.templates import TemplateSpec, generate_design
-from tests.engine.test_topology_kit import make_catalog, rail_fabric, tor_fabric
+from tests.engine.test_topology_kit import add_cores, make_catalog, rail_fabric, tor_fabric
 
 CATALOG = bundled_catalog()
 KIT = make_catalog()
@@ -94,12 +94,7 @@ def _link_on(design: Design, ref: str) -> Link:
 def _three_tier() -> Design:
     """Rail-optimized leaves and spines under two cores, a switch pair no server reaches, a spare server."""
     b = rail_fabric(KIT, 16, per_su=4, nics=2, spines_per_rail=2, uplinks_per_leaf=2)
-    for c in range(2):
-        b.switch(f"core-{c}")
-    for i in range(2):
-        for s in range(2):
-            for c in range(2):
-                b.link(f"spine-{i}-{s}", f"core-{c}", Medium.SMF, 80.0)
+    add_cores(b)
     b.switch("stor-0")
     b.switch("stor-1")
     b.link("stor-0", "stor-1")

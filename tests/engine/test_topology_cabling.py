@@ -13,7 +13,7 @@ from planner_gui.engine.topology_cabling import FALLBACK_REACH_M, FALLBACK_SOURC
 from planner_gui.engine.topology_parse import clear_cache
 from planner_gui.engine.topology_reuse import clear_parts
 from planner_gui.model import Design, Link, Medium
-from tests.engine.test_topology_kit import Builder, make_catalog, rail_fabric, single_switch
+from tests.engine.test_topology_kit import Builder, add_cores, make_catalog, rail_fabric, single_switch
 
 CAT = make_catalog()
 
@@ -136,12 +136,7 @@ def _three_tiers() -> tuple[Builder, list[str]]:
     b = rail_fabric(CAT, 16, per_su=4, nics=2, spines_per_rail=2, uplinks_per_leaf=2)
     b.switch("mgmt-0", "t-mgmt")
     bmc = [b.link(f"node-{n}/bmc", "mgmt-0", Medium.UTP, 3.0) for n in range(3)]
-    for c in range(2):
-        b.switch(f"core-{c}")
-    for i in range(2):
-        for s in range(2):
-            for c in range(2):
-                b.link(f"spine-{i}-{s}", f"core-{c}", Medium.SMF, 80.0)
+    add_cores(b)
     bmc.append(b.link("node-3/bmc", "mgmt-0", Medium.UTP, 3.0))  # the last link
     return b, bmc
 

@@ -137,6 +137,17 @@ def rail_fabric(catalog: Catalog, nodes: int, per_su: int = 32, nics: int = 8, s
     return b
 
 
+def add_cores(b: Builder, cores: int = 2, rails: int = 2, spines_per_rail: int = 2) -> Builder:
+    """A third tier on a rail_fabric: ``cores`` core switches, every spine cabled once to each (80 m SMF)."""
+    for c in range(cores):
+        b.switch(f"core-{c}")
+    for i in range(rails):
+        for s in range(spines_per_rail):
+            for c in range(cores):
+                b.link(f"spine-{i}-{s}", f"core-{c}", Medium.SMF, 80.0)
+    return b
+
+
 def tor_fabric(catalog: Catalog, nodes: int, per_leaf: int, spines: int, uplinks_per_leaf: int,
                nics: int = 8, server: str = "t-dgx-h100", switch: str = "t-qm9700") -> Builder:
     """Top-of-rack: every NIC of a node on the same leaf; leaves spread uplinks over the spines."""
