@@ -267,3 +267,12 @@ def _old_wrap(text: str, limit: int, indent: str) -> list[str]:
             line = indent
         line += word + " "
     return [*lines, line.rstrip()] if line.strip() else lines
+
+
+def test_fabric_technology_reads_as_a_word_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    """analyze's topology and collectives lines name the fabric in words in Chinese; English keeps the key."""
+    roce = str(default_example_path().with_name("s2-a100-4x8-roce25.cluster"))
+    chinese = run(capsys, "--lang", "zh_CN", "analyze", roce)[1]
+    assert "以太网计算网络" in chinese.replace(" ", "") and "以太网网卡" in chinese.replace(" ", "")
+    assert "ethernet" not in chinese
+    assert "ethernet compute fabric" in run(capsys, "analyze", roce)[1]

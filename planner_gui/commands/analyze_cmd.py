@@ -133,7 +133,8 @@ def _topology(a: Analysis) -> list[str]:
         return []
     lines = [translate("CLI", "Topology: {servers} servers, {gpus} GPUs, {technology} compute fabric, {tiers} switch "
                               "tier(s), {switches} fabric switches, {links} fabric links").format(
-                 servers=t.servers, gpus=t.gpus, technology=t.technology or translate("CLI", "no"),
+                 servers=t.servers, gpus=t.gpus,
+                 technology=words.technology_word(t.technology) or translate("CLI", "no"),
                  tiers=t.switch_tiers, switches=t.fabric_switches, links=t.fabric_links),
              "  " + row((translate("CLI", "tier"), 14, "<"), (translate("CLI", "devices"), 8, ">"),
                         (translate("CLI", "down Gb/s"), 12, ">"), (translate("CLI", "up Gb/s"), 12, ">"))
@@ -163,7 +164,7 @@ def _collectives(a: Analysis) -> list[str]:
     p = c.profile
     ops = tuple(c.curves)
     nics = (translate("CLI", "{count} x {gbps:g} Gb/s {technology} NICs").format(
-                count=p.nics_per_node, gbps=p.nic_gbps, technology=p.technology)
+                count=p.nics_per_node, gbps=p.nic_gbps, technology=words.technology_word(p.technology))
             if p.nics_per_node else translate("CLI", "no NICs"))
     lines = [translate("CLI", "Collectives (predicted nccl-tests busbw, GB/s): {nodes} x {per_node} {gpu}, {nics}"
                        ).format(nodes=p.nodes, per_node=p.gpus_per_node, gpu=p.gpu_name, nics=nics),

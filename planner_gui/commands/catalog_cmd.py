@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from planner_gui.catalog.schema import KINDS
+from planner_gui.commands import engine_words as words
 from planner_gui.commands.columns import pad
 from planner_gui.commands.common import catalog_for_cli, print_json
 from planner_gui.commands.language import translate
@@ -31,13 +32,7 @@ def _gpu(e: Any) -> str:
 
 def _nic(e: Any) -> str:
     return translate("CLI", "{speed:g} Gb/s {technology}, {latency:g} us").format(
-        speed=e["speed_gbps"], technology=_technology(e["technology"]), latency=e["latency_us"])
-
-
-def _technology(name: str) -> str:
-    """A NIC's technology as a word: the key in English (as before), its name in Chinese."""
-    words = {"infiniband": translate("CLI", "infiniband"), "ethernet": translate("CLI", "ethernet")}
-    return words.get(name, name)
+        speed=e["speed_gbps"], technology=words.technology_word(e["technology"]), latency=e["latency_us"])
 
 
 # The one figure per kind worth a column in the plain-text listing.

@@ -190,3 +190,10 @@ def verdict(value: str) -> str:
     words = {"pass": translate("CLI", "PASS"), "fail": translate("CLI", "FAIL"),
              "incomplete": translate("CLI", "INCOMPLETE"), "not judged": translate("CLI", "NOT JUDGED")}
     return words.get(value, value.upper())
+
+
+def technology_word(name: str | None) -> str:
+    """A fabric technology key as a word: the key itself in English (as the output always said), its
+    name in Chinese ("InfiniBand", "以太网")."""
+    words = {"infiniband": translate("CLI", "infiniband"), "ethernet": translate("CLI", "ethernet")}
+    return words.get(name or "", name or "")

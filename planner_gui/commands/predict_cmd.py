@@ -189,7 +189,8 @@ def _require(catalog: Catalog, catalog_id: str, kind: str, option: str) -> Catal
 
 def describe(profile: Any, op: str, algo: str) -> str:
     nics = (translate("CLI", "{count} x {gbps:g} Gb/s {technology} NICs per node").format(
-                count=profile.nics_per_node, gbps=profile.nic_gbps, technology=profile.technology)
+                count=profile.nics_per_node, gbps=profile.nic_gbps,
+                technology=words.technology_word(profile.technology))
             if profile.nics_per_node else translate("CLI", "no NICs"))
     on, off = translate("CLI", "on"), translate("CLI", "off")
     return translate("CLI", "{op} on {nodes} x {per_node} {gpu} ({intra}), {nics}, GDR {gdr}, SHARP {sharp}, "

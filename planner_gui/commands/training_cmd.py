@@ -144,7 +144,8 @@ def _require(catalog: Catalog, catalog_id: str, kind: str | None, option: str) -
 
 def report(est: Any, w: Workload, gpu_name: str, per_node: int, profile: Any) -> list[str]:
     network = (translate("CLI", "{count} x {gbps:g} Gb/s {technology} per node").format(
-                   count=profile.nics_per_node, gbps=profile.nic_gbps, technology=profile.technology)
+                   count=profile.nics_per_node, gbps=profile.nic_gbps,
+                   technology=words.technology_word(profile.technology))
                if profile.nodes > 1 else translate("CLI", "one node"))
     fits = translate("CLI", "fits") if est.fits else translate("CLI", "does NOT fit")
     return [
