@@ -22,6 +22,7 @@ from planner_gui.catalog.schema import KIND_WORDS, KINDS, validate_entry
 from planner_gui.cli import main
 from planner_gui.commands.language import CHINESE, error_message, text, use_language
 from planner_gui.model.messages import Text
+from tests.english_scan import plain_english
 
 CATALOG_DIR = Path(__file__).resolve().parents[1] / "planner_gui" / "catalog"
 BUNDLED = bundled_catalog()
@@ -57,19 +58,8 @@ def _broken_catalog(tmp_path: Path) -> tuple[Catalog, str]:
 
 # ----- the scan: every message the catalog raises or reports is marked -----------------------------
 def _unmarked(node: ast.AST | None) -> bool:
-    """A plain string literal, an f-string, a ``+`` or a ``.format()`` (a plain English str), or a list,
-    comprehension or conditional giving one. Tuples are data (``(name, value)`` pairs), not messages."""
-    if isinstance(node, ast.List | ast.Set):
-        return any(_unmarked(item) for item in node.elts)
-    if isinstance(node, ast.ListComp | ast.GeneratorExp):
-        return _unmarked(node.elt)
-    if isinstance(node, ast.IfExp):
-        return _unmarked(node.body) or _unmarked(node.orelse)
-    if isinstance(node, ast.BinOp):
-        return _unmarked(node.left) or _unmarked(node.right)
-    if isinstance(node, ast.Call):
-        return getattr(node.func, "attr", "") == "format"
-    return isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Constant) and isinstance(node.value, str))
+    """Plain English; tuples are data here (``(name, value)`` pairs), not messages."""
+    return plain_english(node)
 
 
 def _is_problems(target: ast.AST) -> bool:

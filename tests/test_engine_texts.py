@@ -6,7 +6,6 @@ The GUI half (checks list, results panel) is tests/gui/test_engine_texts_gui.py.
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text, Translate, engli
 from planner_gui.report.content import build_proposal
 from planner_gui.report.content.blocks import Bullets, KeyValues, Paragraph, Table
 from planner_gui.report.content.check_messages import check_message_in
+from tests.english_scan import unmarked_raise_lines
 from tests.report_support import TODAY
 
 ENGINE = Path(__file__).resolve().parents[1] / "planner_gui" / "engine"
@@ -52,18 +52,7 @@ def _bad_tp_design() -> Design:
 # ----- the marker is used ---------------------------------------------------------------------------
 def _unmarked_raises(source: str) -> list[int]:
     """Lines that raise a user-facing error with a bare literal or f-string (not a QT_TRANSLATE_NOOP Text)."""
-    found = []
-    for node in ast.walk(ast.parse(source)):
-        if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
-            continue
-        name = node.exc.func.id if isinstance(node.exc.func, ast.Name) else getattr(node.exc.func, "attr", "")
-        message = node.exc.args[0] if node.exc.args else None
-        plain = isinstance(message, ast.JoinedStr | ast.BinOp) or (
-            isinstance(message, ast.Constant) and isinstance(message.value, str)) or (
-            isinstance(message, ast.Call) and getattr(message.func, "attr", "") == "format")
-        if name in RAISED and plain:
-            found.append(node.lineno)
-    return found
+    return unmarked_raise_lines(source, RAISED)
 
 
 def test_the_scan_finds_unmarked_messages() -> None:

@@ -19,6 +19,7 @@ import pytest
 
 from planner_gui.model.errors import DesignError, rack_where
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, error_text
+from tests.english_scan import called_name, plain_english
 
 PACKAGE = Path(__file__).resolve().parents[1] / "planner_gui"
 CONTEXTS = {"model": "Model", "document": "Document"}  # each layer's .ts context
@@ -26,21 +27,15 @@ MARKER = "QT_TRANSLATE_NOOP"
 EXEMPT = {"model/messages.py"}  # defines the marker; its docstring example is not code
 
 
-def _name(call: ast.Call) -> str:
-    func = call.func
-    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-
-
 def _is_english(node: ast.expr | None) -> bool:
-    """A plain string literal or an f-string: English that no translator will see."""
-    return isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Constant) and isinstance(node.value, str)
-                                                and node.value != "")
+    """English that no translator will see."""
+    return plain_english(node)
 
 
 def _is_marked_text(node: ast.expr | None) -> bool:
     """``QT_TRANSLATE_NOOP(...).fill(...)``: a Text whose template lupdate extracts."""
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "fill"
-            and isinstance(node.func.value, ast.Call) and _name(node.func.value) == MARKER)
+            and isinstance(node.func.value, ast.Call) and called_name(node.func.value) == MARKER)
 
 
 def _argument(call: ast.Call, index: int, keyword: str) -> ast.expr | None:
@@ -57,7 +52,7 @@ def problems(source: str, context: str, filename: str = "<source>") -> list[str]
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue
-        name, at = _name(node), f"{filename}:{node.lineno}"
+        name, at = called_name(node), f"{filename}:{node.lineno}"
         if name == MARKER:
             literal = len(node.args) == 2 and all(isinstance(a, ast.Constant) and isinstance(a.value, str)
                                                   for a in node.args)

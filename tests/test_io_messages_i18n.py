@@ -22,6 +22,7 @@ from planner_gui.io.reader import Problems
 from planner_gui.io.saving import os_reason
 from planner_gui.model import Design, DesignError
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text, english, error_text, render
+from tests.english_scan import plain_english
 
 IO_DIR = Path(__file__).resolve().parents[1] / "planner_gui" / "io"
 CATALOG = bundled_catalog()
@@ -58,10 +59,8 @@ def _load_error(tmp_path: Path, content: str | bytes, name: str = "bad.cluster")
 
 # ----- the scan: every message io raises or records is marked ----------------------------------
 def _unmarked(node: ast.AST | None) -> bool:
-    """A plain string literal or an f-string (a list of problems counts if any item is one)."""
-    if isinstance(node, ast.List | ast.Tuple):
-        return any(_unmarked(item) for item in node.elts)
-    return isinstance(node, ast.JoinedStr) or (isinstance(node, ast.Constant) and isinstance(node.value, str))
+    """Plain English (a list or tuple of problems counts if any item is one)."""
+    return plain_english(node, tuples=True)
 
 
 def _records(func: ast.Attribute) -> bool:

@@ -7,7 +7,6 @@ the Sweep dialog in Chinese are tests/gui/test_templates_texts_gui.py.
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import re
 from collections.abc import Iterator
@@ -24,6 +23,7 @@ from planner_gui.examples import examples_folder
 from planner_gui.model import Design
 from planner_gui.model.messages import Text
 from planner_gui.templates import TemplateError, TemplateSpec, generate_design
+from tests.english_scan import unmarked_raise_lines
 
 PACKAGE = Path(__file__).resolve().parents[1] / "planner_gui"
 SCANNED = (*sorted((PACKAGE / "templates").glob("*.py")), *sorted((PACKAGE / "engine").glob("sweep*.py")))
@@ -54,16 +54,7 @@ def _refusal(spec: TemplateSpec) -> TemplateError:
 def unmarked_raises(source: str) -> list[int]:
     """Lines raising an error whose message (first argument) is a bare literal, an f-string, a + or a
     .format() (a plain English str: it cannot be translated)."""
-    found = []
-    for node in ast.walk(ast.parse(source)):
-        if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args):
-            continue
-        message = node.exc.args[0]
-        if isinstance(message, ast.JoinedStr | ast.BinOp) or (
-                isinstance(message, ast.Constant) and isinstance(message.value, str)) or (
-                isinstance(message, ast.Call) and getattr(message.func, "attr", "") == "format"):
-            found.append(node.lineno)
-    return found
+    return unmarked_raise_lines(source)
 
 
 def test_the_scan_finds_unmarked_messages() -> None:
