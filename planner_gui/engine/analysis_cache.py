@@ -203,6 +203,7 @@ class AnalysisCache:
         self._stored: set[str] = set()
         self._tables: dict[str, OrderedDict[Hashable, Any]] = {}
         self._generation = 0
+        self._design: weakref.ref[Any] | None = None  # the design of the run under way (begin)
 
     def clear(self) -> None:
         self._slots.clear()
@@ -234,7 +235,7 @@ class AnalysisCache:
         for section in self._stored:
             self._slots.pop(section, None)
         self._stored.clear()
-        design = self._design() if getattr(self, "_design", None) is not None else None
+        design = self._design() if self._design is not None else None
         if design is not None:  # the topology part kept for it may mix two states of the design
             from planner_gui.engine.topology_reuse import forget_part
             forget_part(design)
