@@ -25,7 +25,7 @@ and p95 in ms of:
 * json: ``Analysis.to_json()`` (what ``cluster-planner analyze --json`` adds; not on the live path);
 * peak MB: tracemalloc's peak during one uncached analysis.
 
-The engine pauses Python's cyclic garbage collector while it runs (engine/gc_pause.py); every timed
+The engine pauses Python's cyclic garbage collector while it runs (engine/util/gc_pause.py); every timed
 run here includes the collector's catch-up pass that the next allocation after the run triggers.
 """
 

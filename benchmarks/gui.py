@@ -19,7 +19,7 @@ from pathlib import Path
 
 DEFAULT_NODES = 4096
 DEFAULT_REPEAT = 5
-WINDOW_SIZE = (1600, 1000)  # planner_gui/ui/main_window.py DEFAULT_SIZE
+WINDOW_SIZE = (1600, 1000)  # planner_gui/ui/window/main_window.py DEFAULT_SIZE
 RESULTS_TIMEOUT_MS = 60_000
 MS = 1000.0  # seconds to milliseconds
 

@@ -47,8 +47,8 @@ from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
 from planner_gui.model import Design
 from planner_gui.templates import TemplateSpec, generate_design
-from planner_gui.ui.rack_view import RackView
-from planner_gui.ui.topology_view import TopologyView
+from planner_gui.ui.rack.view import RackView
+from planner_gui.ui.topology.view import TopologyView
 
 MS = 1000.0
 SERVER = "dgx-h100"  # the generated designs: DGX H100 on NDR, rail-optimized (the generator's default)

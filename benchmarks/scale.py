@@ -29,7 +29,7 @@ figure starts cold and each peak memory belongs to one session:
 
 After the first analysis the engine child does what the app does once the first results of a design
 of 2,000 devices or more are out (document/live.py): it moves everything alive out of the cyclic
-collector's reach (engine/gc_pause.py ``freeze_long_lived``), so that the collector's one-time pass
+collector's reach (engine/util/gc_pause.py ``freeze_long_lived``), so that the collector's one-time pass
 over the freshly loaded design (~150 ms at 100,000 GPUs) does not land in an edit; ``--no-freeze``
 leaves it where it falls.
 
@@ -63,7 +63,7 @@ DEFAULT_FABRIC = "roce-400"  # SN5600 in 128 x 400G mode: three tiers reach 128^
 DEFAULT_REPEAT = 7
 CHILD_TIMEOUT_S = 1_800  # a size that takes longer than this is reported as a timeout
 RESULTS_TIMEOUT_MS = 600_000  # the GUI's first results at 100,000 GPUs
-WINDOW_SIZE = (1600, 1000)  # planner_gui/ui/main_window.py DEFAULT_SIZE
+WINDOW_SIZE = (1600, 1000)  # planner_gui/ui/window/main_window.py DEFAULT_SIZE
 P95 = 0.95
 MS, KB_PER_MB = 1e3, 1024.0  # ru_maxrss is in kB on Linux
 TARGETS = {"load_s": 2.0, "analyse_s": 1.0, "edit_ms": 200.0, "peak_mb": 2048.0}  # issue 8 at 100k GPUs
@@ -101,7 +101,7 @@ def engine_child(path: Path, repeat: int, skip: set[str], kinds: set[str], freez
 
     from planner_gui.catalog import bundled_catalog
     from planner_gui.engine.analysis import AnalysisCache, analyze_design
-    from planner_gui.engine.gc_pause import freeze_long_lived
+    from planner_gui.engine.util.gc_pause import freeze_long_lived
     from planner_gui.io import load_design
 
     catalog = bundled_catalog()
@@ -134,7 +134,7 @@ def engine_child(path: Path, repeat: int, skip: set[str], kinds: set[str], freez
 
 def _management_relink(design: Any, catalog: object) -> Callable[[], None]:
     """Remove, then add back, a server's management (BMC) cable: an edit that leaves the compute fabric
-    as it was, so topology analysis reuses its fabric figures (engine/topology_reuse.py). "relink" (the
+    as it was, so topology analysis reuses its fabric figures (engine/incremental/topology_reuse.py). "relink" (the
     last link: at 100,000 GPUs a management spine-to-core cable on switches of a fabric model, which
     the analysis counts as fabric) is the other kind."""
     removed: list[Any] = []

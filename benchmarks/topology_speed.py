@@ -19,10 +19,10 @@ import time
 from collections.abc import Callable
 
 from planner_gui.catalog import bundled_catalog
-from planner_gui.engine.fabric_checks import fabric_checks
-from planner_gui.engine.nccl_env import recommend_nccl_env
-from planner_gui.engine.topology import analyze_topology
-from planner_gui.engine.topology_parse import clear_cache
+from planner_gui.engine.checks.fabric import fabric_checks
+from planner_gui.engine.deploy.nccl_env import recommend_nccl_env
+from planner_gui.engine.topology.parse import clear_cache
+from planner_gui.engine.topology.report import analyze_topology
 from planner_gui.model import Design, Link
 from planner_gui.templates import TemplateSpec, generate_design
 

@@ -19,11 +19,11 @@ from planner_gui.document.recent import APP_DIR_NAME
 from planner_gui.examples import default_example_path
 from planner_gui.i18n import install_language
 from planner_gui.preferences import load_preferences
-from planner_gui.ui.app import apply_preferences
-from planner_gui.ui.main_window import APP_TITLE, MainWindow
-from planner_gui.ui.new_design_dialog import blank_design
-from planner_gui.ui.recovery import offer_recovery
-from planner_gui.ui.status_bar import catalog_problems_text
+from planner_gui.ui.dialogs.new_design import blank_design
+from planner_gui.ui.dialogs.recovery import offer_recovery
+from planner_gui.ui.panels.status_bar import catalog_problems_text
+from planner_gui.ui.window.app import apply_preferences
+from planner_gui.ui.window.main_window import APP_TITLE, MainWindow
 
 ORGANIZATION = "cluster-planner"  # QSettings organisation; the same name as the config folder
 MAX_CATALOG_PROBLEMS_SHOWN = 3  # the status bar has room for a few; the CLI's catalog command lists all

@@ -17,7 +17,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-WINDOW_SIZE = (1600, 1000)  # planner_gui/ui/main_window.py DEFAULT_SIZE: a 1920 x 1080 screen's usable area
+WINDOW_SIZE = (1600, 1000)  # planner_gui/ui/window/main_window.py DEFAULT_SIZE: a 1920 x 1080 screen's usable area
 RESULTS_TIMEOUT_MS = 30_000
 CJK_NAME = "示例智算中心 256 × H100"  # "example AI computing centre": checks that CJK text renders
 SELECTED_DEVICE = "node-001"
@@ -64,7 +64,7 @@ def take(out: Path) -> list[Path]:
 
 def _layouts(app: object, window: object, out: Path) -> list[Path]:
     """The window at each screen size in each central layout, then back to the automatic one."""
-    from planner_gui.ui.view_layout import AUTO
+    from planner_gui.ui.window.view_layout import AUTO
 
     written = []
     for (width, height), names in LAYOUT_SHOTS:

@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from planner_gui.engine.acceptance_fit import (
+from planner_gui.engine.acceptance.fit import (
     LATENCY_PROBE_BYTES,
     calibrated_busbw,
     calibrated_time_us,

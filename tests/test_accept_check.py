@@ -15,8 +15,7 @@ from dataclasses import replace
 import pytest
 
 from planner_gui.catalog import bundled_catalog
-from planner_gui.engine.acceptance import NCCL_TESTS, PASS_LARGE, PASS_MEDIUM, SMALL_TIME_FACTOR
-from planner_gui.engine.acceptance_check import (
+from planner_gui.engine.acceptance.check import (
     FAIL,
     INCOMPLETE,
     NOT_JUDGED,
@@ -25,10 +24,11 @@ from planner_gui.engine.acceptance_check import (
     check_acceptance,
     run_profile,
 )
-from planner_gui.engine.acceptance_fit import scale_profile
+from planner_gui.engine.acceptance.fit import scale_profile
+from planner_gui.engine.acceptance.nccl_results import TEST_OPS, parse_nccl_tests
+from planner_gui.engine.acceptance.plan import NCCL_TESTS, PASS_LARGE, PASS_MEDIUM, SMALL_TIME_FACTOR
 from planner_gui.engine.analysis import Analysis, analyze_design
 from planner_gui.engine.collectives import FabricProfile, predict
-from planner_gui.engine.nccl_results import TEST_OPS, parse_nccl_tests
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
 from planner_gui.model import Design

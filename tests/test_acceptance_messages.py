@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from planner_gui.catalog import bundled_catalog
-from planner_gui.engine.acceptance_check import AcceptanceReport, check_acceptance
+from planner_gui.engine.acceptance.check import AcceptanceReport, check_acceptance
+from planner_gui.engine.acceptance.nccl_results import parse_nccl_tests
 from planner_gui.engine.analysis import analyze_design
-from planner_gui.engine.checks_base import Sentence
-from planner_gui.engine.nccl_results import parse_nccl_tests
+from planner_gui.engine.checks.base import Sentence
 from planner_gui.examples import examples_folder
 from planner_gui.io import load_design
 from planner_gui.report.content.acceptance import acceptance_section
@@ -32,7 +32,7 @@ from planner_gui.report.content.context import Ctx
 from planner_gui.report.content.i18n import Tr
 
 ENGINE = Path(__file__).resolve().parents[1] / "planner_gui" / "engine"
-FILES = ("acceptance_diagnoses.py", "acceptance_check.py", "acceptance_fit.py")
+FILES = ("acceptance/diagnoses.py", "acceptance/check.py", "acceptance/fit.py")
 DATA = Path(__file__).parent / "data" / "nccl"
 CATALOG = bundled_catalog()
 IB = load_design(examples_folder() / "s5-a100-8x8-ib.cluster", CATALOG).design
@@ -223,8 +223,8 @@ def test_chinese_sentences_group_thousands_and_name_sizes() -> None:
 
 
 def test_a_skipped_line_reads_in_chinese_once_its_sentence_has_a_key() -> None:
-    """The parser's own sentences are English today (engine/nccl_results.py): shown as is until keyed."""
-    from planner_gui.engine.nccl_results import ParseProblem, ProblemKind
+    """The parser's own sentences are English today (engine/acceptance/nccl_results.py): shown as is until keyed."""
+    from planner_gui.engine.acceptance.nccl_results import ParseProblem, ProblemKind
     from planner_gui.report.content.acceptance_messages import problem_message_in
 
     keyed = ParseProblem(1_234, ProblemKind.NOTE, Sentence("size 1024 B after 67108864 B: a new sweep starts here",
@@ -239,7 +239,7 @@ def test_the_acceptance_dialog_reads_in_chinese_when_the_ui_is_chinese(qtbot) ->
     """Verdict word, summary, run list, reason, severity, finding and fix: all zh, with the run's numbers."""
     from planner_gui.document.document import Document
     from planner_gui.i18n import install_language
-    from planner_gui.ui.acceptance_dialog import AcceptanceDialog
+    from planner_gui.ui.dialogs.acceptance import AcceptanceDialog
 
     document = Document(CATALOG, IB)
     install_language("zh_CN")
@@ -261,10 +261,10 @@ def test_the_acceptance_dialog_reads_in_chinese_when_the_ui_is_chinese(qtbot) ->
 
 
 def test_every_parse_note_of_a_broken_file_reads_in_chinese() -> None:
-    """Skipped and flagged lines (engine/nccl_results.py, nccl_rows.py) carry keys: a garbled row, a line that
+    """Skipped and flagged lines (engine/acceptance/nccl_results.py, nccl_rows.py) carry keys: a garbled row, a line that
     is not nccl-tests output, a size that goes back down and a missing summary line all read in Chinese
     with their numbers; the English stays what it was."""
-    from planner_gui.engine.nccl_results import parse_nccl_tests
+    from planner_gui.engine.acceptance.nccl_results import parse_nccl_tests
     from planner_gui.i18n.checks_zh import acceptance_problem
     from tests.test_nccl_results import nccl_output
 

@@ -18,12 +18,12 @@ import pytest
 import planner_gui.engine.analysis as analysis_module
 from planner_gui.catalog import bundled_catalog
 from planner_gui.engine.analysis import AnalysisCache, analyze_design
-from planner_gui.engine.analysis_results import CURVE_OPS, GIB, MIB
-from planner_gui.engine.analysis_sections import design_notes
 from planner_gui.engine.collectives import DEFAULT_SIZES, predict
-from planner_gui.engine.fabric_profile import fabric_profile_from_design
-from planner_gui.engine.power import power_report
-from planner_gui.engine.topology import analyze_topology
+from planner_gui.engine.collectives.fabric_profile import fabric_profile_from_design
+from planner_gui.engine.facility.power import power_report
+from planner_gui.engine.sections.curves_notes import design_notes
+from planner_gui.engine.sections.results import CURVE_OPS, GIB, MIB
+from planner_gui.engine.topology.report import analyze_topology
 from planner_gui.examples import default_example_path, example_paths
 from planner_gui.io import load_design
 from planner_gui.model import CoolingType, Design, Device, Feed, Link, Medium, Rack, Workload

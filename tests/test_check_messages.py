@@ -10,7 +10,7 @@ import pytest
 
 from planner_gui.catalog import bundled_catalog
 from planner_gui.engine.analysis import analyze_design
-from planner_gui.engine.checks_base import Check, Severity, params
+from planner_gui.engine.checks.base import Check, Severity, params
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
 from planner_gui.report.content import build_proposal

@@ -15,8 +15,8 @@ import pytest
 
 from planner_gui.catalog import bundled_catalog
 from planner_gui.engine.analysis import analyze_design
-from planner_gui.engine.bom import build_bom
-from planner_gui.engine.compare import FIGURE_KEYS, FIGURES, compare_designs, figure, headline_figures
+from planner_gui.engine.compare.designs import FIGURE_KEYS, FIGURES, compare_designs, figure, headline_figures
+from planner_gui.engine.cost.bom import build_bom
 from planner_gui.examples import examples_folder
 from planner_gui.io import load_design
 from planner_gui.model import Currency
@@ -24,7 +24,7 @@ from planner_gui.model import Currency
 CATALOG = bundled_catalog()
 IB = load_design(examples_folder() / "s5-a100-8x8-ib.cluster", CATALOG).design
 ROCE = load_design(examples_folder() / "s5-a100-8x8-roce.cluster", CATALOG).design
-HARDWARE_LINES = ("servers", "switches", "other hardware", "nics", "cables")  # engine/cost.py _buy_option
+HARDWARE_LINES = ("servers", "switches", "other hardware", "nics", "cables")  # engine/cost/tco.py _buy_option
 
 
 @pytest.fixture(scope="module")
@@ -121,7 +121,7 @@ def test_every_figure_and_diagnosis_is_documented() -> None:
     """docs/compare-and-acceptance.md names every figure key and every diagnosis code."""
     from pathlib import Path
 
-    from planner_gui.engine import acceptance_diagnoses
+    from planner_gui.engine.acceptance import diagnoses as acceptance_diagnoses
 
     doc = (Path(__file__).parents[1] / "docs" / "compare-and-acceptance.md").read_text()
     missing = [key for key in FIGURE_KEYS if f"`{key}`" not in doc]

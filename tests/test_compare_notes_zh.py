@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from planner_gui.catalog import bundled_catalog
 from planner_gui.commands.language import text, use_language
-from planner_gui.engine.compare import compare_designs
+from planner_gui.engine.compare.designs import compare_designs
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
 from planner_gui.model import Currency
@@ -28,7 +28,7 @@ def test_conversion_and_missing_section_notes_in_both_languages() -> None:
 
 def test_acceptance_fit_note_quotes_why_training_is_missing_in_chinese() -> None:
     from planner_gui.commands.language import translate
-    from planner_gui.engine.acceptance_fit import _training_change
+    from planner_gui.engine.acceptance.fit import _training_change
     from planner_gui.engine.analysis import analyze_design
     from planner_gui.report.content.acceptance_messages import acceptance_message_in
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from planner_gui.catalog import bundled_catalog
-from planner_gui.engine.acceptance_check import check_acceptance
+from planner_gui.engine.acceptance.check import check_acceptance
+from planner_gui.engine.acceptance.nccl_results import parse_nccl_tests
 from planner_gui.engine.analysis import analyze_design
-from planner_gui.engine.compare import compare_designs
-from planner_gui.engine.nccl_results import parse_nccl_tests
+from planner_gui.engine.compare.designs import compare_designs
 from planner_gui.examples import examples_folder
 from planner_gui.io import load_design
 from planner_gui.report.content import build_proposal

@@ -13,7 +13,7 @@ import pytest
 
 from planner_gui.catalog import bundled_catalog
 from planner_gui.engine.analysis import _one_line, analyze_design
-from planner_gui.engine.analysis_training import LayoutInvalid, SectionSkipped, error_message
+from planner_gui.engine.sections.training import LayoutInvalid, SectionSkipped, error_message
 from planner_gui.engine.training import comm_for_server, estimate_training, gpu_facts_from_catalog
 from planner_gui.model import Design, Device, Rack, Workload
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text, Translate, english
@@ -24,7 +24,7 @@ from tests.english_scan import unmarked_raise_lines
 from tests.report_support import TODAY
 
 ENGINE = Path(__file__).resolve().parents[1] / "planner_gui" / "engine"
-SCANNED = (*sorted((ENGINE / "training").glob("*.py")), ENGINE / "analysis_training.py")
+SCANNED = (*sorted((ENGINE / "training").glob("*.py")), ENGINE / "sections" / "training.py")
 RAISED = {"ValueError", "KeyError", "LayoutInvalid", "SectionSkipped"}  # what reaches the user as a reason
 CATALOG = bundled_catalog()
 HEADS_EN = "heads 32 are not divisible by tp 3; choose a tp that divides the number of attention heads"
@@ -157,7 +157,7 @@ def test_the_chinese_proposal_quotes_the_reason_in_chinese(zh_translate: Transla
 
 def test_the_storage_source_and_scaling_note_are_texts(zh_translate: Translate, monkeypatch: pytest.MonkeyPatch) -> None:
     """Local NVMe named in Chinese in the zh proposal; a failed scaling curve's note stays translatable."""
-    import planner_gui.engine.analysis_training as training_module
+    import planner_gui.engine.sections.training as training_module
 
     design = _bad_tp_design()
     design.workload = Workload(tp=8, dp=1, global_batch=8)

@@ -73,7 +73,7 @@ def problems(source: str, context: str, filename: str = "<source>") -> list[str]
 
 
 def _sources() -> list[tuple[Path, str]]:
-    return [(path, CONTEXTS[layer]) for layer in CONTEXTS for path in sorted((PACKAGE / layer).glob("*.py"))
+    return [(path, CONTEXTS[layer]) for layer in CONTEXTS for path in sorted((PACKAGE / layer).rglob("*.py"))
             if path.relative_to(PACKAGE).as_posix() not in EXEMPT]
 
 

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from planner_gui.engine.nccl_results import (
+from planner_gui.engine.acceptance.nccl_results import (
     OP_TESTS,
     ProblemKind,
     infer_ranks,

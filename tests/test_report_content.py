@@ -14,7 +14,7 @@ import pytest
 
 from planner_gui.catalog import bundled_catalog
 from planner_gui.engine.analysis import analyze_design
-from planner_gui.engine.cost_rent import RentPlan
+from planner_gui.engine.cost.rent import RentPlan
 from planner_gui.report.content import build_proposal
 from planner_gui.report.content.blocks import Column, Drawing, Figure, Heading, Rect, Table
 from planner_gui.report.content.bom import bom_lines, hardware_total
@@ -120,7 +120,7 @@ def test_all_sections_present_and_chinese_headings_differ(default_ctx: Ctx) -> N
 
 
 def test_bill_of_materials_total_equals_the_cost_models_hardware(default_ctx: Ctx) -> None:
-    """engine/cost.py: hardware = servers + switches + other hardware + NICs + cables (before installation)."""
+    """engine/cost/tco.py: hardware = servers + switches + other hardware + NICs + cables (before installation)."""
     lines = bom_lines(default_ctx)
     buy = default_ctx.analysis.cost.options["buy"]  # type: ignore[union-attr]
     engine = sum(buy.lines[k] for k in ("servers", "switches", "other hardware", "nics", "cables"))

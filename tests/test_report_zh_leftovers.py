@@ -14,9 +14,9 @@ import pytest
 
 from planner_gui.catalog import bundled_catalog
 from planner_gui.engine.analysis import analyze_design
-from planner_gui.engine.compare import FIGURES, compare_designs
-from planner_gui.engine.nccl_env import shell_exports
-from planner_gui.engine.sweep import EFFICIENCY_KEY, PARAMS
+from planner_gui.engine.compare.designs import FIGURES, compare_designs
+from planner_gui.engine.compare.sweep import EFFICIENCY_KEY, PARAMS
+from planner_gui.engine.deploy.nccl_env import shell_exports
 from planner_gui.examples import examples_folder
 from planner_gui.io import load_design
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, error_text
@@ -94,7 +94,7 @@ def test_nccl_exports_in_chinese_and_english() -> None:
 
 
 def test_an_error_raised_with_a_text_reads_in_the_translators_language() -> None:
-    """engine/compare.py, engine/training/* raise ValueError(Text); the UI and the CLI show error_text()."""
+    """engine/compare/designs.py, engine/training/* raise ValueError(Text); the UI and the CLI show error_text()."""
     error = ValueError(QT_TRANSLATE_NOOP("Engine", "no GPU counts to evaluate; give at least one").fill())
     assert error_text(error, lambda context, source: "没有可评估的 GPU 数量") == "没有可评估的 GPU 数量"
     assert error_text(error, lambda context, source: "") == str(error)  # no translation: the English

@@ -109,7 +109,7 @@ def test_the_chinese_preference_does_not_break_commands_whose_output_cannot_carr
     (("predict", "--gpu", "h100-sxm5-80gb", "--gpus-per-node", "8", "--nodes", "4", "--op", "alltoall",
       "--algo", "nvls"), "runs point-to-point in NCCL"),  # engine/collectives/model.py ValueError(f"...")
     (("accept", "--test", "bogus", EXAMPLE, str(ROOT / "tests/data/nccl/all_reduce_perf_1x8_h100.txt")),
-     "unknown nccl-tests test"),  # engine/nccl_results.py ValueError(f"...")
+     "unknown nccl-tests test"),  # engine/acceptance/nccl_results.py ValueError(f"...")
     (("accept", EXAMPLE, "no-such-results.txt"), "No such file or directory"),  # accept_cmd: OSError strerror
 ])
 def test_the_chinese_cli_says_its_refusals_in_chinese(capsys: pytest.CaptureFixture[str], args: tuple[str, ...],

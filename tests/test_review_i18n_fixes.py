@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from planner_gui.cli import main
+from planner_gui.engine.acceptance.nccl_results import parse_nccl_tests
 from planner_gui.engine.collectives import FabricProfile, predict
 from planner_gui.engine.collectives.profile import joined_problems
-from planner_gui.engine.nccl_results import parse_nccl_tests
 from planner_gui.examples import default_example_path
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text, Translate, english, error_text, render
 

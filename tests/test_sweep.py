@@ -10,9 +10,9 @@ import pytest
 
 from planner_gui.catalog import bundled_catalog
 from planner_gui.engine.analysis import analyze_design
-from planner_gui.engine.compare import headline_figures
-from planner_gui.engine.sweep import EFFICIENCY_KEY, MAX_POINTS, SweepRange, parse_range, run_sweep
-from planner_gui.engine.sweep_variant import base_spec, make_variant
+from planner_gui.engine.compare.designs import headline_figures
+from planner_gui.engine.compare.sweep import EFFICIENCY_KEY, MAX_POINTS, SweepRange, parse_range, run_sweep
+from planner_gui.engine.compare.sweep_variant import base_spec, make_variant
 from planner_gui.examples import default_example_path, examples_folder
 from planner_gui.io import load_design
 from planner_gui.model import Design

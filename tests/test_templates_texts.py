@@ -17,8 +17,8 @@ import pytest
 from planner_gui.catalog import bundled_catalog
 from planner_gui.cli import main
 from planner_gui.commands.language import CHINESE, error_message, text, use_language
-from planner_gui.engine.sweep import parse_range, sweep_point
-from planner_gui.engine.sweep_variant import make_variant
+from planner_gui.engine.compare.sweep import parse_range, sweep_point
+from planner_gui.engine.compare.sweep_variant import make_variant
 from planner_gui.examples import examples_folder
 from planner_gui.model import Design
 from planner_gui.model.messages import Text
@@ -26,7 +26,7 @@ from planner_gui.templates import TemplateError, TemplateSpec, generate_design
 from tests.english_scan import unmarked_raise_lines
 
 PACKAGE = Path(__file__).resolve().parents[1] / "planner_gui"
-SCANNED = (*sorted((PACKAGE / "templates").glob("*.py")), *sorted((PACKAGE / "engine").glob("sweep*.py")))
+SCANNED = (*sorted((PACKAGE / "templates").glob("*.py")), *sorted((PACKAGE / "engine" / "compare").glob("sweep*.py")))
 CATALOG = bundled_catalog()
 SMALL = str(examples_folder() / "s4b-h100-1x8.cluster")  # one HGX H100: a sweep of it is quick
 HAN = re.compile(r"[\u4e00-\u9fff]")

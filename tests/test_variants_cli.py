@@ -12,7 +12,7 @@ from planner_gui.catalog import bundled_catalog
 from planner_gui.cli import main
 from planner_gui.commands.report_cmd import _optional_sections
 from planner_gui.engine.analysis import analyze_design
-from planner_gui.engine.compare import compare_designs
+from planner_gui.engine.compare.designs import compare_designs
 from planner_gui.examples import examples_folder
 from planner_gui.io import load_design, save_design
 from planner_gui.model import variants as V

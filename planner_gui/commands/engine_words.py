@@ -19,7 +19,7 @@ from planner_gui.model.messages import QT_TRANSLATE_NOOP, Template, Text
 
 CHINESE_LIST_SEPARATOR = "，"
 
-# The headline figures of engine/compare.py FIGURES (compare, sweep) by key; the engine's label is English.
+# The headline figures of engine/compare/designs.py FIGURES (compare, sweep) by key; the engine's label is English.
 FIGURE_LABELS: dict[str, Template] = {
     "gpus": QT_TRANSLATE_NOOP("CLI", "GPUs"),
     "nodes": QT_TRANSLATE_NOOP("CLI", "GPU servers"),
@@ -140,7 +140,7 @@ def figure_label(key: str, label: object) -> str:
     return text(label)
 
 
-# ----- acceptance (engine/acceptance_check.py): the proposal's sentences ------------------------------
+# ----- acceptance (engine/acceptance/check.py): the proposal's sentences ------------------------------
 def acceptance_message(item: Any) -> str:
     """A verdict sentence, a diagnosis or a note of ``accept``."""
     if not is_chinese():
@@ -178,7 +178,7 @@ def acceptance_problem(problem: Any) -> str:
 
 
 def problem_kind(kind: object) -> str:
-    """What happened to a line of the results (engine/nccl_results.py ProblemKind)."""
+    """What happened to a line of the results (engine/acceptance/nccl_results.py ProblemKind)."""
     words = {"malformed": translate("CLI", "malformed"), "ignored": translate("CLI", "ignored"),
              "failure": translate("CLI", "failure"), "truncated": translate("CLI", "truncated"),
              "note": translate("CLI", "note")}

@@ -19,13 +19,13 @@ from planner_gui.commands.language import is_chinese, text, translate
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, Template, Text
 
 if TYPE_CHECKING:
-    from planner_gui.engine.sweep import SweepResult
+    from planner_gui.engine.compare.sweep import SweepResult
 
 # The columns of the text table unless --figure says otherwise: size, power, money, speed, training.
 DEFAULT_FIGURES = ("gpus", "racks", "it_kw", "buy_upfront", "buy_per_gpu_hour", "allreduce_busbw_1gib",
                    "training_days", "training_scaling_efficiency", "checks_error")
 COLUMN_WIDTH = 15
-# engine/sweep.py PARAMS labels, by parameter (the engine's are English).
+# engine/compare/sweep.py PARAMS labels, by parameter (the engine's are English).
 PARAM_LABELS: dict[str, Template] = {
     "nodes": QT_TRANSLATE_NOOP("CLI", "GPU servers"),
     "nic_gbps": QT_TRANSLATE_NOOP("CLI", "NIC speed, Gb/s"),
@@ -53,7 +53,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from planner_gui.engine.sweep import parse_range, run_sweep
+    from planner_gui.engine.compare.sweep import parse_range, run_sweep
 
     sweep = parse_range(args.param)  # bad syntax fails before any file is read
     figures = _figures(args.figure)
@@ -68,8 +68,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _figures(wanted: list[str] | None) -> tuple[str, ...]:
-    from planner_gui.engine.compare import FIGURE_KEYS
-    from planner_gui.engine.sweep import EFFICIENCY_KEY
+    from planner_gui.engine.compare.designs import FIGURE_KEYS
+    from planner_gui.engine.compare.sweep import EFFICIENCY_KEY
 
     known = (*FIGURE_KEYS, EFFICIENCY_KEY)
     chosen = tuple(wanted) if wanted else DEFAULT_FIGURES
@@ -88,7 +88,7 @@ def _param_label(param: str, label: object) -> str:
 
 
 def _unit(key: str) -> str:
-    from planner_gui.engine.compare import figure
+    from planner_gui.engine.compare.designs import figure
 
     return "fraction" if key.endswith("efficiency") else figure(key).unit
 

@@ -8,7 +8,7 @@ is analysed again. A worker may see the design change under it (a RuntimeError s
 changed size during iteration"); that run is stale by definition and its error is dropped too.
 
 Once the first results of a large design are out, everything alive (the design, the views' items,
-the engine's cache) is frozen out of the cyclic collector's passes (engine/gc_pause.py): otherwise a
+the engine's cache) is frozen out of the cyclic collector's passes (engine/util/gc_pause.py): otherwise a
 full pass over it (~290 ms at 100,000 GPUs) lands in the middle of a later edit. A new design thaws it.
 """
 
@@ -30,7 +30,7 @@ from PySide6.QtCore import (
 )
 
 from planner_gui.catalog import Catalog
-from planner_gui.engine.gc_pause import freeze_long_lived, thaw_long_lived
+from planner_gui.engine.util.gc_pause import freeze_long_lived, thaw_long_lived
 from planner_gui.model import Design
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, error_text
 

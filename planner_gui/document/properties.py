@@ -82,7 +82,7 @@ FIELD_WORDS = {
 # Settings bounds that differ from "a finite number of 0 or more" (the default for every number).
 SETTINGS_BOUNDS: dict[tuple[str, str], tuple[float | None, float | None]] = {
     ("cost", "cny_per_usd"): (0.01, 1000.0),  # any real exchange rate; 0 would divide by zero
-    ("cost", "project_months"): (1, 240),  # engine/cost.py MAX_PROJECT_MONTHS
+    ("cost", "project_months"): (1, 240),  # engine/cost/tco.py MAX_PROJECT_MONTHS
     ("cost", "annual_prepay_discount"): (0.0, 0.99),  # a fraction of the rent
     ("cost", "installation_fraction"): (0.0, 1.0),  # a fraction of the hardware price
     ("cost", "pue"): (1.0, 3.0),  # catalog/schema.py cooling "pue" range

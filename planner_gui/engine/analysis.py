@@ -16,9 +16,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from planner_gui.engine.acceptance import AcceptancePlan, acceptance_plan
-from planner_gui.engine.analysis_cache import AnalysisCache, DesignInputs, LazyKey, NoCache
-from planner_gui.engine.analysis_results import (
+from planner_gui.engine.acceptance.plan import AcceptancePlan, acceptance_plan
+from planner_gui.engine.checks.base import Check, Severity, params, sort_checks
+from planner_gui.engine.checks.fabric import fabric_checks
+from planner_gui.engine.checks.facility import facility_checks
+from planner_gui.engine.collectives import FabricProfile
+from planner_gui.engine.collectives.fabric_profile import fabric_profile_from_design
+from planner_gui.engine.cost.tco import CostReport, cost_report
+from planner_gui.engine.deploy.nccl_env import NcclSetting, recommend_nccl_env
+from planner_gui.engine.facility.cooling import CoolingReport, cooling_report
+from planner_gui.engine.facility.energy import FacilityReport, facility_report
+from planner_gui.engine.facility.power import PowerBase, PowerReport, power_base, power_report
+from planner_gui.engine.incremental.analysis_cache import AnalysisCache, DesignInputs, LazyKey, NoCache
+from planner_gui.engine.incremental.link_columns import clear_kept, columns_scope
+from planner_gui.engine.incremental.rack_reuse import clear_all
+from planner_gui.engine.incremental.topology_reuse import clear_parts
+from planner_gui.engine.sections.curves_notes import collectives_section, design_notes, device_notes, note_checks
+from planner_gui.engine.sections.results import (
     Analysis,
     CollectivesSection,
     StorageSection,
@@ -26,8 +40,7 @@ from planner_gui.engine.analysis_results import (
     TrainingSection,
     count_by_severity,
 )
-from planner_gui.engine.analysis_sections import collectives_section, design_notes, device_notes, note_checks
-from planner_gui.engine.analysis_training import (
+from planner_gui.engine.sections.training import (
     LayoutInvalid,
     SectionSkipped,
     error_message,
@@ -36,24 +49,11 @@ from planner_gui.engine.analysis_training import (
     storage_section,
     training_section,
 )
-from planner_gui.engine.checks_base import Check, Severity, params, sort_checks
-from planner_gui.engine.collectives import FabricProfile
-from planner_gui.engine.cooling import CoolingReport, cooling_report
-from planner_gui.engine.cost import CostReport, cost_report
-from planner_gui.engine.fabric_checks import fabric_checks
-from planner_gui.engine.fabric_profile import fabric_profile_from_design
-from planner_gui.engine.facility import FacilityReport, facility_report
-from planner_gui.engine.facility_checks import facility_checks
-from planner_gui.engine.gc_pause import gc_paused
-from planner_gui.engine.link_columns import clear_kept, columns_scope
-from planner_gui.engine.link_utilisation import analysis_link_utilisation
-from planner_gui.engine.nccl_env import NcclSetting, recommend_nccl_env
-from planner_gui.engine.power import PowerBase, PowerReport, power_base, power_report
-from planner_gui.engine.reuse import clear_all
-from planner_gui.engine.topology import TopologyReport, topology_structure, with_cable_lengths
-from planner_gui.engine.topology_parse import clear_cache as clear_parse_cache
-from planner_gui.engine.topology_reuse import clear_parts
+from planner_gui.engine.topology.parse import clear_cache as clear_parse_cache
+from planner_gui.engine.topology.report import TopologyReport, topology_structure, with_cable_lengths
+from planner_gui.engine.topology.utilisation import analysis_link_utilisation
 from planner_gui.engine.training import CommModel, comm_model_from_profile, training_checks
+from planner_gui.engine.util.gc_pause import gc_paused
 from planner_gui.model import Design
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text
 

@@ -1,7 +1,7 @@
 """Check titles, messages and fixes in the UI language, keyed by check code.
 
 The engine writes each finding's message and fix in English with the design's own numbers, and
-attaches the message key and raw numbers (``engine/checks_base.py``). The PDF keeps a title per code
+attaches the message key and raw numbers (``engine/checks/base.py``). The PDF keeps a title per code
 in both languages, a Chinese fix per code (``report/content/strings_checks.py``) and a Chinese
 sentence per message key (``report/content/check_messages.py``); the checks list reuses those tables
 through :func:`check_message`, :func:`check_title` and :func:`check_fix` instead of a second copy.

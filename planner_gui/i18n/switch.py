@@ -15,14 +15,14 @@ from PySide6.QtWidgets import QApplication
 from planner_gui.i18n import install_language
 
 if TYPE_CHECKING:
-    from planner_gui.ui.main_window import MainWindow
+    from planner_gui.ui.window.main_window import MainWindow
 
 _windows: list[MainWindow] = []  # the current main window, kept alive once the caller lets go of it
 
 
 def switch_language(window: MainWindow, language: str | None) -> MainWindow:
     """Install ``language`` and return the main window rebuilt in it (the old one is retired)."""
-    from planner_gui.ui.main_window import STATE_VERSION, MainWindow
+    from planner_gui.ui.window.main_window import STATE_VERSION, MainWindow
 
     app = QApplication.instance()
     install_language(language, app)

@@ -16,7 +16,7 @@ MAX_MAP_ENTRIES = 10_000  # price and NCCL_* maps: one entry per catalog id or v
 # After this many errors a file is hopeless; stop early so a file of a million bad links cannot
 # keep the loader busy or fill memory with messages (the user sees the first MAX_ERRORS_SHOWN).
 MAX_ERRORS_KEPT = 1_000
-MAX_ERRORS_SHOWN = 50  # LoadError carries this many; the GUI shows fewer (ui/main_files.py)
+MAX_ERRORS_SHOWN = 50  # LoadError carries this many; the GUI shows fewer (ui/window/files.py)
 # The C JSON decoder refuses nesting deeper than Python's recursion limit (1,000 by default), and
 # the codec never recurses into file data, so depth needs no limit of its own.
 

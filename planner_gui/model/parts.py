@@ -10,7 +10,7 @@ from typing import Any
 # Every attribute write to a device, or to a rack or feed (construction included), takes the next number
 # of a counter; :func:`field_edits` gives the last ones taken. An analysis that finds them unchanged
 # knows no such field was written since it last read them, and does not read 18,733 devices and 6,825
-# racks again at 100,000 GPUs (engine/link_columns.py). Links have no such hook: their ~400,000
+# racks again at 100,000 GPUs (engine/incremental/link_columns.py). Links have no such hook: their ~400,000
 # constructions would load a large design ~0.4 s slower, so their fields are read instead.
 _EDIT_NUMBERS = count(1)
 _last_edit = {"devices": 0, "racks": 0}

@@ -15,7 +15,7 @@ LANGUAGES = ("system", "en", "zh_CN")  # planner_gui.i18n: "system" follows the 
 CURRENCIES = ("CNY", "USD")  # model.settings.Currency
 UNIT_SYSTEMS = ("metric", "imperial")
 # The two sizes the PDF proposal lays out, or "system": by the locale's territory (Letter in the US and
-# Canada, A4 elsewhere: ui/export_pdf.py default_paper). A new value, not a new version: old files stay valid.
+# Canada, A4 elsewhere: ui/window/export_pdf.py default_paper). A new value, not a new version: old files stay valid.
 PAPER_SIZES = ("system", "A4", "Letter")
 THEMES = ("system", "light", "dark")
 # Autosave interval bounds in seconds: issue 5 asks for every minute by default; under 10 s the

@@ -2,7 +2,7 @@
 
 Colours are hex strings so that the layout code and tests can use them without a QApplication;
 the views turn them into QColor once. The traffic-light scheme is issue 5's ("green / amber /
-red"); the same Tailwind shades as ``ui/results_style.py`` so a rack's bar in the elevation and in
+red"); the same Tailwind shades as ``ui/results/style.py`` so a rack's bar in the elevation and in
 the results panel look alike.
 """
 
@@ -17,7 +17,7 @@ AMBER_FROM = 0.8
 RED_FROM = 1.0
 
 # Tailwind green-600 / amber-500 / red-600 / gray-400: distinguishable for the common red-green
-# colour deficiencies and on light and dark backgrounds (same choice as ui/results_style.py).
+# colour deficiencies and on light and dark backgrounds (same choice as ui/results/style.py).
 GREEN = "#16a34a"
 AMBER = "#f59e0b"
 RED = "#dc2626"

@@ -1,6 +1,6 @@
 """The engine's English labels and words (compare figures, sweep parameters, item kinds) in the UI language.
 
-engine/compare.py and engine/sweep.py label their figures in English for the JSON output; the PDF's
+engine/compare/designs.py and engine/compare/sweep.py label their figures in English for the JSON output; the PDF's
 comparison section names them by key in both languages (report/content/strings_compare.py), and the
 Compare and Sweep dialogs reuse those pairs instead of a second copy, as the checks list reuses the
 proposal's check tables (i18n/checks_zh.py). Item kinds are the proposal's ``kind.*`` words.
@@ -18,12 +18,12 @@ def _chinese() -> bool:
 
 
 def figure_label(key: str, english: str) -> str:
-    """A headline figure's label (engine/compare.py FIGURES, or the sweep's efficiency) in the UI language."""
+    """A headline figure's label (engine/compare/designs.py FIGURES, or the sweep's efficiency) in the UI language."""
     return figure_label_in(key, english, _chinese())
 
 
 def param_label(name: str, english: str) -> str:
-    """A sweep parameter's label (engine/sweep.py PARAMS) in the UI language."""
+    """A sweep parameter's label (engine/compare/sweep.py PARAMS) in the UI language."""
     return param_label_in(name, english, _chinese())
 
 

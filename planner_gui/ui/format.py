@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from planner_gui.engine.cooling import M3H_PER_CFM
+from planner_gui.engine.facility.cooling import M3H_PER_CFM
 
 MISSING = "—"  # what a panel shows for a figure the engine could not compute
 INFINITE = "∞"
@@ -260,7 +260,7 @@ def format_length(metres: object, units: Units | None = None) -> str:
 
 
 def format_airflow(m3_per_h: object, units: Units | None = None) -> str:
-    """Cooling airflow: 5,097 m³/h, or 3,000 CFM in imperial (engine/cooling.py M3H_PER_CFM)."""
+    """Cooling airflow: 5,097 m³/h, or 3,000 CFM in imperial (engine/facility/cooling.py M3H_PER_CFM)."""
     value = _number(m3_per_h, "airflow")
     if value is None:
         return MISSING

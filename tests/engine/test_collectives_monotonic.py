@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from planner_gui.catalog import bundled_catalog
 from planner_gui.engine.collectives import ALGOS, OPS, PROTOCOLS, FabricProfile, curve_arrays
-from planner_gui.engine.fabric_profile import fabric_profile_from_design
+from planner_gui.engine.collectives.fabric_profile import fabric_profile_from_design
 from planner_gui.examples import example_paths
 from planner_gui.io import load_design
 

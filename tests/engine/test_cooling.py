@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 
 from planner_gui.catalog import Catalog
-from planner_gui.engine.cooling import (
+from planner_gui.engine.checks.facility import facility_checks
+from planner_gui.engine.facility.cooling import (
     LIQUID_DELTA_T_K,
     M3H_PER_CFM,
     THROTTLE_FLOOR,
     cooling_report,
     throttle_factor,
 )
-from planner_gui.engine.facility_checks import facility_checks
-from planner_gui.engine.power import power_report
+from planner_gui.engine.facility.power import power_report
 from planner_gui.model import CoolingType, Design
 from tests.engine.test_power_support import rack, servers, small_catalog
 

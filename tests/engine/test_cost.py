@@ -10,12 +10,12 @@ from __future__ import annotations
 import pytest
 
 from planner_gui.catalog import Catalog
-from planner_gui.engine.cooling import cooling_report
-from planner_gui.engine.cost import cost_report
-from planner_gui.engine.cost_rent import switch_break_even_months
-from planner_gui.engine.facility import facility_report
-from planner_gui.engine.facility_checks import facility_checks
-from planner_gui.engine.power import power_report
+from planner_gui.engine.checks.facility import facility_checks
+from planner_gui.engine.cost.rent import switch_break_even_months
+from planner_gui.engine.cost.tco import cost_report
+from planner_gui.engine.facility.cooling import cooling_report
+from planner_gui.engine.facility.energy import facility_report
+from planner_gui.engine.facility.power import power_report
 from planner_gui.model import CoolingType, CostSettings, Currency, Design, Device, Medium
 from tests.engine.test_power_support import rack, servers, small_catalog, wire
 

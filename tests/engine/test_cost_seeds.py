@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from planner_gui.catalog import Catalog, bundled_catalog
-from planner_gui.engine.cooling import cooling_report
-from planner_gui.engine.cost import cost_report
-from planner_gui.engine.facility import facility_report
-from planner_gui.engine.power import power_report
+from planner_gui.engine.cost.tco import cost_report
+from planner_gui.engine.facility.cooling import cooling_report
+from planner_gui.engine.facility.energy import facility_report
+from planner_gui.engine.facility.power import power_report
 from planner_gui.model import CostSettings, Design, Device, Rack
 
 

@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from planner_gui.engine.checks_base import Severity
+from planner_gui.engine.checks.base import Severity
+from planner_gui.engine.checks.fabric import CODES, fabric_checks
 from planner_gui.engine.collectives import predict
-from planner_gui.engine.fabric_checks import CODES, fabric_checks
-from planner_gui.engine.fabric_profile import fabric_profile_from_design
+from planner_gui.engine.collectives.fabric_profile import fabric_profile_from_design
 from planner_gui.model import Medium, Workload
 from tests.engine.test_topology_kit import Builder, make_catalog, rail_fabric, single_switch, tor_fabric
 

@@ -13,15 +13,15 @@ import pytest
 
 from planner_gui.catalog import CatalogEntry, bundled_catalog
 from planner_gui.engine.analysis import AnalysisCache, analyze_design
-from planner_gui.engine.power import power_base, power_report
-from planner_gui.engine.topology import analyze_topology
-from planner_gui.engine.topology_failure_layout import FailureLayout, failure_layout, layout_with_link
-from planner_gui.engine.topology_failures import analyse_failures
-from planner_gui.engine.topology_graph import FabricGraph, build_fabric_graph
-from planner_gui.engine.topology_incremental import _whole_speeds, updated_tiers, updated_tiers_and_link
-from planner_gui.engine.topology_parse import clear_cache
-from planner_gui.engine.topology_reuse import clear_parts
-from planner_gui.engine.topology_tiers import Tiers, infer_tiers
+from planner_gui.engine.facility.power import power_base, power_report
+from planner_gui.engine.incremental.failure_layout import FailureLayout, failure_layout, layout_with_link
+from planner_gui.engine.incremental.tiers import _whole_speeds, updated_tiers, updated_tiers_and_link
+from planner_gui.engine.incremental.topology_reuse import clear_parts
+from planner_gui.engine.topology.failures import analyse_failures
+from planner_gui.engine.topology.graph import FabricGraph, build_fabric_graph
+from planner_gui.engine.topology.parse import clear_cache
+from planner_gui.engine.topology.report import analyze_topology
+from planner_gui.engine.topology.tiers import Tiers, infer_tiers
 from planner_gui.model import Link, Medium
 from planner_gui.templates import TemplateSpec, generate_design
 from tests.engine.test_topology_kit import Builder, add_cores, make_catalog, rail_fabric

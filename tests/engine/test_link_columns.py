@@ -1,4 +1,4 @@
-"""engine/link_columns.py: the per-link arrays kept across analyses equal freshly read ones after any edit."""
+"""engine/incremental/link_columns.py: the per-link arrays kept across analyses equal freshly read ones after any edit."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from planner_gui.catalog import bundled_catalog
-from planner_gui.engine.analysis_cache import DesignInputs
-from planner_gui.engine.array_ops import common_prefix, list_change
-from planner_gui.engine.link_columns import LinkColumns, clear_kept
+from planner_gui.engine.incremental.analysis_cache import DesignInputs
+from planner_gui.engine.incremental.link_columns import LinkColumns, clear_kept
+from planner_gui.engine.util.arrays import common_prefix, list_change
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
 from planner_gui.model import Design

@@ -1,4 +1,4 @@
-"""Link utilisation under the headline AllReduce, by hand (engine/link_utilisation.py).
+"""Link utilisation under the headline AllReduce, by hand (engine/topology/utilisation.py).
 
 The kit's hardware: DGX H100 with 8 x 400G NICs, 64-port 400G switches. The collective rate is
 given by hand (a FabricProfile and an algbw), so each expected load is arithmetic on the page.
@@ -14,8 +14,8 @@ from planner_gui.engine.analysis import analyze_design
 from planner_gui.engine.collectives import FabricProfile
 from planner_gui.engine.collectives.dbtree import tree_egress_factor
 from planner_gui.engine.collectives.hardware import _ecmp_efficiency
-from planner_gui.engine.link_utilisation import link_utilisation
-from planner_gui.engine.topology import analyze_topology
+from planner_gui.engine.topology.report import analyze_topology
+from planner_gui.engine.topology.utilisation import link_utilisation
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
 from tests.engine.test_topology_kit import make_catalog, single_switch, tor_fabric

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from planner_gui.engine.acceptance import (
+from planner_gui.engine.acceptance.plan import (
     ACCEPTANCE_SIZES,
     PASS_LARGE,
     PASS_LARGE_ALLTOALL,
@@ -15,10 +15,10 @@ from planner_gui.engine.acceptance import (
     SMALL_TIME_FACTOR,
     acceptance_plan,
 )
+from planner_gui.engine.checks.fabric_model import nccl_version
 from planner_gui.engine.collectives import predict
-from planner_gui.engine.fabric_checks_model import nccl_version
-from planner_gui.engine.fabric_profile import fabric_profile_from_design
-from planner_gui.engine.nccl_env import recommend_nccl_env, shell_exports
+from planner_gui.engine.collectives.fabric_profile import fabric_profile_from_design
+from planner_gui.engine.deploy.nccl_env import recommend_nccl_env, shell_exports
 from planner_gui.model import Workload
 from tests.engine.test_topology_kit import Builder, make_catalog, rail_fabric, single_switch, tor_fabric
 

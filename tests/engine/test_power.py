@@ -7,9 +7,9 @@ import math
 
 import pytest
 
-from planner_gui.engine.cooling import cooling_report
-from planner_gui.engine.facility_checks import facility_checks
-from planner_gui.engine.power import feed_capacity_w, power_report
+from planner_gui.engine.checks.facility import facility_checks
+from planner_gui.engine.facility.cooling import cooling_report
+from planner_gui.engine.facility.power import feed_capacity_w, power_report
 from planner_gui.model import Design, Device, Feed, Medium
 from tests.engine.test_power_support import rack, servers, small_catalog, wire
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from planner_gui.catalog import Catalog
-from planner_gui.engine.cooling import cooling_report
-from planner_gui.engine.facility_checks import facility_checks
-from planner_gui.engine.power import power_report
+from planner_gui.engine.checks.facility import facility_checks
+from planner_gui.engine.facility.cooling import cooling_report
+from planner_gui.engine.facility.power import power_report
 from planner_gui.model import CostSettings, Design, Device, Feed, Link, Medium, Rack
 from tests.engine.test_power_support import small_catalog
 

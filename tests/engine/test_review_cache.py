@@ -1,4 +1,4 @@
-"""Review of the cache reuse across edits (engine/link_columns.py, topology_reuse.py, topology_incremental.py,
+"""Review of the cache reuse across edits (engine/incremental/link_columns.py, topology_reuse.py, topology_incremental.py,
 topology_failure_layout.py, the write counters of model/parts.py): after every edit sequence, the analysis
 made with an AnalysisCache equals a cold analysis of a copy of the design.
 
@@ -24,8 +24,8 @@ from planner_gui.catalog import Catalog, bundled_catalog
 from planner_gui.document import Document
 from planner_gui.engine import analysis as analysis_module
 from planner_gui.engine.analysis import Analysis, AnalysisCache, analyze_design
-from planner_gui.engine.array_ops import list_change
 from planner_gui.engine.training import MODEL_PRESETS, workload_for_preset
+from planner_gui.engine.util.arrays import list_change
 from planner_gui.model import CoolingType, Design, DesignError, Device, Link, Medium, variants
 from planner_gui.model import parts as model_parts
 from planner_gui.model.parts import Feed

@@ -34,9 +34,8 @@ from hypothesis import strategies as st
 
 from planner_gui.catalog import bundled_catalog
 from planner_gui.engine.analysis import AnalysisCache, analyze_design, forget_design_caches
-from planner_gui.engine.array_ops import common_prefix, first_lexmin, unique_ints, unique_inverse
 from planner_gui.engine.collectives import OPS, CollectiveResult, FabricProfile, curve, predict
-from planner_gui.engine.topology_hardware import PCIE_X16_GBYTE_S
+from planner_gui.engine.topology.hardware import PCIE_X16_GBYTE_S
 from planner_gui.engine.training import (
     MODEL_PRESETS,
     TrainingEstimate,
@@ -46,6 +45,7 @@ from planner_gui.engine.training import (
     scaling_curve,
     workload_for_preset,
 )
+from planner_gui.engine.util.arrays import common_prefix, first_lexmin, unique_ints, unique_inverse
 from planner_gui.model import CoolingType, Link, Medium
 from planner_gui.templates import TemplateSpec, generate_design
 
@@ -228,7 +228,7 @@ def test_100k_gpu_design_analyses_to_physical_results(design_100k: object) -> No
 
 # ----- the speed-ups are exact --------------------------------------------------------------------
 # The engine keeps, per design, the parse of its links, its link columns and the last per-rack results
-# (engine/link_columns.py, topology_parse.py, reuse.py) and uses array shortcuts (array_ops.py). An
+# (engine/incremental/link_columns.py, topology_parse.py, reuse.py) and uses array shortcuts (array_ops.py). An
 # analysis after any edit must equal one of the same design with all of that forgotten.
 
 @settings(max_examples=60, deadline=None, derandomize=True)

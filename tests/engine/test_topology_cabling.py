@@ -8,10 +8,10 @@ import json
 import pytest
 
 from planner_gui.engine.analysis import AnalysisCache, analyze_design
-from planner_gui.engine.topology import analyze_topology
-from planner_gui.engine.topology_cabling import FALLBACK_REACH_M, FALLBACK_SOURCE
-from planner_gui.engine.topology_parse import clear_cache
-from planner_gui.engine.topology_reuse import clear_parts
+from planner_gui.engine.incremental.topology_reuse import clear_parts
+from planner_gui.engine.topology.cabling import FALLBACK_REACH_M, FALLBACK_SOURCE
+from planner_gui.engine.topology.parse import clear_cache
+from planner_gui.engine.topology.report import analyze_topology
 from planner_gui.model import Design, Link, Medium
 from tests.engine.test_topology_kit import Builder, add_cores, make_catalog, rail_fabric, single_switch
 

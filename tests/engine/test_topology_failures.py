@@ -5,8 +5,8 @@ from __future__ import annotations
 import networkx as nx
 import pytest
 
-from planner_gui.engine.topology import analyze_topology
-from planner_gui.engine.topology_graph import KIND_FABRIC_SWITCH, KIND_SERVER
+from planner_gui.engine.topology.graph import KIND_FABRIC_SWITCH, KIND_SERVER
+from planner_gui.engine.topology.report import analyze_topology
 from tests.engine.test_topology_kit import make_catalog, rail_fabric, single_switch, tor_fabric
 
 CAT = make_catalog()

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from planner_gui.engine.collectives import predict
-from planner_gui.engine.fabric_profile import fabric_profile_from_design
-from planner_gui.engine.topology import analyze_topology
+from planner_gui.engine.collectives.fabric_profile import fabric_profile_from_design
+from planner_gui.engine.topology.report import analyze_topology
 from tests.engine.test_topology_kit import Builder, make_catalog, rail_fabric, single_switch, tor_fabric
 
 CAT = make_catalog()

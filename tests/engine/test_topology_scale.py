@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from planner_gui.catalog import bundled_catalog
-from planner_gui.engine.fabric_checks import fabric_checks
-from planner_gui.engine.fabric_profile import fabric_profile_from_design
-from planner_gui.engine.topology import analyze_topology
-from planner_gui.engine.topology_parse import clear_cache
+from planner_gui.engine.checks.fabric import fabric_checks
+from planner_gui.engine.collectives.fabric_profile import fabric_profile_from_design
+from planner_gui.engine.topology.parse import clear_cache
+from planner_gui.engine.topology.report import analyze_topology
 from planner_gui.model import Link
 from planner_gui.templates import TemplateSpec, generate_design
 

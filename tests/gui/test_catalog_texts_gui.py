@@ -16,7 +16,7 @@ from planner_gui.app import MAX_CATALOG_PROBLEMS_SHOWN, build
 from planner_gui.catalog import bundled_catalog, load_catalog
 from planner_gui.i18n import install_language
 from planner_gui.preferences import Preferences, save_preferences
-from planner_gui.ui.status_bar import catalog_problems_text
+from planner_gui.ui.panels.status_bar import catalog_problems_text
 
 BUNDLED = bundled_catalog()
 HAN = re.compile(r"[\u4e00-\u9fff]")

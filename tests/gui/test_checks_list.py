@@ -10,9 +10,9 @@ from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
 from planner_gui.document.document import Document
-from planner_gui.engine.checks_base import Check, Severity
-from planner_gui.ui.checks_groups import check_fields, sentence, tooltip_html
-from planner_gui.ui.checks_list import (
+from planner_gui.engine.checks.base import Check, Severity
+from planner_gui.ui.panels.checks_groups import check_fields, sentence, tooltip_html
+from planner_gui.ui.panels.checks_list import (
     ALL_HIDDEN,
     CODE_ROLE,
     IDS_ROLE,
@@ -22,7 +22,7 @@ from planner_gui.ui.checks_list import (
     ChecksModel,
     count_text,
 )
-from planner_gui.ui.results_style import SEVERITIES, severity_icon
+from planner_gui.ui.results.style import SEVERITIES, severity_icon
 
 WAIT_MS = 10_000
 

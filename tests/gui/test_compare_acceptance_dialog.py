@@ -11,12 +11,12 @@ from pytestqt.qtbot import QtBot
 
 from planner_gui.catalog import bundled_catalog
 from planner_gui.document.document import Document
-from planner_gui.engine.acceptance_check import check_acceptance
-from planner_gui.engine.nccl_results import parse_nccl_tests
+from planner_gui.engine.acceptance.check import check_acceptance
+from planner_gui.engine.acceptance.nccl_results import parse_nccl_tests
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
-from planner_gui.ui.acceptance_dialog import AcceptanceDialog
-from planner_gui.ui.results_style import GREY, RED
+from planner_gui.ui.dialogs.acceptance import AcceptanceDialog
+from planner_gui.ui.results.style import GREY, RED
 
 CATALOG = bundled_catalog()
 DATA = Path(__file__).parents[1] / "data" / "nccl"

@@ -1,4 +1,4 @@
-"""Tools ▸ Compare: the dialog shows engine/compare.py's comparison — figures, curves, BOM diff."""
+"""Tools ▸ Compare: the dialog shows engine/compare/designs.py's comparison — figures, curves, BOM diff."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from pytestqt.qtbot import QtBot
 
 from planner_gui.catalog import bundled_catalog
 from planner_gui.document.document import Document
-from planner_gui.engine.compare import compare_designs
+from planner_gui.engine.compare.designs import compare_designs
 from planner_gui.examples import examples_folder
 from planner_gui.io import load_design
-from planner_gui.ui.compare_dialog import CURRENT, CompareDialog, format_figure
+from planner_gui.ui.dialogs.compare import CURRENT, CompareDialog, format_figure
 
 CATALOG = bundled_catalog()
 IB = examples_folder() / "s5-a100-8x8-ib.cluster"

@@ -11,10 +11,10 @@ from PySide6.QtWidgets import QMenu
 from pytestqt.qtbot import QtBot
 
 from planner_gui.app import build
-from planner_gui.ui.acceptance_dialog import AcceptanceDialog
-from planner_gui.ui.compare_dialog import CompareDialog
-from planner_gui.ui.main_window import MainWindow
-from planner_gui.ui.sweep_dialog import SweepDialog
+from planner_gui.ui.dialogs.acceptance import AcceptanceDialog
+from planner_gui.ui.dialogs.compare import CompareDialog
+from planner_gui.ui.dialogs.sweep import SweepDialog
+from planner_gui.ui.window.main_window import MainWindow
 
 
 @pytest.fixture

@@ -14,11 +14,11 @@ from pytestqt.qtbot import QtBot
 
 from planner_gui.catalog import bundled_catalog
 from planner_gui.document.document import Document
-from planner_gui.engine.sweep import run_sweep
+from planner_gui.engine.compare.sweep import run_sweep
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
 from planner_gui.model import Design
-from planner_gui.ui.sweep_dialog import SweepDialog
+from planner_gui.ui.dialogs.sweep import SweepDialog
 
 CATALOG = bundled_catalog()
 WAIT_MS = 60_000  # generous: the worker builds whole designs on a shared 2-core machine

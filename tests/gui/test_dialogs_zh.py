@@ -116,7 +116,7 @@ def test_the_scan_finds_english_and_lets_names_through() -> None:
 
 
 def test_new_design_dialog(qtbot: QtBot, chinese: None) -> None:
-    from planner_gui.ui.new_design_dialog import NewDesignDialog
+    from planner_gui.ui.dialogs.new_design import NewDesignDialog
 
     dialog = NewDesignDialog(CATALOG)
     qtbot.addWidget(dialog)
@@ -129,7 +129,7 @@ def test_new_design_dialog(qtbot: QtBot, chinese: None) -> None:
 
 
 def test_palette_tooltips(qtbot: QtBot, chinese: None) -> None:
-    from planner_gui.ui.palette import Palette
+    from planner_gui.ui.panels.palette import Palette
 
     palette = Palette(CATALOG)
     qtbot.addWidget(palette)
@@ -140,7 +140,7 @@ def test_palette_tooltips(qtbot: QtBot, chinese: None) -> None:
 
 
 def test_compare_dialog(qtbot: QtBot, document: Document) -> None:
-    from planner_gui.ui.compare_dialog import CompareDialog
+    from planner_gui.ui.dialogs.compare import CompareDialog
 
     dialog = CompareDialog(document)
     qtbot.addWidget(dialog)
@@ -152,7 +152,7 @@ def test_compare_dialog(qtbot: QtBot, document: Document) -> None:
 
 
 def test_sweep_dialog_choices_and_columns(qtbot: QtBot, document: Document) -> None:
-    from planner_gui.ui.sweep_dialog import SweepDialog
+    from planner_gui.ui.dialogs.sweep import SweepDialog
 
     dialog = SweepDialog(document)
     qtbot.addWidget(dialog)
@@ -162,7 +162,7 @@ def test_sweep_dialog_choices_and_columns(qtbot: QtBot, document: Document) -> N
 
 
 def test_acceptance_findings(qtbot: QtBot, document: Document) -> None:
-    from planner_gui.ui.acceptance_dialog import AcceptanceDialog
+    from planner_gui.ui.dialogs.acceptance import AcceptanceDialog
 
     dialog = AcceptanceDialog(document)
     qtbot.addWidget(dialog)
@@ -180,7 +180,7 @@ def test_acceptance_findings(qtbot: QtBot, document: Document) -> None:
 
 
 def test_help_page_list(qtbot: QtBot, chinese: None) -> None:
-    from planner_gui.ui.help import HelpWindow
+    from planner_gui.ui.window.help import HelpWindow
 
     window = HelpWindow()
     qtbot.addWidget(window)
@@ -189,7 +189,7 @@ def test_help_page_list(qtbot: QtBot, chinese: None) -> None:
 
 
 def test_training_memory_says_whether_it_fits(document: Document) -> None:
-    from planner_gui.ui.results_training import estimate_texts
+    from planner_gui.ui.results.training import estimate_texts
 
     training = document.analysis.training  # type: ignore[union-attr]
     texts = estimate_texts(training, document.design.workload)

@@ -1,7 +1,7 @@
 """Edits made through the Document (and undone and redone through its undo stack) leave an analysis
 with an AnalysisCache equal to a cold one: removing a compute cable puts it back at the end of the link
 list on undo, a property edit sets a link's medium or length in place, a device delete takes its
-cables with it. Each shortcut the engine keeps across edits (engine/link_columns.py, the topology's
+cables with it. Each shortcut the engine keeps across edits (engine/incremental/link_columns.py, the topology's
 kept parts) must notice every one of them."""
 
 from __future__ import annotations

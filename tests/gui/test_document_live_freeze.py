@@ -1,5 +1,5 @@
 """Live results of a large design freeze its long-lived objects out of the cyclic collector's passes once
-the first results are out (engine/gc_pause.py), and a new design hands them back."""
+the first results are out (engine/util/gc_pause.py), and a new design hands them back."""
 
 from __future__ import annotations
 

@@ -12,9 +12,9 @@ from planner_gui.catalog import bundled_catalog
 from planner_gui.document.document import Document
 from planner_gui.model import Design, Device, Rack, Workload
 from planner_gui.model.messages import Text
-from planner_gui.ui.checks_groups import check_fields, tooltip_html
-from planner_gui.ui.results_panel import ResultsPanel
-from planner_gui.ui.results_style import reason_text
+from planner_gui.ui.panels.checks_groups import check_fields, tooltip_html
+from planner_gui.ui.results.panel import ResultsPanel
+from planner_gui.ui.results.style import reason_text
 
 WAIT_MS = 10_000
 HEADS_EN = "heads 32 are not divisible by tp 3; choose a tp that divides the number of attention heads"

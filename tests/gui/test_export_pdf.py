@@ -25,9 +25,9 @@ import planner_gui.report.render as render
 from planner_gui.app import build
 from planner_gui.examples import default_example_path
 from planner_gui.report.render import fonts
-from planner_gui.ui import export_pdf as ui_export
-from planner_gui.ui.export_pdf import ExportOptions, ExportPdfDialog, PdfExporter
-from planner_gui.ui.main_window import MainWindow
+from planner_gui.ui.window import export_pdf as ui_export
+from planner_gui.ui.window.export_pdf import ExportOptions, ExportPdfDialog, PdfExporter
+from planner_gui.ui.window.main_window import MainWindow
 
 DESIGN_NAME = "Export Test Cluster 7"  # set on the default design, so the cover must show it
 

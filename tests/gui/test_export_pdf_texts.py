@@ -17,8 +17,8 @@ from pytestqt.qtbot import QtBot
 import planner_gui.report.render as render
 from planner_gui.app import build
 from planner_gui.i18n import install_language
-from planner_gui.ui.export_pdf import ExportOptions, PdfExporter
-from planner_gui.ui.main_window import MainWindow
+from planner_gui.ui.window.export_pdf import ExportOptions, PdfExporter
+from planner_gui.ui.window.main_window import MainWindow
 
 HAN = re.compile(r"[\u4e00-\u9fff]")
 

@@ -20,8 +20,8 @@ from planner_gui.document.document import Document
 from planner_gui.document.recent import RecentFiles, open_settings
 from planner_gui.i18n import install_language
 from planner_gui.io import saving
-from planner_gui.ui.main_files import FileActions
-from planner_gui.ui.recovery import offer_recovery
+from planner_gui.ui.dialogs.recovery import offer_recovery
+from planner_gui.ui.window.files import FileActions
 
 HOSTILE = ('{"format": "cluster-planner", "schema_version": 2, "racks": "x", "cost": {"pue": 9},\n'
            ' "links": [{"id": "l1", "a": "x", "b": "y", "medium": "dac", "length_m": 1, "id": "l2"}]}')
@@ -143,7 +143,7 @@ def test_a_file_added_to_compare_that_cannot_open_is_explained_in_chinese(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from PySide6.QtWidgets import QFileDialog
 
-    from planner_gui.ui.compare_dialog import CompareDialog
+    from planner_gui.ui.dialogs.compare import CompareDialog
 
     path = tmp_path / "hostile.cluster"
     path.write_text(HOSTILE, encoding="utf-8")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QUrl
 from pytestqt.qtbot import QtBot
 
-from planner_gui.ui.help import HelpWindow, doc_pages, docs_dir
+from planner_gui.ui.window.help import HelpWindow, doc_pages, docs_dir
 
 
 def test_every_bundled_page_is_listed_with_the_model_pages_marked(qtbot: QtBot) -> None:

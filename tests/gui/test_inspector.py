@@ -13,7 +13,7 @@ from planner_gui.catalog import bundled_catalog
 from planner_gui.document import Document
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
-from planner_gui.ui.inspector import Inspector
+from planner_gui.ui.panels.inspector import Inspector
 
 CATALOG = bundled_catalog()
 DEFAULT = load_design(default_example_path(), CATALOG).design

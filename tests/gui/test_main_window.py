@@ -16,8 +16,8 @@ from planner_gui.catalog import bundled_catalog
 from planner_gui.engine.analysis import analyze_design
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
-from planner_gui.ui.main_window import DEFAULT_SIZE, MainWindow
-from planner_gui.ui.status_bar import summary_texts
+from planner_gui.ui.panels.status_bar import summary_texts
+from planner_gui.ui.window.main_window import DEFAULT_SIZE, MainWindow
 
 CATALOG = bundled_catalog()
 DEFAULT = load_design(default_example_path(), CATALOG).design
@@ -150,7 +150,7 @@ def test_closing_with_unsaved_changes_asks_and_cancel_keeps_the_window(window: M
 def test_save_as_writes_the_file_and_lists_it_as_recent(window: MainWindow, tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     target = tmp_path / "proposal"  # no suffix typed: .cluster is added
-    monkeypatch.setattr("planner_gui.ui.main_files.QFileDialog.getSaveFileName",
+    monkeypatch.setattr("planner_gui.ui.window.files.QFileDialog.getSaveFileName",
                         lambda *_: (str(target), ""))
     window.document.set_settings("meta", name="Proposal")
     assert window.files.save_as()

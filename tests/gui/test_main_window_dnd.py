@@ -18,10 +18,10 @@ from planner_gui.app import build
 from planner_gui.catalog import bundled_catalog
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
-from planner_gui.ui.main_window import MainWindow
-from planner_gui.ui.palette import CATALOG_MIME
-from planner_gui.ui.rack_view import RackView
-from planner_gui.ui.topology_view import TopologyView
+from planner_gui.ui.panels.palette import CATALOG_MIME
+from planner_gui.ui.rack.view import RackView
+from planner_gui.ui.topology.view import TopologyView
+from planner_gui.ui.window.main_window import MainWindow
 
 CATALOG = bundled_catalog()
 DEFAULT = load_design(default_example_path(), CATALOG).design

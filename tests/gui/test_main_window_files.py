@@ -12,9 +12,9 @@ from planner_gui.app import build
 from planner_gui.catalog import bundled_catalog
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
-from planner_gui.ui.app import run_app
-from planner_gui.ui.main_window import MainWindow
-from planner_gui.ui.new_design_dialog import NewDesignDialog
+from planner_gui.ui.dialogs.new_design import NewDesignDialog
+from planner_gui.ui.window.app import run_app
+from planner_gui.ui.window.main_window import MainWindow
 
 CATALOG = bundled_catalog()
 DEFAULT = load_design(default_example_path(), CATALOG).design

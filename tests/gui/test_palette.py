@@ -6,7 +6,7 @@ from PySide6.QtCore import QModelIndex
 from pytestqt.qtbot import QtBot
 
 from planner_gui.catalog import bundled_catalog
-from planner_gui.ui.palette import CATALOG_ID_ROLE, CATALOG_MIME, GROUPS, Palette
+from planner_gui.ui.panels.palette import CATALOG_ID_ROLE, CATALOG_MIME, GROUPS, Palette
 
 CATALOG = bundled_catalog()
 

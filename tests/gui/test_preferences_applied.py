@@ -17,10 +17,10 @@ from planner_gui.document import Document
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
 from planner_gui.preferences import Preferences, save_preferences
-from planner_gui.ui import app as ui_app
-from planner_gui.ui import export_pdf
 from planner_gui.ui.format import Units, set_units
-from planner_gui.ui.inspector import Inspector
+from planner_gui.ui.panels.inspector import Inspector
+from planner_gui.ui.window import app as ui_app
+from planner_gui.ui.window import export_pdf
 
 CATALOG = bundled_catalog()
 DEFAULT = load_design(default_example_path(), CATALOG).design
@@ -100,7 +100,7 @@ def test_export_paper_defaults_to_the_preference(qtbot: QtBot) -> None:
 def test_changing_units_in_preferences_reformats_the_open_window(qtbot: QtBot,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """OK in Preferences with imperial lengths: the selected link's length turns to feet without a restart."""
-    from planner_gui.ui import preferences_dialog
+    from planner_gui.ui.dialogs import preferences as preferences_dialog
 
     _app, window = build(["cluster-planner"])
     qtbot.addWidget(window)
@@ -119,7 +119,7 @@ def test_changing_units_in_preferences_reformats_the_open_window(qtbot: QtBot,
 
 def test_the_curves_follow_a_theme_change(qtbot: QtBot, qapp: QApplication) -> None:
     """pyqtgraph keeps the colours it was built with; the curves view hands it the dark theme's."""
-    from planner_gui.ui.results_curves import CurvesView
+    from planner_gui.ui.results.curves import CurvesView
 
     view = CurvesView()
     qtbot.addWidget(view)

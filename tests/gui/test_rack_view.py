@@ -15,11 +15,11 @@ from pytestqt.qtbot import QtBot
 from planner_gui.catalog import bundled_catalog
 from planner_gui.document.document import Document
 from planner_gui.model import Design, Device, Rack
-from planner_gui.ui import rack_drops
-from planner_gui.ui import rack_layout as rl
-from planner_gui.ui.rack_drops import CATALOG_MIME, DEVICE_MIME
-from planner_gui.ui.rack_items import DeviceItem
-from planner_gui.ui.rack_view import RackView
+from planner_gui.ui.rack import drops as rack_drops
+from planner_gui.ui.rack import layout as rl
+from planner_gui.ui.rack.drops import CATALOG_MIME, DEVICE_MIME
+from planner_gui.ui.rack.items import DeviceItem
+from planner_gui.ui.rack.view import RackView
 
 SERVER = "dgx-h100"  # 8 U, 10.2 kW max (catalog servers.json)
 SWITCH = "qm9700"  # 1 U
@@ -231,7 +231,7 @@ def test_dragging_a_panel_with_the_mouse_moves_it(view: RackView, qtbot: QtBot, 
             assert drop(view, self.data, target)
             return action
 
-    monkeypatch.setattr("planner_gui.ui.rack_view.QDrag", FakeDrag)
+    monkeypatch.setattr("planner_gui.ui.rack.view.QDrag", FakeDrag)
     item = view.device_items["node-2"]
     start = view.mapFromScene(item.sceneBoundingRect().center())
     viewport = view.viewport()

@@ -9,7 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from planner_gui.catalog import bundled_catalog
 from planner_gui.document.document import Document
-from planner_gui.ui.rack_view import RackView
+from planner_gui.ui.rack.view import RackView
 from tests.gui.test_rack_view import small_design
 
 DGX_MAX_W = 10_200.0  # catalog servers.json: DGX H100 max_power_w; rack A02 holds two

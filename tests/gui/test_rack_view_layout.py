@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from planner_gui.ui import colors
-from planner_gui.ui import rack_layout as rl
-from planner_gui.ui.rack_items import bar_text
+from planner_gui.ui.rack import layout as rl
+from planner_gui.ui.rack.items import bar_text
 
 
 def test_racks_are_drawn_to_scale() -> None:

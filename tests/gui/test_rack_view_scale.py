@@ -9,7 +9,7 @@ from pytestqt.qtbot import QtBot
 from planner_gui.catalog import bundled_catalog
 from planner_gui.document.document import Document
 from planner_gui.templates import TemplateSpec, generate_design
-from planner_gui.ui.rack_view import RackView
+from planner_gui.ui.rack.view import RackView
 
 NODES = 4096
 # Room for a slow 2-core CI runner: measured here 0.26 s to build, ~50 ms to paint the whole hall

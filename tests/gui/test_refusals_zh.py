@@ -19,10 +19,10 @@ from planner_gui.examples import default_example_path
 from planner_gui.i18n import install_language
 from planner_gui.io import load_design
 from planner_gui.model import Design, Device, Rack
-from planner_gui.ui import rack_layout as rl
-from planner_gui.ui.inspector import Inspector
-from planner_gui.ui.main_window import MainWindow
-from planner_gui.ui.rack_drops import CATALOG_MIME
+from planner_gui.ui.panels.inspector import Inspector
+from planner_gui.ui.rack import layout as rl
+from planner_gui.ui.rack.drops import CATALOG_MIME
+from planner_gui.ui.window.main_window import MainWindow
 
 CATALOG = bundled_catalog()
 SERVER = "dgx-h100"  # "NVIDIA DGX H100", 8 U, InfiniBand ports cx0-cx7

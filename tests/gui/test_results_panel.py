@@ -19,9 +19,9 @@ from planner_gui.document.document import Document
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
 from planner_gui.ui.format import format_bandwidth, format_duration, format_money
-from planner_gui.ui.results_curves import OP_NAMES, byte_ticks, log_position
-from planner_gui.ui.results_panel import NOT_YET_COMPUTED, UPDATING, ResultsPanel
-from planner_gui.ui.results_power import COOLING, POWER, RACK
+from planner_gui.ui.results.curves import OP_NAMES, byte_ticks, log_position
+from planner_gui.ui.results.panel import NOT_YET_COMPUTED, UPDATING, ResultsPanel
+from planner_gui.ui.results.power import COOLING, POWER, RACK
 
 WAIT_MS = 10_000  # generous: the default design analyses in ~25 ms on the UI thread
 

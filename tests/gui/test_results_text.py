@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from planner_gui.ui.results_cost import break_even_lines, notes_html, saving_lines
-from planner_gui.ui.results_curves import algorithm_label, readout_html
-from planner_gui.ui.results_power import bar_text
-from planner_gui.ui.results_training import parts_html, parts_text, step_parts
+from planner_gui.ui.results.cost import break_even_lines, notes_html, saving_lines
+from planner_gui.ui.results.curves import algorithm_label, readout_html
+from planner_gui.ui.results.power import bar_text
+from planner_gui.ui.results.training import parts_html, parts_text, step_parts
 
 
 def _cost(**values: object) -> SimpleNamespace:
@@ -18,7 +18,7 @@ def _cost(**values: object) -> SimpleNamespace:
 
 
 def test_break_even_is_placed_against_the_project_and_the_hardware_life() -> None:
-    """The horizon is Epoch's 5-year write-off (engine/cost_rent.py BREAK_EVEN_HORIZON_MONTHS)."""
+    """The horizon is Epoch's 5-year write-off (engine/cost/rent.py BREAK_EVEN_HORIZON_MONTHS)."""
     assert break_even_lines(_cost()) == [
         "Buying costs less than renting from month 28 on (after the 12-month project ends)."]
     assert break_even_lines(_cost(buy_vs_rent_month=9)) == [

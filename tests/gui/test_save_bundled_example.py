@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from planner_gui.app import build
 from planner_gui.examples import default_example_path
-from planner_gui.ui.main_files import is_bundled
+from planner_gui.ui.window.files import is_bundled
 
 
 def test_saving_the_default_design_goes_to_save_as(qtbot: QtBot, tmp_path: Path,

@@ -15,8 +15,8 @@ from planner_gui.examples import examples_folder
 from planner_gui.i18n import install_language
 from planner_gui.io import load_design
 from planner_gui.model import Design
-from planner_gui.ui.new_design_dialog import NewDesignDialog
-from planner_gui.ui.sweep_dialog import SweepDialog
+from planner_gui.ui.dialogs.new_design import NewDesignDialog
+from planner_gui.ui.dialogs.sweep import SweepDialog
 from tests.gui.test_dialogs_zh import english_words
 
 CATALOG = bundled_catalog()

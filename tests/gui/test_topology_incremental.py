@@ -19,10 +19,11 @@ from planner_gui.catalog import bundled_catalog
 from planner_gui.document.document import Document
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
-from planner_gui.ui import colors, topology_links
-from planner_gui.ui import topology_layout as tl
-from planner_gui.ui.topology_items import LINK_RED_FROM, LOAD_COLOURS, Z_LINKS, PassivePathItem, load_levels
-from planner_gui.ui.topology_view import TopologyView
+from planner_gui.ui import colors
+from planner_gui.ui.topology import layout as tl
+from planner_gui.ui.topology import links as topology_links
+from planner_gui.ui.topology.items import LINK_RED_FROM, LOAD_COLOURS, Z_LINKS, PassivePathItem, load_levels
+from planner_gui.ui.topology.view import TopologyView
 
 SMALL_CHUNK = 8  # links per path item in these tests: the default design's links fill ~80 items
 

@@ -13,7 +13,7 @@ from planner_gui.catalog import bundled_catalog
 from planner_gui.document.document import Document
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
-from planner_gui.ui.topology_view import TopologyView
+from planner_gui.ui.topology.view import TopologyView
 
 NONE = Qt.KeyboardModifier.NoModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -223,7 +223,7 @@ def test_links_colour_by_load_by_default_and_by_speed_on_request(view: TopologyV
     """The default design's NIC links run at 82 % of 400G under the 1 GiB AllReduce (amber, 70-90 %);
     its rail-aligned leaf uplinks carry nothing (green). Switching to speed shows the speed colours."""
     from planner_gui.ui import colors
-    from planner_gui.ui.topology_items import LINK_AMBER_FROM, LINK_RED_FROM
+    from planner_gui.ui.topology.items import LINK_AMBER_FROM, LINK_RED_FROM
 
     loads = view.document.analysis.link_utilisation
     nic = max(loads.loads)
@@ -248,7 +248,7 @@ def test_link_tooltip_shows_its_utilisation(view: TopologyView) -> None:
 
 
 def test_bundles_take_the_busiest_members_load() -> None:
-    from planner_gui.ui import topology_layout as tl
+    from planner_gui.ui.topology import layout as tl
 
     of_device = np.array([0, 0, 1, 1])
     bundles = tl.bundle_links(of_device, np.array([0, 1, 0]), np.array([2, 3, 3]), np.array([400.0] * 3),

@@ -6,12 +6,12 @@ import numpy as np
 import pytest
 
 from planner_gui.catalog import bundled_catalog
-from planner_gui.engine.topology import analyze_topology
+from planner_gui.engine.topology.report import analyze_topology
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
 from planner_gui.ui import colors
-from planner_gui.ui import topology_layout as tl
-from planner_gui.ui.topology_data import TopologyData
+from planner_gui.ui.topology import layout as tl
+from planner_gui.ui.topology.data import TopologyData
 
 S, W = tl.CLASS_SERVER, tl.CLASS_SWITCH
 

@@ -14,7 +14,7 @@ from planner_gui.catalog import bundled_catalog
 from planner_gui.document.document import Document
 from planner_gui.model import Design
 from planner_gui.templates import TemplateSpec, generate_design
-from planner_gui.ui.topology_view import TopologyView
+from planner_gui.ui.topology.view import TopologyView
 
 NODES = 4096
 # Bounds with room for a slow 2-core CI runner: measured here 0.7 s to build, 60 ms to paint zoomed

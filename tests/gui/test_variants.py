@@ -14,9 +14,9 @@ from planner_gui.catalog import bundled_catalog
 from planner_gui.document.document import Document
 from planner_gui.examples import examples_folder
 from planner_gui.io import load_design
-from planner_gui.ui.compare_dialog import CURRENT, CompareDialog
-from planner_gui.ui.main_window import MainWindow
-from planner_gui.ui.variants import VariantControls
+from planner_gui.ui.dialogs.compare import CURRENT, CompareDialog
+from planner_gui.ui.window.main_window import MainWindow
+from planner_gui.ui.window.variants import VariantControls
 
 CATALOG = bundled_catalog()
 SMALL = examples_folder() / "s4b-h100-1x8.cluster"

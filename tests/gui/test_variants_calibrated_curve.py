@@ -16,7 +16,7 @@ from planner_gui.catalog import bundled_catalog
 from planner_gui.document.document import Document
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
-from planner_gui.ui.acceptance_dialog import AcceptanceDialog
+from planner_gui.ui.dialogs.acceptance import AcceptanceDialog
 from tests.test_accept_calibration import PLANTED_BANDWIDTH, PLANTED_LATENCY, TOLERANCE, _measured
 
 CATALOG = bundled_catalog()

@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QGraphicsView
 from pytestqt.qtbot import QtBot
 
 from planner_gui.app import build
-from planner_gui.ui.main_window import MainWindow
-from planner_gui.ui.view_layout import LAYOUTS, MIN_VIEW_WIDTH_PX, RACK, SIDE_BY_SIDE, STACKED, TOPOLOGY
+from planner_gui.ui.window.main_window import MainWindow
+from planner_gui.ui.window.view_layout import LAYOUTS, MIN_VIEW_WIDTH_PX, RACK, SIDE_BY_SIDE, STACKED, TOPOLOGY
 
 
 def _open(qtbot: QtBot) -> MainWindow:

@@ -24,7 +24,7 @@ from planner_gui.app import build
 from planner_gui.document.autosave import recovery_folder
 from planner_gui.examples import example_paths
 from planner_gui.io import load_design
-from planner_gui.ui.main_window import MainWindow
+from planner_gui.ui.window.main_window import MainWindow
 from tests.reliability.gui_victim import NAME_AT_AUTOSAVE
 from tests.reliability.hostile import CATALOG
 

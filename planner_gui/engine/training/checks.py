@@ -3,7 +3,7 @@ that cannot feed the GPUs, checkpoints that eat the interval."""
 
 from __future__ import annotations
 
-from planner_gui.engine.checks_base import Check, Severity, params, sort_checks
+from planner_gui.engine.checks.base import Check, Severity, params, sort_checks
 from planner_gui.engine.training.step import TrainingEstimate
 from planner_gui.engine.training.storage import StorageEstimate
 

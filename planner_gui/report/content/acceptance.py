@@ -1,6 +1,6 @@
 """The acceptance report section: the delivered cluster's nccl-tests results against the design.
 
-``acceptance_section(ctx, report)`` turns engine/acceptance_check.py's :class:`AcceptanceReport`
+``acceptance_section(ctx, report)`` turns engine/acceptance/check.py's :class:`AcceptanceReport`
 into blocks: the overall verdict, a table per test (size, measured and predicted busbw, threshold,
 result), the diagnoses with their fixes, the lines of the results that could not be read, and the
 calibration when one was asked for. Pure Python (no Qt); its words are in :data:`TEXT`, and the
@@ -9,7 +9,7 @@ engine's sentences (verdicts, findings, fixes) in Chinese in report/content/acce
 
 from __future__ import annotations
 
-from planner_gui.engine.acceptance_check import AcceptanceReport, SizeVerdict, TestVerdict
+from planner_gui.engine.acceptance.check import AcceptanceReport, SizeVerdict, TestVerdict
 from planner_gui.report.content.acceptance_messages import (
     acceptance_fix_in,
     acceptance_message_in,

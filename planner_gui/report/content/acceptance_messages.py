@@ -1,6 +1,6 @@
 """Acceptance findings and verdicts in Chinese: one sentence per message key, filled with its own numbers.
 
-engine/acceptance_diagnoses.py writes each diagnosis and engine/acceptance_check.py / acceptance_fit.py
+engine/acceptance/diagnoses.py writes each diagnosis and engine/acceptance/check.py / acceptance_fit.py
 each verdict sentence in English (what ``cluster-planner accept`` prints) and attach the sentence's key
 and raw numbers (``Diagnosis.key``/``params``, a ``Sentence``). Here each key has its Chinese sentence
 and each diagnosis code its Chinese fix, so the acceptance dialog and the Chinese proposal say the same
@@ -22,7 +22,7 @@ from planner_gui.report.content.i18n import Tr
 ACCEPTANCE_WORDS_ZH: dict[str, str] = {"nic": "网卡", "nvlink": "NVLink "}  # a space between Latin and Han
 
 ACCEPTANCE_MESSAGES_ZH: dict[str, str] = {
-    # ----- diagnoses (engine/acceptance_diagnoses.py) -----
+    # ----- diagnoses (engine/acceptance/diagnoses.py) -----
     "data-errors": (
         "{sizes} 个消息大小返回了错误数据（#wrong > 0），首个出现在 {first_bytes:bytes}：无论带宽多少，"
         "结果都已损坏"),
@@ -48,7 +48,7 @@ ACCEPTANCE_MESSAGES_ZH: dict[str, str] = {
     "partial-run": (
         "本次测试只用了方案 {design_ranks} 块 GPU 中的 {ranks} 块（{design_nodes} 个节点中的 {nodes} 个）："
         "它只能证明这些节点，不能代表整个网络"),
-    # ----- a test's verdict (engine/acceptance_check.py judge_run) -----
+    # ----- a test's verdict (engine/acceptance/check.py judge_run) -----
     "unjudged.unnamed": (
         "无法从输出判断这是哪项测试：请指定测试名（例如 --test all_gather_perf），或保留 "
         "“# Collective test starting” 这一行"),
@@ -57,7 +57,7 @@ ACCEPTANCE_MESSAGES_ZH: dict[str, str] = {
         "nccl-tests 配合 mpirun -np N，或在单节点上用 -g N）"),
     "test.fail": "{sizes} 个消息大小中有 {failed} 个低于门限，首个为 {first_bytes:bytes}（第 {line} 行）",
     "test.pass": "全部 {sizes} 个消息大小均达到门限",
-    # ----- the overall verdict (engine/acceptance_check.py _overall) -----
+    # ----- the overall verdict (engine/acceptance/check.py _overall) -----
     "summary.empty": "在 {lines} 行中没有找到 nccl-tests 结果",
     "summary.empty.skipped": "在 {lines} 行中没有找到 nccl-tests 结果（{skipped} 行无法读取，见问题列表）",
     "summary.fail": "{tests} 项测试中有 {failed} 项未通过：{names:runs}",
@@ -65,7 +65,7 @@ ACCEPTANCE_MESSAGES_ZH: dict[str, str] = {
     "summary.incomplete.missing": "{passed} 项测试通过；尚未运行：{missing:list}",
     "summary.incomplete.both": "{passed} 项测试通过；{unjudged} 次运行无法判定；尚未运行：{missing:list}",
     "summary.pass": "全部 {tests} 项测试在每个消息大小上均通过",
-    # ----- calibration (engine/acceptance_fit.py) -----
+    # ----- calibration (engine/acceptance/fit.py) -----
     "fit.no-sizes": "没有一次已判定的运行包含 1 MiB 及以上的消息大小，无法拟合带宽",
     "fit.no-link": (
         "在 {test} 测到的消息大小上，模型的瓶颈既不是网卡也不是 NVLink（而是延迟或 PCIe）：没有可拟合的链路带宽"),
@@ -73,7 +73,7 @@ ACCEPTANCE_MESSAGES_ZH: dict[str, str] = {
         "{test} 实测的总线带宽超出了把{scaled:w}带宽在 {low:g} 倍到 {high:g} 倍之间缩放所能解释的范围，不做校准"),
     "fit.no-training": "没有可更新的训练估算：{reason}",
     "fit.training-failed": "无法用拟合后的带宽重新计算训练估算：{error}",
-    # ----- lines of the results the parser skipped or flagged (engine/nccl_results.py, nccl_rows.py):
+    # ----- lines of the results the parser skipped or flagged (engine/acceptance/nccl_results.py, nccl_rows.py):
     # used once those sentences carry their key (a Sentence); until then the English line is shown -----
     "parse.nccl-warning": "NCCL 警告：{excerpt}",
     "parse.failure": "nccl-tests 报告了失败：{excerpt}",

@@ -1,6 +1,6 @@
 """The bill of materials: every item with its catalog id, quantity and price; cables by type and length.
 
-Prices follow the cost model exactly (engine/cost.py): the design's ``buy_price`` override in its
+Prices follow the cost model exactly (engine/cost/tco.py): the design's ``buy_price`` override in its
 own currency, else the catalog's ``price_usd`` converted with the design's rate. A server's price
 includes its default compute NICs, so, as the cost model does, the server line carries the price
 without them and the NICs actually fitted are a line of their own. Cable entries are priced per
@@ -15,8 +15,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from planner_gui.engine.bom import build_bom
-from planner_gui.engine.facility import usd_rate
+from planner_gui.engine.cost.bom import build_bom
+from planner_gui.engine.facility.energy import usd_rate
 from planner_gui.report.content.blocks import Block, Column, ColumnKind, Heading, KeyValues, Table
 from planner_gui.report.content.context import Ctx, shorten
 
@@ -35,7 +35,7 @@ class BomLine:
 
 
 class Prices:
-    """Unit prices in the design's currency, as engine/cost.py computes them."""
+    """Unit prices in the design's currency, as engine/cost/tco.py computes them."""
 
     def __init__(self, ctx: Ctx) -> None:
         self.catalog, self.overrides = ctx.catalog, ctx.design.cost.buy_price
@@ -54,7 +54,7 @@ class Prices:
 
 
 def bom_lines(ctx: Ctx) -> list[BomLine]:
-    """The engine's bill of materials (engine/bom.py, priced as the cost model prices), with the report's
+    """The engine's bill of materials (engine/cost/bom.py, priced as the cost model prices), with the report's
     descriptions: one source for quantities and prices, so the proposal and the comparison agree."""
     items = build_bom(ctx.design, ctx.catalog, ctx.analysis.power).items
     return [BomLine(item.category, item.catalog_id, _description(ctx, item.catalog_id), item.quantity,

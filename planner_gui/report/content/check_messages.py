@@ -1,7 +1,7 @@
 """Check messages in Chinese: one sentence per message key, filled with the check's own parameters.
 
 The engine writes each finding in English (``Check.message``, what the CLI prints) and attaches the
-key of that sentence and the raw numbers it was built from (``engine/checks_base.py``). Here each
+key of that sentence and the raw numbers it was built from (``engine/checks/base.py``). Here each
 key has its Chinese sentence, written as Chinese data-centre and network engineers put it, so the
 GUI's checks list and the Chinese proposal say the same thing with the same figures.
 
@@ -24,7 +24,7 @@ from typing import Any
 from planner_gui.model.messages import Text, Translate
 
 W_PER_KW = 1000.0  # unit conversion
-IDS_SHOWN = 5  # as engine/fabric_checks.py _ids: the first five ids, then a count
+IDS_SHOWN = 5  # as engine/checks/fabric.py _ids: the first five ids, then a count
 ZH_LIST_SEPARATOR = "、"  # the Chinese enumeration comma
 
 # Engine words that appear as parameters (enum values, section names), in Chinese.
@@ -42,7 +42,7 @@ ZH_WORDS: dict[str, str] = {
 }
 
 CHECK_MESSAGES_ZH: dict[str, str] = {
-    # ----- fabric: topology rules (engine/fabric_checks.py) -----
+    # ----- fabric: topology rules (engine/checks/fabric.py) -----
     "servers-unreachable": (
         "{servers} 台服务器中有 {outside} 台无法通过计算网络到达最大的 {largest} 台服务器互联组（共 {groups} "
         "个互不相通的组）：{isolated:ids}。一个训练任务只能跑在一个互联组内。"),
@@ -80,7 +80,7 @@ CHECK_MESSAGES_ZH: dict[str, str] = {
         "网络不是轨道优化组网（{style:w}）：不同 Leaf 下服务器的同号网卡只能在 Spine 汇合（{hops} 跳交换机）。"
         "轨道优化接线让 Ring 和 Tree 流量留在每个轨道的一台 Leaf 上，并让 PXN（NCCL 2.12 及以上）避免跨轨。"),
     "switch-ports-full": "{switches} 台交换机已没有空闲端口可供扩容或备用线缆：{switch_ids:ids}。",
-    # ----- fabric: choices weighed with the collective model (engine/fabric_checks_model.py) -----
+    # ----- fabric: choices weighed with the collective model (engine/checks/fabric_model.py) -----
     "gdr-off.setting": (
         "网络设置中关闭了 GPUDirect RDMA：跨节点流量要经主机内存中转。模型预测：1 GiB AllReduce 总线带宽 "
         "{busbw:,.0f} GB/s，开启 GPUDirect RDMA 后为 {busbw_gdr:,.0f} GB/s；8 字节延迟 {latency_us:,.0f} µs，"
@@ -129,7 +129,7 @@ CHECK_MESSAGES_ZH: dict[str, str] = {
     "tp-across-nodes": (
         "tp={tp} 超过单节点的 {gpus} 张 GPU：每层的 AllReduce 都要跨网络（总线带宽 {across:,.0f} GB/s，"
         "节点内为 {inside:,.0f} GB/s）。"),
-    # ----- power, cooling, weight and cost (engine/facility_checks.py) -----
+    # ----- power, cooling, weight and cost (engine/checks/facility.py) -----
     "rack-over-power": "机柜 {rack} 最大功耗 {max_w:kw}，超出 {budget_w:kw} 的功率预算 {over_w:kw}",
     "rack-over-feed": (
         "机柜 {rack} 最大功耗 {max_w:kw}，但供电回路持续只能承载 {feeds_w:kw}（断路器额定值的 80%），会跳闸"),

@@ -1,6 +1,6 @@
 """The proposal's optional comparison section: the design (A) against an alternative (B).
 
-``comparison_section(ctx, comparison)`` turns engine/compare.py's :class:`Comparison` into blocks:
+``comparison_section(ctx, comparison)`` turns engine/compare/designs.py's :class:`Comparison` into blocks:
 a table of every headline figure with B − A and B / A, the two sets of AllReduce and AllToAll
 busbw curves on one chart, and the bill-of-materials items that differ. Pure Python (no Qt). Its
 words live in :data:`TEXT` here (English, Chinese), so the section needs no change to strings.py;
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from planner_gui.engine.compare import MONEY, Comparison, FigureRow
+from planner_gui.engine.compare.designs import MONEY, Comparison, FigureRow
 from planner_gui.report.content.blocks import (
     Block,
     Chart,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from planner_gui.engine.acceptance import (
+from planner_gui.engine.acceptance.plan import (
     BANDWIDTH_BOUND_BYTES,
     PASS_LARGE,
     PASS_LARGE_ALLTOALL,
@@ -19,7 +19,7 @@ from planner_gui.engine.acceptance import (
     SMALL_TIME_FACTOR,
 )
 from planner_gui.engine.collectives import predict
-from planner_gui.engine.nccl_env import shell_exports
+from planner_gui.engine.deploy.nccl_env import shell_exports
 from planner_gui.report.content.blocks import (
     Block,
     Bullets,

@@ -142,7 +142,7 @@ def _key_figures(ctx: Ctx, topo: Any) -> list[tuple[str, str]]:
 
 
 def _link_load(ctx: Ctx) -> list[tuple[str, str]]:
-    """The busiest link of each fabric tier in the headline AllReduce (engine/link_utilisation.py)."""
+    """The busiest link of each fabric tier in the headline AllReduce (engine/topology/utilisation.py)."""
     loads = getattr(ctx.analysis, "link_utilisation", None)
     if loads is None:
         return []

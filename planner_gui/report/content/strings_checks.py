@@ -135,7 +135,7 @@ CHECK_FIXES_ZH: dict[str, str] = {
     "weight-unknown": "在目录条目中补充 weight_kg。",
 }
 
-# (variable, set?) -> why, in Chinese; the English reasons come from engine/nccl_env.py.
+# (variable, set?) -> why, in Chinese; the English reasons come from engine/deploy/nccl_env.py.
 NCCL_REASONS_ZH: dict[tuple[str, bool], str] = {
     ("NCCL_ALGO", False): (
         "不设置：NCCL 会为每次调用选择最快的算法。强制 Ring 会拖慢大规模下的小消息，强制"

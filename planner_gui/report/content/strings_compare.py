@@ -1,6 +1,6 @@
 """The proposal's words, part 3: the headline figures of a comparison or sweep, and the sweep parameters.
 
-engine/compare.py (FIGURES) and engine/sweep.py (PARAMS) label their figures and parameters in English
+engine/compare/designs.py (FIGURES) and engine/compare/sweep.py (PARAMS) label their figures and parameters in English
 for the JSON output; these pairs name them by key in both languages, for the PDF's comparison section
 and for the desktop app's Compare and Sweep dialogs (ui/engine_labels.py), so both say the same. Same
 form as strings.py: one (English, Simplified Chinese) pair per key; the English is the engine's label.
@@ -11,7 +11,7 @@ from __future__ import annotations
 FIGURE_PREFIX, PARAM_PREFIX = "fig.", "param."
 
 COMPARE: dict[str, tuple[str, str]] = {
-    # ----- headline figures (engine/compare.py FIGURES, by key) ------------------------------------------
+    # ----- headline figures (engine/compare/designs.py FIGURES, by key) ------------------------------------------
     "fig.gpus": ("GPUs", "GPU 数"),
     "fig.nodes": ("GPU servers", "GPU 服务器数"),
     "fig.racks": ("Racks", "机柜数"),
@@ -39,10 +39,10 @@ COMPARE: dict[str, tuple[str, str]] = {
     "fig.checks_error": ("Checks: errors", "检查：错误"),
     "fig.checks_warning": ("Checks: warnings", "检查：警告"),
     "fig.checks_info": ("Checks: notes", "检查：提示"),
-    # a sweep's derived figure (engine/sweep.py EFFICIENCY_KEY)
+    # a sweep's derived figure (engine/compare/sweep.py EFFICIENCY_KEY)
     "fig.training_scaling_efficiency": ("Training throughput per GPU vs the first value",
                                         "单卡训练吞吐（相对第一个取值）"),
-    # ----- sweep parameters (engine/sweep.py PARAMS, by name) --------------------------------------------
+    # ----- sweep parameters (engine/compare/sweep.py PARAMS, by name) --------------------------------------------
     "param.nodes": ("GPU servers", "GPU 服务器数"),
     "param.nic_gbps": ("NIC speed, Gb/s", "网卡速率 Gb/s"),
     "param.oversubscription": ("leaf oversubscription (down:up)", "Leaf 收敛比（下行:上行）"),

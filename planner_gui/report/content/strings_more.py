@@ -266,7 +266,7 @@ MORE: dict[str, tuple[str, str]] = {
     "dep.col.value": ("Value", "取值"),
     "dep.col.reason": ("Why", "原因"),
     "dep.unset": ("(leave unset)", "（不设置）"),
-    "dep.unset_line": ("# {name}: leave unset", "# {name}：不设置"),  # a shell comment (engine/nccl_env.py)
+    "dep.unset_line": ("# {name}: leave unset", "# {name}：不设置"),  # a shell comment (engine/deploy/nccl_env.py)
     "dep.exports": ("As shell exports:", "对应的 shell 设置："),
     "dep.acceptance_title": ("Acceptance test plan", "验收测试方案"),
     "dep.acceptance_intro": (

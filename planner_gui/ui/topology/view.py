@@ -1,0 +1,325 @@
+"""The topology view: servers, leaf/spine/core switches and links, laid out by tier.
+
+The view keeps its own array picture of the design (:class:`TopologyData`) and patches it on
+``devices_changed``/``links_changed``; the whole scene is rebuilt only on ``design_replaced``.
+A patch redraws only what the edit touched: the link chunks holding its links
+(:mod:`planner_gui.ui.topology.links`), their overview bundles, and the tier layout only when the
+tiers changed; new results redraw only the links whose load level changed.
+Level of detail follows the zoom: far out, runs of identical devices merge into blocks and links
+into bundles; closer, every device is an item drawn as a plain block; closer still, labelled.
+Links are always batched paths (topology_links.LinkLayer); hit-testing a link (hover, tooltip,
+click) is a vectorised nearest-segment query, not an item lookup. Mouse and keyboard handling
+lives in :mod:`planner_gui.ui.topology.interaction`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from PySide6.QtCore import QEvent, QRectF, QTimer
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QShowEvent
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
+
+from planner_gui.document.document import Document
+from planner_gui.ui import colors
+from planner_gui.ui.topology import layout as tl
+from planner_gui.ui.topology.bands import BandStrip
+from planner_gui.ui.topology.data import TopologyData
+from planner_gui.ui.topology.interaction import TopologyInteraction
+from planner_gui.ui.topology.items import (
+    Z_LINKS,
+    Z_NODES,
+    Z_OVERLAY,
+    LayerItem,
+    NodeItem,
+    PassivePathItem,
+    cosmetic_pen,
+    segments_path,
+)
+from planner_gui.ui.topology.legend import BY_LOAD, MARGIN_PX, LinkColouringBar
+from planner_gui.ui.topology.links import LinkLayer
+from planner_gui.ui.topology.lod import DetailLevels
+from planner_gui.ui.topology.patches import PicturePatcher
+from planner_gui.ui.window.navigation import ViewNavigator, configure_view
+
+SCENE_MARGIN = 200.0  # scene units around the content, room to drag devices outward
+MAX_LABEL_STRIP_FRACTION = 0.15  # fit_all keeps at most this share of the width free for band names
+SELECTED_LINK_WIDTH = 3.0  # cosmetic px
+
+
+class TopologyView(QGraphicsView):
+    """Device-and-link graph of the document's design (objectName ``topologyView``)."""
+
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("topologyView")
+        self.document = document
+        self._scene = QGraphicsScene(self)  # parented, or PySide collects it (style_anchors.md §5.2)
+        # Mostly static items: the BSP index makes hover and rubber-band lookups ~60x faster than
+        # NoIndex at thousands of items (style_anchors.md §5.1).
+        self._scene.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
+        self.setScene(self._scene)
+        configure_view(self)
+        self.viewport().setMouseTracking(True)  # moves without a button: the link under the cursor lights up
+        self.navigator = ViewNavigator(self)
+        self.navigator.scale_changed.connect(self._on_navigator_scale_changed)
+        self.detail = DetailLevels(self)
+        self.navigator.wheel_zoomed.connect(self.detail.wheel_zoomed)
+        self.data: TopologyData | None = None
+        self.nodes: dict[int, NodeItem] = {}
+        self.selected_links: set[str] = set()
+        self._fitted = False
+        self._syncing = False
+        self.bands = BandStrip()
+        self.patcher = PicturePatcher(self)
+        self._select_timer = QTimer(self, singleShot=True, interval=0)
+        self._select_timer.timeout.connect(self._on_select_timer_timeout)
+        self.interaction = TopologyInteraction(self)
+        self.colouring = LinkColouringBar(self)
+        self.colouring.mode_changed.connect(self._on_colouring_mode_changed)
+        self.colouring.resized.connect(self._place_colouring)
+        self._scene.selectionChanged.connect(self._on_scene_selection_changed)
+        document.design_replaced.connect(self._on_document_design_replaced)
+        document.devices_changed.connect(self._on_document_devices_changed)
+        document.links_changed.connect(self._on_document_links_changed)
+        document.selection_changed.connect(self._on_document_selection_changed)
+        document.results_updated.connect(self._on_document_results_updated)
+        self.rebuild()
+
+    # ----- public --------------------------------------------------------------------------------
+    def fit_all(self) -> None:
+        # Keep the pinned band names clear of the drawing, unless that would squeeze a narrow view.
+        reserve = min(self.bands.width_px, self.viewport().width() * MAX_LABEL_STRIP_FRACTION)
+        top = self.colouring.height() + MARGIN_PX if self.colouring.isVisibleTo(self) else 0.0
+        self.navigator.fit(self.content_rect(), reserve_left_px=reserve, reserve_top_px=top)
+        self._fitted = self.isVisible()
+
+    @property
+    def link_colouring(self) -> str:
+        """What the user chose to colour links by: "load" (the default) or "speed"."""
+        return self.colouring.mode
+
+    def set_link_colouring(self, mode: str) -> None:
+        self.colouring.set_mode(mode)
+
+    @property
+    def colouring_by_load(self) -> bool:
+        """Links are coloured by load: the user wants it and the results have loads."""
+        return self.link_colouring == BY_LOAD and self.data is not None and self.data.utilisation is not None
+
+    def content_rect(self) -> QRectF:
+        data = self.data
+        if data is None or not data.drawn.any():
+            return QRectF()
+        x, y = data.x[data.drawn], data.y[data.drawn]
+        half_w, half_h = tl.NODE_W / 2, tl.NODE_H / 2
+        return QRectF(float(np.min(x)) - half_w, float(np.min(y)) - half_h,
+                      float(np.ptp(x)) + tl.NODE_W, float(np.ptp(y)) + tl.NODE_H)
+
+    def node_of(self, device_id: str) -> NodeItem | None:
+        i = self.data.index.get(device_id) if self.data is not None else None
+        return self.nodes.get(i) if i is not None else None
+
+    def rebuild(self) -> None:
+        """Build the whole scene from the document's design (a new design was loaded)."""
+        self._scene.clear()
+        self.nodes = {}
+        self.selected_links = set()
+        self.data = TopologyData.from_design(self.document.design, self.document.catalog)
+        self.patcher.reset()
+        self.patcher.apply_analysis(self.document.analysis, relayout=True)
+        self.node_layer, self.link_parent = LayerItem(Z_NODES), LayerItem(Z_LINKS)
+        for layer in (self.node_layer, self.link_parent):
+            self._scene.addItem(layer)
+        self.links = LinkLayer(self.link_parent)
+        self.detail.reset()
+        self.selection_overlay = self._overlay(cosmetic_pen(colors.SELECTION, SELECTED_LINK_WIDTH))
+        self.interaction.reset()
+        for i in np.flatnonzero(self.data.drawn).tolist():
+            self.add_node(i)
+        self.refresh_links()
+        self.update_bands()
+        self.update_scene_rect()
+        self.detail.apply()
+        if self.isVisible():
+            self.fit_all()
+        else:
+            self._fitted = False
+
+    def after_hand_move(self, links: np.ndarray) -> None:
+        """Devices were dragged by hand: their ``links`` rejoin the batched paths, the scene grows to fit."""
+        self.patcher.hand_moved(links)
+
+    def refresh_links(self) -> None:
+        """Draw every link again (a new design, or another colouring)."""
+        assert self.data is not None
+        self.links.rebuild(self.data, self.data.live_links(), self.colouring_by_load)
+        self.colouring.set_legend_visible(self.colouring_by_load)
+        self.refresh_selection_overlay()
+
+    # ----- document signals ---------------------------------------------------------------------
+    def _on_document_design_replaced(self) -> None:
+        self.rebuild()
+
+    def _on_document_devices_changed(self, ids: list[str]) -> None:
+        self.patcher.devices_changed(ids)
+
+    def _on_document_links_changed(self, ids: list[str]) -> None:
+        self.patcher.links_changed(ids)
+
+    def _on_document_selection_changed(self, ids: list[str]) -> None:
+        if self._syncing:
+            return  # this view asked for it: nothing to mirror, and do not jump away from the cursor
+        self.show_selection(ids, reveal=True)
+
+    def _on_document_results_updated(self, analysis: object) -> None:
+        self.patcher.results_updated(analysis)
+
+    def _on_colouring_mode_changed(self, mode: str) -> None:
+        self.patcher.redraw_all()
+
+    # ----- selection ----------------------------------------------------------------------------
+    def show_selection(self, ids: list[str], reveal: bool) -> None:
+        """Mirror the document's selection; ``reveal`` centres the view on it."""
+        chosen = {node for i in ids if (node := self.node_of(i)) is not None}
+        self._syncing = True
+        try:
+            for item in self._scene.selectedItems():  # only what is selected now, not every node
+                if item not in chosen:
+                    item.setSelected(False)
+            for node in chosen:
+                node.setSelected(True)
+            self.selected_links = {i for i in ids if i in self.document.design.links}
+        finally:
+            self._syncing = False
+        self.refresh_selection_overlay()
+        if reveal and ids:
+            self._centre_on(ids)
+
+    def request_selection_sync(self) -> None:
+        """The user changed the selection here: tell the document once the burst is over."""
+        self._select_timer.start()
+
+    def _on_scene_selection_changed(self) -> None:
+        if not self._syncing:
+            self.request_selection_sync()
+
+    def _on_select_timer_timeout(self) -> None:
+        ids = [item.device_id for item in self._scene.selectedItems() if isinstance(item, NodeItem)]
+        ids += sorted(self.selected_links)
+        self._syncing = True
+        try:
+            self.document.select(ids)
+        finally:
+            self._syncing = False
+        self.refresh_selection_overlay()
+
+    def _centre_on(self, ids: list[str]) -> None:
+        data = self.data
+        assert data is not None
+        points = [data.index[i] for i in ids if i in data.index]
+        points += [int(data.link_a[data.link_index[i]]) for i in ids if i in data.link_index]
+        points = [p for p in points if data.drawn[p]]
+        if points:
+            xs, ys = data.x[points], data.y[points]
+            self.centerOn(float((xs.min() + xs.max()) / 2), float((ys.min() + ys.max()) / 2))
+
+    def refresh_selection_overlay(self) -> None:
+        data = self.data
+        if data is None:
+            return
+        chosen = np.array([data.link_index[i] for i in self.selected_links if i in data.link_index],
+                          dtype=np.int64)
+        self.selection_overlay.setPath(segments_path(*data.segments(chosen)))
+
+    # ----- building blocks ----------------------------------------------------------------------
+    def add_node(self, i: int) -> None:
+        data = self.data
+        assert data is not None
+        device_id = data.device_ids[i]
+        device = self.document.design.devices[device_id]
+        node = NodeItem(i, device_id, device.name or device_id, data.kinds[i], self.node_layer,
+                        self.interaction.node_moved)
+        node.place(float(data.x[i]), float(data.y[i]))
+        node.setCacheMode(self.detail.cache_mode())
+        self.nodes[i] = node
+
+    def _overlay(self, pen: Any) -> PassivePathItem:
+        item = PassivePathItem(pen, Z_OVERLAY)
+        self._scene.addItem(item)
+        return item
+
+    def update_bands(self) -> None:
+        assert self.data is not None
+        self.bands.update(self.data)
+        self.viewport().update()
+
+    def update_scene_rect(self) -> None:
+        rect = self.content_rect()
+        margin = SCENE_MARGIN
+        self._scene.setSceneRect(rect.adjusted(-margin, -margin, margin, margin))
+
+    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+        self.bands.paint(self, painter)
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        super().scrollContentsBy(dx, dy)
+        # Qt scrolls the viewport's pixels; the pinned band names must be drawn again where they belong.
+        self.viewport().update(self.bands.area(self))
+
+    # ----- level of detail ----------------------------------------------------------------------
+    @property
+    def overview_mode(self) -> bool:
+        return self.detail.overview_mode
+
+    @property
+    def links_bundled(self) -> bool:
+        return self.detail.links_bundled
+
+    def _on_navigator_scale_changed(self, scale: float) -> None:
+        self._fitted = self._fitted or self.isVisible()
+        self.detail.apply()
+
+    # ----- Qt events (delegated to the interaction helper) ---------------------------------------
+    def _first_view(self) -> None:
+        if not self._fitted:  # the user (or a test) may have zoomed already: keep that
+            self.fit_all()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._place_colouring()
+
+    def _place_colouring(self) -> None:
+        """Pin the colour switch to the viewport's top-right corner."""
+        bar, port = self.colouring, self.viewport().geometry()
+        bar.adjustSize()
+        bar.move(max(port.left(), port.right() - bar.width() - MARGIN_PX), port.top() + MARGIN_PX)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._fitted:
+            QTimer.singleShot(0, self._first_view)  # after the layout gave the viewport its real size
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if not self.interaction.press(event):
+            super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if not self.interaction.move(event):
+            super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if not self.interaction.release(event):
+            super().mouseReleaseEvent(event)
+        self.interaction.finish_node_moves()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if not self.interaction.key(event):
+            super().keyPressEvent(event)
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and self.interaction.tooltip(event):
+            return True
+        return super().viewportEvent(event)
+
