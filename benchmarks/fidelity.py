@@ -17,9 +17,9 @@ import fidelity_training
 
 
 def main() -> int:
-    print("=== Collective communication (../shared/reference/nccl_calibration.csv)\n")
+    print("=== Collective communication (benchmarks/data/nccl_calibration.csv)\n")
     collectives = fidelity_collectives.main()
-    print("\n=== Training (../shared/reference/training_calibration.csv)\n")
+    print("\n=== Training (benchmarks/data/training_calibration.csv)\n")
     training = fidelity_training.main([sys.argv[0]])
     return max(collectives, training)
 

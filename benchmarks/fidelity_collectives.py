@@ -1,6 +1,6 @@
 """Fidelity of the collective model against published nccl-tests measurements.
 
-Reads ``../shared/reference/nccl_calibration.csv`` (relative to the repository root), maps each row
+Reads ``benchmarks/data/nccl_calibration.csv`` (published rows, each with its source column), maps each row
 to the catalog GPU and NIC it names and the counts it states, builds the :class:`FabricProfile` with
 ``profile_from_catalog`` (every hardware figure comes from the sourced catalog), predicts,
 and prints predicted vs measured with the median and 90th-percentile absolute error for messages
@@ -25,7 +25,7 @@ from planner_gui.catalog import bundled_catalog
 from planner_gui.engine.collectives import FabricProfile, clear_caches, curve, predict, profile_from_catalog
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-CSV_PATH = REPO_ROOT.parent / "shared" / "reference" / "nccl_calibration.csv"
+CSV_PATH = REPO_ROOT / "benchmarks" / "data" / "nccl_calibration.csv"  # published rows, each with its source
 LARGE_BYTES = 64 * 2**20  # the split the targets use: >= 64 MiB is "large"
 UNSTATED_SIZE_BYTES = 8 * 2**30  # rows quoting a peak without a size: the sweep's top end
 TARGETS = {"large": (5.0, 15.0), "small": (20.0, 40.0)}  # (median, p90) absolute % error
@@ -137,8 +137,8 @@ class Outcome:
 
 def load_rows(path: Path = CSV_PATH) -> list[dict[str, str]]:
     if not path.exists():
-        raise FileNotFoundError(f"calibration data not found at {path}; it is expected at "
-                                f"../shared/reference/nccl_calibration.csv next to the repository")
+        raise FileNotFoundError(f"calibration data not found at {path}; the repository keeps it in "
+                                f"benchmarks/data/nccl_calibration.csv")
     with path.open(newline="", encoding="utf-8") as handle:
         return list(csv.DictReader(handle))
 

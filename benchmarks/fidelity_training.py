@@ -1,7 +1,7 @@
 """Training-model fidelity: predicted vs published TFLOP/s per GPU (or MFU) for every calibration row.
 
 Usage: ``.venv/bin/python benchmarks/fidelity_training.py [path/to/training_calibration.csv]``
-(default: ``../shared/reference/training_calibration.csv`` from the repository root).
+(default: ``benchmarks/data/training_calibration.csv``, published rows each with its source).
 Exit status 1 when the targets (median ≤ 6 %, worst ≤ 35 %) are missed.
 """
 
@@ -13,13 +13,14 @@ from pathlib import Path
 
 from planner_gui.catalog.loader import bundled_catalog
 from planner_gui.engine.training.calibration import (
-    DEFAULT_CSV,
     CalibrationResult,
     calibrate,
     error_summary,
     load_rows,
 )
 from planner_gui.engine.training.fabric import comm_source
+
+DEFAULT_CSV = Path(__file__).resolve().parent / "data" / "training_calibration.csv"
 
 MEDIAN_TARGET = 0.06  # brief: median absolute error ≤ 6 %
 WORST_TARGET = 0.35  # brief: no case worse than 35 %

@@ -1,6 +1,6 @@
 """Collective model: fabric effects (GDR, RoCE vs IB, oversubscription, hops, PCIe) and speed.
 
-Measured references: nccl_calibration.csv (/work/shared/reference) and the issues it cites;
+Measured references: benchmarks/data/nccl_calibration.csv and the issues it cites;
 each test names the row or issue it checks against and the tolerance it allows.
 """
 

@@ -38,8 +38,6 @@ from planner_gui.engine.training.step import StepOptions, TrainingEstimate, esti
 from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.model.settings import Precision, Recompute, Workload
 
-REPO_ROOT = Path(__file__).resolve().parents[3]
-DEFAULT_CSV = REPO_ROOT.parent / "shared" / "reference" / "training_calibration.csv"
 DEFAULT_HEAD_SIZE = 128  # GPT-3 head size for its large models (Brown et al. 2020 Table 2.1)
 DEFAULT_VOCAB = 51200  # Megatron's padded GPT-2 BPE vocabulary (the Megatron/Korthikanti rows)
 PERCENT = 100.0
@@ -86,7 +84,8 @@ class CalibrationResult:
         return self.predicted / self.published - 1
 
 
-def load_rows(path: Path = DEFAULT_CSV) -> list[dict[str, str]]:
+def load_rows(path: Path) -> list[dict[str, str]]:
+    """The rows of a training_calibration.csv (the repository keeps one in benchmarks/data/)."""
     if not path.exists():
         raise FileNotFoundError(f"calibration data {path} not found; pass the path to training_calibration.csv")
     with path.open(encoding="utf-8", newline="") as handle:
