@@ -77,3 +77,53 @@ def test_headless_modules_load_without_qt_at_run_time() -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
     assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+def _project_imports(path: Path) -> set[str]:
+    """Every project module a file imports, also inside functions, with relative imports resolved."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts[:-1])
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, base] if base else parts)
+            names.add(base)
+    return {name for name in names if name.split(".")[0] == "planner_gui"}
+
+
+def test_nothing_outside_the_engine_imports_its_rooms() -> None:
+    """The engine's door (engine/__init__.py) and its entry module engine/analysis.py are the only way in."""
+    allowed = {"planner_gui.engine", "planner_gui.engine.analysis"}
+    offenders = [
+        f"{path.relative_to(PACKAGE)} imports {name}"
+        for path in sorted(PACKAGE.rglob("*.py")) if "engine" not in path.relative_to(PACKAGE).parts[:1]
+        for name in _project_imports(path)
+        if name.startswith("planner_gui.engine.") and name not in allowed
+    ]
+    assert offenders == []
+
+
+def test_the_engine_door_resolves_every_name_it_lists() -> None:
+    import planner_gui.engine as door
+
+    missing = [name for name in door.__all__ if getattr(door, name, None) is None]
+    assert missing == []
+    with pytest.raises(AttributeError, match="no attribute 'not_an_entry_point'"):
+        _ = door.not_an_entry_point
+
+
+def test_the_engine_door_is_lazy() -> None:
+    """Importing the door loads no room: the CLI's start-up pays only for the rooms a command uses."""
+    code = (
+        "import sys, planner_gui.engine\n"
+        "print(sorted(m for m in sys.modules if m.startswith('planner_gui.engine.')))\n"
+        "from planner_gui.engine import shell_exports\n"
+        "print('planner_gui.engine.deploy.nccl_env' in sys.modules)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert result.stdout.split() == ["[]", "True"]

@@ -22,7 +22,7 @@ from planner_gui.commands.common import catalog_for_cli, load_for_cli, print_jso
 from planner_gui.commands.language import format_words, text, translate
 
 if TYPE_CHECKING:
-    from planner_gui.engine.acceptance.check import AcceptanceReport, TestVerdict
+    from planner_gui.engine import AcceptanceReport, TestVerdict
 
 MAX_RESULTS_BYTES = 32 * 2**20  # nccl-tests output is a few kB per test; 32 MiB is a wrong file
 MAX_PROBLEMS_SHOWN = 20  # the rest are counted (all are in --json)
@@ -64,8 +64,7 @@ def read_results(path: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from planner_gui.engine.acceptance.check import check_acceptance
-    from planner_gui.engine.acceptance.nccl_results import named_test, parse_nccl_tests
+    from planner_gui.engine import check_acceptance, named_test, parse_nccl_tests
 
     hint = args.test or (None if args.results == "-" else named_test(Path(args.results).name))
     output = read_results(args.results)

@@ -16,7 +16,7 @@ from planner_gui.commands.common import catalog_for_cli, load_for_cli, print_jso
 from planner_gui.commands.language import text, translate
 
 if TYPE_CHECKING:  # the engine itself is imported only when the command runs
-    from planner_gui.engine.analysis import Analysis
+    from planner_gui.engine import Analysis
 
 MAX_RACK_ROWS = 20  # racks listed in the text report; the rest are counted (all are in --json)
 MAX_CHECKS_PER_CODE = 3  # a 1,024-node design can raise the same rack check hundreds of times
@@ -40,7 +40,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from planner_gui.engine.analysis import analyze_design
+    from planner_gui.engine import analyze_design
 
     catalog = catalog_for_cli()
     design = load_for_cli(args.file, catalog).design

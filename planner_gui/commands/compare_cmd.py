@@ -20,7 +20,7 @@ from planner_gui.commands.common import catalog_for_cli, load_for_cli, print_jso
 from planner_gui.commands.language import text, translate
 
 if TYPE_CHECKING:
-    from planner_gui.engine.compare.designs import Comparison, FigureRow
+    from planner_gui.engine import Comparison, FigureRow
     from planner_gui.model import Design
 
 MISSING = "—"  # ui/format.py MISSING (that module is imported only when a command runs: it loads numpy)
@@ -42,7 +42,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from planner_gui.engine.compare.designs import compare_designs
+    from planner_gui.engine import compare_designs
 
     catalog = catalog_for_cli()
     design_a, design_b, names = _sides(args, catalog)
@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _sides(args: argparse.Namespace, catalog: Any) -> tuple[Design, Design, tuple[str, str]]:
     """Designs A and B with their labels, from ``A B`` (either may be FILE@VARIANT) or ``FILE --variants A,B``."""
-    from planner_gui.engine.compare.designs import variant_label
+    from planner_gui.engine import variant_label
     from planner_gui.model.variants import variant_design
 
     if args.variants is None:

@@ -82,7 +82,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from planner_gui.engine.collectives import DEFAULT_SIZES, curve
+    from planner_gui.engine import DEFAULT_SIZES, curve
 
     catalog = catalog_for_cli()
     _check_choice("--op", args.op, _ops())
@@ -105,13 +105,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _ops() -> tuple[str, ...]:
-    from planner_gui.engine.collectives import OPS
+    from planner_gui.engine import OPS
 
     return tuple(OPS)
 
 
 def _algos() -> tuple[str, ...]:
-    from planner_gui.engine.collectives import ALGOS
+    from planner_gui.engine import ALGOS
 
     return tuple(ALGOS)
 
@@ -124,7 +124,7 @@ def _check_choice(option: str, value: str, choices: tuple[str, ...]) -> None:
 
 def build_profile(catalog: Catalog, args: argparse.Namespace) -> tuple[Any, str]:
     """The FabricProfile the options describe, and the catalog server whose NIC was chosen by default ("")."""
-    from planner_gui.engine.collectives import profile_from_catalog
+    from planner_gui.engine import profile_from_catalog
 
     gpu = _require(catalog, args.gpu, "gpu", "--gpu")
     server = server_for(catalog, gpu, args.gpus_per_node)

@@ -69,7 +69,7 @@ def _optional_sections(args: argparse.Namespace, design: Design, catalog: Catalo
     comparison = acceptance = None
     if args.compare:
         from planner_gui.commands.common import split_variant
-        from planner_gui.engine.compare.designs import compare_designs, variant_label
+        from planner_gui.engine import compare_designs, variant_label
 
         other_spec = split_variant(args.file)[0] + args.compare if args.compare.startswith("@") else args.compare
         other = load_for_cli(other_spec, catalog).design
@@ -77,8 +77,7 @@ def _optional_sections(args: argparse.Namespace, design: Design, catalog: Catalo
         comparison = compare_designs(design, other, catalog, names=names)
     if args.accept:
         from planner_gui.commands.accept_cmd import read_results
-        from planner_gui.engine.acceptance.check import check_acceptance
-        from planner_gui.engine.acceptance.nccl_results import named_test, parse_nccl_tests
+        from planner_gui.engine import check_acceptance, named_test, parse_nccl_tests
 
         results = parse_nccl_tests(read_results(args.accept), named_test(Path(args.accept).name))
         acceptance = check_acceptance(design, catalog, results)

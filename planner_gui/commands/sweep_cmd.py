@@ -19,7 +19,7 @@ from planner_gui.commands.language import is_chinese, text, translate
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, Template, Text
 
 if TYPE_CHECKING:
-    from planner_gui.engine.compare.sweep import SweepResult
+    from planner_gui.engine import SweepResult
 
 # The columns of the text table unless --figure says otherwise: size, power, money, speed, training.
 DEFAULT_FIGURES = ("gpus", "racks", "it_kw", "buy_upfront", "buy_per_gpu_hour", "allreduce_busbw_1gib",
@@ -53,7 +53,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from planner_gui.engine.compare.sweep import parse_range, run_sweep
+    from planner_gui.engine import parse_range, run_sweep
 
     sweep = parse_range(args.param)  # bad syntax fails before any file is read
     figures = _figures(args.figure)
@@ -68,8 +68,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _figures(wanted: list[str] | None) -> tuple[str, ...]:
-    from planner_gui.engine.compare.designs import FIGURE_KEYS
-    from planner_gui.engine.compare.sweep import EFFICIENCY_KEY
+    from planner_gui.engine import EFFICIENCY_KEY, FIGURE_KEYS
 
     known = (*FIGURE_KEYS, EFFICIENCY_KEY)
     chosen = tuple(wanted) if wanted else DEFAULT_FIGURES
@@ -88,7 +87,7 @@ def _param_label(param: str, label: object) -> str:
 
 
 def _unit(key: str) -> str:
-    from planner_gui.engine.compare.designs import figure
+    from planner_gui.engine import figure
 
     return "fraction" if key.endswith("efficiency") else figure(key).unit
 

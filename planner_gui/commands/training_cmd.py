@@ -64,9 +64,13 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from planner_gui.engine.collectives import profile_from_catalog
-    from planner_gui.engine.sections.results import clean_json
-    from planner_gui.engine.training import comm_model_from_profile, estimate_training, gpu_facts_from_catalog
+    from planner_gui.engine import (
+        clean_json,
+        comm_model_from_profile,
+        estimate_training,
+        gpu_facts_from_catalog,
+        profile_from_catalog,
+    )
 
     catalog = catalog_for_cli()
     gpu_id, per_node, server = resolve_gpu(catalog, args.gpu, args.gpus_per_node)

@@ -30,7 +30,7 @@ from PySide6.QtCore import (
 )
 
 from planner_gui.catalog import Catalog
-from planner_gui.engine.util.gc_pause import freeze_long_lived, thaw_long_lived
+from planner_gui.engine import freeze_long_lived, thaw_long_lived
 from planner_gui.model import Design
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, error_text
 

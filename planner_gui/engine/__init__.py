@@ -1,0 +1,205 @@
+"""The engine's public door: the entry points the rest of the app calls.
+
+Everything outside ``planner_gui/engine/`` imports from here (``from planner_gui.engine import
+analyze_design``), never from a room such as ``planner_gui.engine.topology.graph``; the rooms are free
+to move code between their modules. ``planner_gui.engine.analysis`` stays importable as the one entry
+module. The names resolve lazily (PEP 562): importing this package costs nothing, and a CLI command
+pulls in only the rooms it uses. ``tests/test_architecture.py`` holds both rules.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # what readers and type checkers see; at run time __getattr__ below resolves them
+    from planner_gui.engine.acceptance.check import (
+        FAIL,
+        INCOMPLETE,
+        NOT_JUDGED,
+        PASS,
+        AcceptanceReport,
+        SizeVerdict,
+        TestVerdict,
+        check_acceptance,
+    )
+    from planner_gui.engine.acceptance.nccl_results import TEST_OPS, named_test, parse_nccl_tests
+    from planner_gui.engine.acceptance.plan import (
+        BANDWIDTH_BOUND_BYTES,
+        PASS_LARGE,
+        PASS_LARGE_ALLTOALL,
+        PASS_MEDIUM,
+        SEED_64MB_BYTES,
+        SEED_BAD_64MB_MS,
+        SMALL_TIME_FACTOR,
+    )
+    from planner_gui.engine.analysis import Analysis, analyze_design
+    from planner_gui.engine.checks.base import Check
+    from planner_gui.engine.collectives import ALGOS, DEFAULT_SIZES, OPS, curve, predict, profile_from_catalog
+    from planner_gui.engine.compare.designs import (
+        FIGURE_KEYS,
+        FIGURES,
+        HIGHER,
+        LOWER,
+        MONEY,
+        Comparison,
+        FigureRow,
+        compare_designs,
+        figure,
+        variant_label,
+    )
+    from planner_gui.engine.compare.sweep import EFFICIENCY_KEY, PARAMS, SweepResult, parse_range, run_sweep
+    from planner_gui.engine.cost.bom import build_bom
+    from planner_gui.engine.cost.rent import BREAK_EVEN_HORIZON_MONTHS, RentPlan
+    from planner_gui.engine.deploy.nccl_env import shell_exports
+    from planner_gui.engine.facility.cooling import M3H_PER_CFM, delta_t_k_from_f
+    from planner_gui.engine.facility.energy import usd_rate
+    from planner_gui.engine.facility.power import CONTINUOUS_LOAD_FACTOR
+    from planner_gui.engine.sections.results import clean_json
+    from planner_gui.engine.topology.graph import build_fabric_graph
+    from planner_gui.engine.training import (
+        comm_model_from_profile,
+        estimate_training,
+        find_preset,
+        gpu_facts_from_catalog,
+        workload_for_preset,
+    )
+    from planner_gui.engine.util.gc_pause import freeze_long_lived, thaw_long_lived
+
+# name -> the module that defines it (or the room that re-exports it)
+_WHERE: dict[str, str] = {
+    "AcceptanceReport": "planner_gui.engine.acceptance.check",
+    "FAIL": "planner_gui.engine.acceptance.check",
+    "INCOMPLETE": "planner_gui.engine.acceptance.check",
+    "NOT_JUDGED": "planner_gui.engine.acceptance.check",
+    "PASS": "planner_gui.engine.acceptance.check",
+    "SizeVerdict": "planner_gui.engine.acceptance.check",
+    "TestVerdict": "planner_gui.engine.acceptance.check",
+    "check_acceptance": "planner_gui.engine.acceptance.check",
+    "TEST_OPS": "planner_gui.engine.acceptance.nccl_results",
+    "named_test": "planner_gui.engine.acceptance.nccl_results",
+    "parse_nccl_tests": "planner_gui.engine.acceptance.nccl_results",
+    "BANDWIDTH_BOUND_BYTES": "planner_gui.engine.acceptance.plan",
+    "PASS_LARGE": "planner_gui.engine.acceptance.plan",
+    "PASS_LARGE_ALLTOALL": "planner_gui.engine.acceptance.plan",
+    "PASS_MEDIUM": "planner_gui.engine.acceptance.plan",
+    "SEED_64MB_BYTES": "planner_gui.engine.acceptance.plan",
+    "SEED_BAD_64MB_MS": "planner_gui.engine.acceptance.plan",
+    "SMALL_TIME_FACTOR": "planner_gui.engine.acceptance.plan",
+    "Analysis": "planner_gui.engine.analysis",
+    "analyze_design": "planner_gui.engine.analysis",
+    "Check": "planner_gui.engine.checks.base",
+    "ALGOS": "planner_gui.engine.collectives",
+    "DEFAULT_SIZES": "planner_gui.engine.collectives",
+    "OPS": "planner_gui.engine.collectives",
+    "curve": "planner_gui.engine.collectives",
+    "predict": "planner_gui.engine.collectives",
+    "profile_from_catalog": "planner_gui.engine.collectives",
+    "Comparison": "planner_gui.engine.compare.designs",
+    "FIGURES": "planner_gui.engine.compare.designs",
+    "FIGURE_KEYS": "planner_gui.engine.compare.designs",
+    "FigureRow": "planner_gui.engine.compare.designs",
+    "HIGHER": "planner_gui.engine.compare.designs",
+    "LOWER": "planner_gui.engine.compare.designs",
+    "MONEY": "planner_gui.engine.compare.designs",
+    "compare_designs": "planner_gui.engine.compare.designs",
+    "figure": "planner_gui.engine.compare.designs",
+    "variant_label": "planner_gui.engine.compare.designs",
+    "EFFICIENCY_KEY": "planner_gui.engine.compare.sweep",
+    "PARAMS": "planner_gui.engine.compare.sweep",
+    "SweepResult": "planner_gui.engine.compare.sweep",
+    "parse_range": "planner_gui.engine.compare.sweep",
+    "run_sweep": "planner_gui.engine.compare.sweep",
+    "build_bom": "planner_gui.engine.cost.bom",
+    "BREAK_EVEN_HORIZON_MONTHS": "planner_gui.engine.cost.rent",
+    "RentPlan": "planner_gui.engine.cost.rent",
+    "shell_exports": "planner_gui.engine.deploy.nccl_env",
+    "M3H_PER_CFM": "planner_gui.engine.facility.cooling",
+    "delta_t_k_from_f": "planner_gui.engine.facility.cooling",
+    "usd_rate": "planner_gui.engine.facility.energy",
+    "CONTINUOUS_LOAD_FACTOR": "planner_gui.engine.facility.power",
+    "clean_json": "planner_gui.engine.sections.results",
+    "build_fabric_graph": "planner_gui.engine.topology.graph",
+    "comm_model_from_profile": "planner_gui.engine.training",
+    "estimate_training": "planner_gui.engine.training",
+    "find_preset": "planner_gui.engine.training",
+    "gpu_facts_from_catalog": "planner_gui.engine.training",
+    "workload_for_preset": "planner_gui.engine.training",
+    "freeze_long_lived": "planner_gui.engine.util.gc_pause",
+    "thaw_long_lived": "planner_gui.engine.util.gc_pause",
+}
+
+__all__ = [  # the door's names, for tools, readers and `from planner_gui.engine import *`
+    "ALGOS",
+    "BANDWIDTH_BOUND_BYTES",
+    "BREAK_EVEN_HORIZON_MONTHS",
+    "CONTINUOUS_LOAD_FACTOR",
+    "DEFAULT_SIZES",
+    "EFFICIENCY_KEY",
+    "FAIL",
+    "FIGURES",
+    "FIGURE_KEYS",
+    "HIGHER",
+    "INCOMPLETE",
+    "LOWER",
+    "M3H_PER_CFM",
+    "MONEY",
+    "NOT_JUDGED",
+    "OPS",
+    "PARAMS",
+    "PASS",
+    "PASS_LARGE",
+    "PASS_LARGE_ALLTOALL",
+    "PASS_MEDIUM",
+    "SEED_64MB_BYTES",
+    "SEED_BAD_64MB_MS",
+    "SMALL_TIME_FACTOR",
+    "TEST_OPS",
+    "AcceptanceReport",
+    "Analysis",
+    "Check",
+    "Comparison",
+    "FigureRow",
+    "RentPlan",
+    "SizeVerdict",
+    "SweepResult",
+    "TestVerdict",
+    "analyze_design",
+    "build_bom",
+    "build_fabric_graph",
+    "check_acceptance",
+    "clean_json",
+    "comm_model_from_profile",
+    "compare_designs",
+    "curve",
+    "delta_t_k_from_f",
+    "estimate_training",
+    "figure",
+    "find_preset",
+    "freeze_long_lived",
+    "gpu_facts_from_catalog",
+    "named_test",
+    "parse_nccl_tests",
+    "parse_range",
+    "predict",
+    "profile_from_catalog",
+    "run_sweep",
+    "shell_exports",
+    "thaw_long_lived",
+    "usd_rate",
+    "variant_label",
+    "workload_for_preset",
+]
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # resolve once: later look-ups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_WHERE))

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from planner_gui.engine.facility.cooling import M3H_PER_CFM
+from planner_gui.engine import M3H_PER_CFM
 
 MISSING = "—"  # what a panel shows for a figure the engine could not compute
 INFINITE = "∞"

@@ -10,9 +10,7 @@ from __future__ import annotations
 from datetime import date
 
 from planner_gui.catalog import Catalog
-from planner_gui.engine.acceptance.check import AcceptanceReport
-from planner_gui.engine.analysis import Analysis, analyze_design
-from planner_gui.engine.compare.designs import Comparison
+from planner_gui.engine import AcceptanceReport, Analysis, Comparison, analyze_design
 from planner_gui.model import Design
 from planner_gui.model.messages import Translate
 from planner_gui.report.content.acceptance import acceptance_section

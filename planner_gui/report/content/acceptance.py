@@ -9,7 +9,7 @@ engine's sentences (verdicts, findings, fixes) in Chinese in report/content/acce
 
 from __future__ import annotations
 
-from planner_gui.engine.acceptance.check import AcceptanceReport, SizeVerdict, TestVerdict
+from planner_gui.engine import AcceptanceReport, SizeVerdict, TestVerdict
 from planner_gui.report.content.acceptance_messages import (
     acceptance_fix_in,
     acceptance_message_in,

@@ -15,8 +15,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from planner_gui.engine.cost.bom import build_bom
-from planner_gui.engine.facility.energy import usd_rate
+from planner_gui.engine import build_bom, usd_rate
 from planner_gui.report.content.blocks import Block, Column, ColumnKind, Heading, KeyValues, Table
 from planner_gui.report.content.context import Ctx, shorten
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from planner_gui.engine.compare.designs import MONEY, Comparison, FigureRow
+from planner_gui.engine import MONEY, Comparison, FigureRow
 from planner_gui.report.content.blocks import (
     Block,
     Chart,

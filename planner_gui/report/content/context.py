@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from planner_gui.catalog import Catalog, CatalogEntry
-from planner_gui.engine.analysis import Analysis
+from planner_gui.engine import Analysis
 from planner_gui.model import Design
 from planner_gui.model.messages import Translate, render
 from planner_gui.report.content.i18n import Tr

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from planner_gui.engine.cost.rent import BREAK_EVEN_HORIZON_MONTHS, RentPlan
+from planner_gui.engine import BREAK_EVEN_HORIZON_MONTHS, RentPlan
 from planner_gui.report.content.blocks import (
     Block,
     Chart,

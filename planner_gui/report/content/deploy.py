@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from planner_gui.engine.acceptance.plan import (
+from planner_gui.engine import (
     BANDWIDTH_BOUND_BYTES,
     PASS_LARGE,
     PASS_LARGE_ALLTOALL,
@@ -17,9 +17,9 @@ from planner_gui.engine.acceptance.plan import (
     SEED_64MB_BYTES,
     SEED_BAD_64MB_MS,
     SMALL_TIME_FACTOR,
+    predict,
+    shell_exports,
 )
-from planner_gui.engine.collectives import predict
-from planner_gui.engine.deploy.nccl_env import shell_exports
 from planner_gui.report.content.blocks import (
     Block,
     Bullets,

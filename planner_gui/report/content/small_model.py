@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from planner_gui.engine.training import (
+from planner_gui.engine import (
     comm_model_from_profile,
     estimate_training,
     find_preset,

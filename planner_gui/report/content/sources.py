@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from planner_gui.engine.facility.power import CONTINUOUS_LOAD_FACTOR
+from planner_gui.engine import CONTINUOUS_LOAD_FACTOR
 from planner_gui.report.content.blocks import Block, Bullets, Column, ColumnKind, Heading, Paragraph, Table
 from planner_gui.report.content.context import Ctx, shorten
 from planner_gui.report.content.strings import STRINGS

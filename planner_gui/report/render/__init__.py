@@ -13,9 +13,7 @@ from datetime import date
 from pathlib import Path
 
 from planner_gui.catalog import Catalog
-from planner_gui.engine.acceptance.check import AcceptanceReport
-from planner_gui.engine.analysis import Analysis
-from planner_gui.engine.compare.designs import Comparison
+from planner_gui.engine import AcceptanceReport, Analysis, Comparison
 from planner_gui.model import Design
 from planner_gui.model.messages import Translate
 from planner_gui.report.content import build_proposal

@@ -32,17 +32,19 @@ from PySide6.QtWidgets import (
 )
 
 from planner_gui.document import Document
-from planner_gui.engine.acceptance.check import (
+from planner_gui.engine import (
     FAIL,
     INCOMPLETE,
     NOT_JUDGED,
     PASS,
+    TEST_OPS,
     AcceptanceReport,
     TestVerdict,
+    analyze_design,
     check_acceptance,
+    named_test,
+    parse_nccl_tests,
 )
-from planner_gui.engine.acceptance.nccl_results import TEST_OPS, named_test, parse_nccl_tests
-from planner_gui.engine.analysis import analyze_design
 from planner_gui.i18n import current_language, ui_error_text
 from planner_gui.i18n.checks_zh import acceptance_fix, acceptance_message, acceptance_problem
 from planner_gui.report.content.acceptance_messages import acceptance_word_in

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from planner_gui.document import Document
-from planner_gui.engine.compare.designs import HIGHER, LOWER, Comparison, compare_designs, variant_label
+from planner_gui.engine import HIGHER, LOWER, Comparison, compare_designs, variant_label
 from planner_gui.i18n import ui_error_text, ui_text
 from planner_gui.io import load_design
 from planner_gui.io.files import FILE_SUFFIX

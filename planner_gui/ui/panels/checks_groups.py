@@ -12,7 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
-from planner_gui.engine.checks.base import Check
+from planner_gui.engine import Check
 from planner_gui.i18n.checks_zh import check_fix, check_message
 from planner_gui.ui.results.style import as_dict
 

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner_gui.engine.checks.base import Check
+from planner_gui.engine import Check
 from planner_gui.i18n import CHINESE, current_language
 from planner_gui.i18n.checks_zh import check_title
 from planner_gui.ui.panels.checks_groups import (

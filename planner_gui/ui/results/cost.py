@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner_gui.engine.cost.rent import BREAK_EVEN_HORIZON_MONTHS
+from planner_gui.engine import BREAK_EVEN_HORIZON_MONTHS
 from planner_gui.ui.format import format_money, format_months, format_percent
 from planner_gui.ui.results.style import AMBER
 

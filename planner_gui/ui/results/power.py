@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from planner_gui.engine.facility.cooling import delta_t_k_from_f
+from planner_gui.engine import delta_t_k_from_f
 from planner_gui.ui.format import (
     format_airflow,
     format_count,

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from planner_gui.engine.topology.graph import build_fabric_graph
+from planner_gui.engine import build_fabric_graph
 from planner_gui.model import Design, DeviceKind, PortRole
 from planner_gui.ui.topology import layout as tl
 
