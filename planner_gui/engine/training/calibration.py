@@ -65,7 +65,7 @@ class CalibrationCase:
     gpus_per_node: int
     comm: CommModel
     options: StepOptions
-    metric: str  # "hardware_tflops", "model_tflops" or "mfu_pct"
+    metric: str  # "hardware_tflops", "model_tflops", "mfu_pct" or "tokens_per_gpu" (tokens/s per GPU)
     published: float
 
 
@@ -189,7 +189,7 @@ def predict(case: CalibrationCase) -> CalibrationResult:
     est = estimate_training(case.workload, case.gpu, case.comm, shape=case.shape,
                             gpus_per_node=case.gpus_per_node, options=case.options)
     value = {"hardware_tflops": est.tflops_per_gpu_hardware, "model_tflops": est.tflops_per_gpu_model,
-             "mfu_pct": est.mfu * PERCENT}[case.metric]
+             "mfu_pct": est.mfu * PERCENT, "tokens_per_gpu": est.tokens_per_s / est.gpus}[case.metric]
     return CalibrationResult(case.row_id, case.model, case.metric, case.published, value, est)
 
 

@@ -122,11 +122,15 @@ def in_flight_micro_batches(layout: Layout) -> float:
 
 
 def memory_per_gpu(shape: ModelShape, layout: Layout, zero_stage: int, recompute: Recompute,
-                   capacity_gb: float, sequence_parallel: bool, flash_attention: bool) -> MemoryBreakdown:
-    """Memory of the most loaded GPU (first pipeline stage) and whether it fits ``capacity_gb``."""
+                   capacity_gb: float, sequence_parallel: bool, flash_attention: bool,
+                   shard: int | None = None) -> MemoryBreakdown:
+    """Memory of the most loaded GPU (first pipeline stage) and whether it fits ``capacity_gb``.
+
+    ``shard`` (HSDP) limits the ZeRO sharding to groups of that many ranks; None: the whole group.
+    """
     dense, expert = local_params(shape, layout)
-    wd, gd, kd = zero_bytes_per_param(zero_stage, layout.group_size("dp"))
-    we, ge, ke = zero_bytes_per_param(zero_stage, layout.group_size("edp"))
+    wd, gd, kd = zero_bytes_per_param(zero_stage, _sharded_over(layout, "dp", shard))
+    we, ge, ke = zero_bytes_per_param(zero_stage, _sharded_over(layout, "edp", shard))
     act_layer = activation_bytes_per_layer(shape, layout.micro_batch, layout.tp, recompute,
                                            sequence_parallel, flash_attention, layout.cp)
     activations = act_layer * layout.layers_per_stage(shape.layers) * in_flight_micro_batches(layout)
@@ -139,6 +143,11 @@ def memory_per_gpu(shape: ModelShape, layout: Layout, zero_stage: int, recompute
     )
 
 
+def _sharded_over(layout: Layout, group: str, shard: int | None) -> int:
+    size = layout.group_size(group)
+    return size if shard is None else max(1, min(shard, size))
+
+
 def _buffers(shape: ModelShape, layout: Layout, zero_stage: int, recompute: Recompute,
              sequence_parallel: bool, flash_attention: bool) -> float:
     """Transient memory: logits (pp = 1), the layer being recomputed, ZeRO-3 gathered layers."""
@@ -148,6 +157,6 @@ def _buffers(shape: ModelShape, layout: Layout, zero_stage: int, recompute: Reco
     if recompute == Recompute.FULL:  # backward re-materialises one layer in full
         total += activation_bytes_per_layer(shape, layout.micro_batch, layout.tp, Recompute.NONE,
                                             sequence_parallel, flash_attention, layout.cp)
-    if zero_stage == 3:
-        total += ZERO3_PREFETCH_LAYERS * shape.layer_params * WEIGHT_BYTES / layout.tp
+    if zero_stage == 3:  # gathered weights of the current and prefetched layer, one layer's full gradient
+        total += (ZERO3_PREFETCH_LAYERS * WEIGHT_BYTES + GRAD_BYTES) * shape.layer_params / layout.tp
     return total

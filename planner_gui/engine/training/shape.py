@@ -165,6 +165,9 @@ MODEL_PRESETS: tuple[ModelPreset, ...] = (
                 _HF.format("meta-llama/Meta-Llama-3-70B"), ("llama3-70b",)),
     ModelPreset("Llama-3.1-405B", _dense(126, 16384, 128, 8, 53248, 128256, 8192, True),
                 _HF.format("meta-llama/Llama-3.1-405B"), ("405b", "llama3-405b")),
+    # CodeLlama-34B: the released Llama-2-architecture 34B (GQA 8, rope), seq 16384.
+    ModelPreset("CodeLlama-34B", _dense(48, 8192, 64, 8, 22016, 32000, 16384, True),
+                _HF.format("codellama/CodeLlama-34b-hf"), ("34b",)),
     # GPT-3 shape from Brown et al. 2020 Table 2.1; vocab 51200 is Megatron's padded GPT-2 BPE
     # (training_calibration.csv rows C1-C8).
     ModelPreset("GPT-3-175B", _dense(96, 12288, 96, 96, 4 * 12288, 51200, 2048, False),

@@ -51,6 +51,7 @@ class StepOptions:
     dp_overlap: bool = True  # DP traffic hides behind backward / forward compute
     grad_reduce_bytes: int = GRAD_REDUCE_BYTES
     uneven_stages: bool = False  # allow layers that pp·vpp does not divide (busiest stage sets the pace)
+    fsdp_shard_group: int | None = None  # ZeRO-3 shard group (HSDP); None: shard over the whole DP group
 
 
 DEFAULT_OPTIONS = StepOptions()
@@ -105,7 +106,7 @@ def estimate_layout(shape: ModelShape, layout: Layout, workload: Workload, gpu: 
     ep = ep_time_per_micro_batch(shape, layout, recompute, comm)
     pp = pp_time_per_micro_batch(shape, layout, comm)
     dp = dp_time(shape, layout, workload.zero_stage, recompute, stage, comm, options.dp_overlap,
-                 options.grad_reduce_bytes)
+                 options.grad_reduce_bytes, options.fsdp_shard_group)
     t_mb = stage.total_s + tp + cp + ep + pp + dp.per_micro_batch_exposed_s
     m = layout.micro_batches
     bubble = (layout.pp - 1) / layout.vpp * t_mb
@@ -117,7 +118,7 @@ def estimate_layout(shape: ModelShape, layout: Layout, workload: Workload, gpu: 
     }
     step = sum(parts.values())
     memory = memory_per_gpu(shape, layout, workload.zero_stage, recompute, gpu.memory_gb, sp,
-                            options.flash_attention)
+                            options.flash_attention, options.fsdp_shard_group)
     return _summarise(shape, layout, workload, step, parts, dp.total_s, memory, peak, recompute)
 
 

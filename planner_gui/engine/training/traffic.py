@@ -13,13 +13,15 @@ What moves follows peers_and_training.md §2.6 (Megatron / llm-analysis / ZeRO a
   b·s·h/t bytes (each TP rank sends its slice: Narayanan et al. 2021 scatter/gather).
 * DP: gradients of the GPU's parameters, reduced once per step (ZeRO 0: all-reduce; 1:
   reduce-scatter + all-gather of the updated weights), every micro-batch (ZeRO 2: reduce-scatter),
-  or with the weights gathered for every forward and backward (ZeRO 3: 1.5 × the DDP volume).
+  or layer by layer with the weights gathered for every forward and backward (ZeRO 3 / FSDP:
+  1.5 × the DDP volume per micro-batch, timed and overlapped per layer in :mod:`.fsdp`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from planner_gui.engine.training import fsdp
 from planner_gui.engine.training.comm import CommModel
 from planner_gui.engine.training.compute import StageCompute
 from planner_gui.engine.training.memory import WEIGHT_BYTES, local_params
@@ -102,8 +104,13 @@ def pp_time_per_micro_batch(shape: ModelShape, layout: Layout, comm: CommModel) 
 
 
 def dp_time(shape: ModelShape, layout: Layout, zero_stage: int, recompute: Recompute, stage: StageCompute,
-            comm: CommModel, overlap: bool, grad_bytes: int) -> DpTime:
-    """Data-parallel traffic of one step and how much of it the backward pass cannot hide."""
+            comm: CommModel, overlap: bool, grad_bytes: int, shard: int | None = None) -> DpTime:
+    """Data-parallel traffic of one step and how much of it the backward pass cannot hide.
+
+    ZeRO-3 is timed layer by layer (:mod:`.fsdp`); ``shard`` is its HSDP shard-group size.
+    """
+    if zero_stage == 3:
+        return _fsdp_time(shape, layout, stage, comm, overlap, grad_bytes, shard)
     dense, expert = local_params(shape, layout)
     hide = (stage.forward_s, stage.backward_s) if overlap else (0.0, 0.0)
     parts = [DpTime(0.0, 0.0, 0.0)]
@@ -112,9 +119,41 @@ def dp_time(shape: ModelShape, layout: Layout, zero_stage: int, recompute: Recom
         if params > 0 and size > 1:
             ops = _DpOps(comm, size, layout.ranks_per_node(group), int(params * grad_bytes),
                          int(params * WEIGHT_BYTES))
-            parts.append(_zero_traffic(zero_stage, recompute, ops, hide, layout.micro_batches))
+            parts.append(_zero_traffic(zero_stage, ops, hide, layout.micro_batches))
     return DpTime(sum(p.per_micro_batch_exposed_s for p in parts), sum(p.per_step_exposed_s for p in parts),
                   sum(p.total_s for p in parts))
+
+
+def _fsdp_time(shape: ModelShape, layout: Layout, stage: StageCompute, comm: CommModel, overlap: bool,
+               grad_bytes: int, shard: int | None) -> DpTime:
+    """ZeRO-3 per layer (dense and expert weights in their own groups) plus the embedding unit.
+
+    The embedding / output layer form FSDP's root unit: gathered before the first layer and its
+    gradients reduced after the last, neither behind any compute (Zhao et al. 2023 §3.2).
+    """
+    layers = layout.layers_per_stage(shape.layers)
+    dense, expert = local_params(shape, layout)
+    embedding = _embedding_params(shape, layout)
+    forward, backward = stage.forward_s / layers, stage.backward_s / layers
+    exposed = total = 0.0
+    for params, group in (((dense - embedding) / layers, "dp"), (expert / layers, "edp")):
+        if params <= 0 or layout.group_size(group) <= 1:
+            continue
+        groups = fsdp.shard_groups(layout, group, shard)
+        layer = fsdp.layer_traffic(groups, params, grad_bytes, comm, forward, backward)
+        exposed += fsdp.exposed_per_micro_batch(layer, layers, overlap)
+        total += fsdp.total_per_micro_batch(layer, layers)
+        if group == "dp" and embedding > 0:
+            root = fsdp.layer_traffic(groups, embedding, grad_bytes, comm, 0.0, 0.0)
+            exposed += root.gather_s + root.scatter_s
+            total += root.gather_s + root.scatter_s
+    return DpTime(exposed, 0.0, layout.micro_batches * total)
+
+
+def _embedding_params(shape: ModelShape, layout: Layout) -> float:
+    """Embedding parameters a first-stage GPU holds (what :func:`local_params` adds to the layers)."""
+    embedding = shape.embedding_params if layout.pp == 1 else shape.vocab * shape.hidden
+    return embedding / layout.tp
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,19 +169,14 @@ class _DpOps:
         return self.comm(op, nbytes, self.ranks, self.per_node)
 
 
-def _zero_traffic(stage: int, recompute: Recompute, ops: _DpOps, hide: tuple[float, float], m: int) -> DpTime:
-    """One gradient group's traffic by ZeRO stage; ``hide`` = (forward, backward) compute per micro-batch."""
+def _zero_traffic(stage: int, ops: _DpOps, hide: tuple[float, float], m: int) -> DpTime:
+    """One gradient group's ZeRO 0-2 traffic; ``hide`` = (forward, backward) compute per micro-batch."""
     hide_fwd, hide_bwd = hide
     if stage == 0:
         once = ops("allreduce")
         return DpTime(0.0, max(0.0, once - hide_bwd), once)
-    if stage in (1, 2):
-        rs, ag = ops("reducescatter"), ops("allgather")
-        gather = max(0.0, ag - hide_fwd)  # the updated weights are needed by the next forward
-        if stage == 1:
-            return DpTime(0.0, max(0.0, rs - hide_bwd) + gather, rs + ag)
-        return DpTime(max(0.0, rs - hide_bwd), gather, m * rs + ag)
-    ag, rs = ops("allgather"), ops("reducescatter")
-    gathers_bwd = 2 if recompute == Recompute.FULL else 1  # recompute re-gathers the weights
-    per_mb = max(0.0, ag - hide_fwd) + max(0.0, gathers_bwd * ag + rs - hide_bwd)
-    return DpTime(per_mb, 0.0, m * ((1 + gathers_bwd) * ag + rs))
+    rs, ag = ops("reducescatter"), ops("allgather")
+    gather = max(0.0, ag - hide_fwd)  # the updated weights are needed by the next forward
+    if stage == 1:
+        return DpTime(0.0, max(0.0, rs - hide_bwd) + gather, rs + ag)
+    return DpTime(max(0.0, rs - hide_bwd), gather, m * rs + ag)

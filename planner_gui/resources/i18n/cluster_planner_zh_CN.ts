@@ -2581,6 +2581,10 @@
         <source>unknown nccl-tests test {hint!r}; use one of {tests} (or the collective: {ops})</source>
         <translation>未知的 nccl-tests 测试 {hint!r}；请使用以下之一：{tests}（或集合通信操作：{ops}）</translation>
     </message>
+    <message>
+        <source>FSDP shard group {shard} does not divide the data-parallel group {size}; choose a divisor of {size}</source>
+        <translation>FSDP 分片组 {shard} 不能整除数据并行组 {size}；请选择 {size} 的约数</translation>
+    </message>
 </context>
 <context>
     <name>ExportPdfDialog</name>
