@@ -117,7 +117,7 @@ def test_expert_all_to_all_counts_four_per_moe_layer() -> None:
 @pytest.mark.parametrize(("overrides", "gpus", "words"), [
     ({"tp": 2, "dp": 2}, 8, "tp·pp·dp = 2·1·2 = 4 but the design has 8 GPUs"),
     ({"heads": 16, "tp": 3}, None, "heads 16 are not divisible by tp 3"),
-    ({"layers": 4, "pp": 2, "vpp": 3}, None, "layers 4 are not divisible by pp·vpp"),
+    ({"layers": 4, "pp": 2, "vpp": 3}, None, "pp·vpp = 2·3 pipeline chunks exceed the 4 layers"),
     ({"global_batch": 6, "dp": 4}, None, "global_batch 6 is not divisible by micro_batch"),
     ({"ep": 2, "dp": 2}, None, "no experts"),
     ({"precision": Precision.FP8}, None, "no dense fp8"),
@@ -157,12 +157,40 @@ def test_context_parallel_ring_exchange_minus_attention() -> None:
     assert est.breakdown["cp_comm_s"] == pytest.approx(398.88e-3, rel=1e-4)
 
 
-def test_uneven_stages_only_when_asked() -> None:
-    """126 layers on 16 stages (Llama 3 405B) is refused by default; allowed, the busiest stage has
-    ⌈126/16⌉ = 8 layers, so a micro-batch takes as long as on a 128-layer model (8 layers per stage)."""
+def test_uneven_stages_are_placed_like_llama3() -> None:
+    """126 layers on 16 stages (Llama 3 405B): 7 on the first and last stage, 8 on the 14 others
+    (arXiv:2407.21783 §3.3.2). Here the output layer (2·h·V = 105 MFLOP per token at h = 1024) costs about
+    4 layers (24·h² = 25 MFLOP), so the last stage (7 layers + output) is the slowest: less than a
+    128-layer model's last stage (8 + output), more than 8 layers alone. Refused only when asked."""
+    workload = gpt(layers=126, pp=16, global_batch=16)
     with pytest.raises(ValueError, match="layers 126 are not divisible by pp·vpp = 16·1"):
-        estimate_training(gpt(layers=126, pp=16, global_batch=16), A100, no_comm)
-    est = estimate_training(gpt(layers=126, pp=16, global_batch=16), A100, no_comm,
-                            options=StepOptions(uneven_stages=True))
+        estimate_training(workload, A100, no_comm, options=StepOptions(uneven_stages=False))
+    layout = layout_from_workload(workload, shape_from_workload(workload))
+    assert layout.stage_layers == (7,) + (8,) * 14 + (7,)
+    est = estimate_training(workload, A100, no_comm)
     even = estimate_training(gpt(layers=128, pp=16, global_batch=16), A100, no_comm)
-    assert est.breakdown["compute_s"] == pytest.approx(even.breakdown["compute_s"])
+    no_logits = estimate_training(gpt(layers=128, pp=16, global_batch=16, vocab=8), A100, no_comm)
+    assert no_logits.breakdown["compute_s"] < est.breakdown["compute_s"] < even.breakdown["compute_s"]
+
+
+def test_first_and_last_stage_layers_are_megatrons_options() -> None:
+    """--decoder-first/last-pipeline-num-layers: 126 layers, pp 4, first 30, last 30 → 33 each in the middle;
+    an uneven middle is refused with a line that says what to change."""
+    workload = gpt(layers=126, pp=4, global_batch=8)
+    layout = layout_from_workload(workload, shape_from_workload(workload), first_last=(30, 30))
+    assert layout.stage_layers == (30, 33, 33, 30)
+    with pytest.raises(ValueError, match="leave 65 of 126 layers for 2 middle stages"):
+        layout_from_workload(workload, shape_from_workload(workload), first_last=(31, 30))
+
+
+def test_llama3_405b_at_pp16_is_paced_by_a_middle_stage() -> None:
+    """Llama 3.1 405B, pp 16: a layer is ≈ 2·3.2e9 = 6.4 GFLOP per token, the output layer 2·16384·128256 =
+    4.2 GFLOP, so the last stage (7 layers + output ≈ 7.7 layers) is lighter than a middle one (8)."""
+    from planner_gui.engine.training.shape import find_preset, workload_for_preset
+
+    preset = find_preset("Llama-3.1-405B")
+    assert preset is not None
+    workload = workload_for_preset(preset, tp=8, pp=16, dp=1, global_batch=16, recompute=Recompute.NONE)
+    uneven = estimate_training(workload, A100, no_comm)
+    eight_layers = estimate_training(replace(workload, layers=128, vocab=8), A100, no_comm)  # no output layer
+    assert uneven.breakdown["compute_s"] == pytest.approx(eight_layers.breakdown["compute_s"], rel=1e-3)

@@ -3,7 +3,8 @@
 Each CSV row becomes a workload on a catalog server and a fabric; nothing is tuned per row.
 Mapping rules (stated in docs/models/training.md):
 
-* pipeline stages may be uneven (published runs balance 126 layers over 16 stages themselves);
+* pipeline stages may be uneven (published runs balance 126 layers over 16 stages themselves;
+  ``StepOptions.uneven_stages`` places them as :mod:`.stages` says);
 * the shape comes from the row; missing fields come from a published preset whose name matches
   the row's model (:data:`~.shape.MODEL_PRESETS`), else GPT defaults (f = 4h, K/V heads = heads,
   64-wide heads → heads = hidden / 128 when the row omits them, vocab 51200);
@@ -142,8 +143,6 @@ def _shape(row: dict[str, str]) -> ModelShape:
 def _software(row: dict[str, str]) -> tuple[StepOptions, Recompute]:
     notes = row.get("parallel_notes", "").lower()
     options = next((o for prefix, o in SOURCE_SOFTWARE if row.get("source", "").startswith(prefix)), StepOptions())
-    # published runs balance uneven stages themselves (Llama 3: 126 layers on 16 stages)
-    options = dataclasses.replace(options, uneven_stages=True)
     if "no sp" in notes:
         options = dataclasses.replace(options, sequence_parallel=False)
     if "full" in notes or "counts recompute" in row.get("derived_or_inferred", ""):

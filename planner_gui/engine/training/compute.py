@@ -52,22 +52,34 @@ class StageCompute:
 
 def stage_compute(shape: ModelShape, gpu: GpuFacts, precision: Precision, recompute: Recompute,
                   layout: Layout, flash_attention: bool) -> StageCompute:
-    """Compute time of the slowest stage (the last: it also runs the output layer) per micro-batch."""
+    """Compute time of the slowest stage per micro-batch: the last (it also runs the output layer) or,
+    with uneven stages, a fuller middle stage."""
+    last = _stage_compute(shape, gpu, precision, recompute, layout, flash_attention,
+                          layout.layers_on(-1, shape.layers), True)
+    if layout.pp == 1 or not layout.stage_layers:
+        return last
+    middle = _stage_compute(shape, gpu, precision, recompute, layout, flash_attention,
+                            max(layout.stage_layers[:-1]), False)
+    return max(last, middle, key=lambda stage: stage.total_s)
+
+
+def _stage_compute(shape: ModelShape, gpu: GpuFacts, precision: Precision, recompute: Recompute,
+                   layout: Layout, flash_attention: bool, layers: float, logits: bool) -> StageCompute:
+    """One stage of ``layers`` layers, with the output layer when ``logits``."""
     fwd = forward_flops_per_token(shape)
     micro_batch, tp, cp = layout.micro_batch, layout.tp, layout.cp
     tokens = micro_batch * shape.seq_len / cp  # CP gives each GPU 1/cp of every sequence
-    layers = layout.layers_per_stage(shape.layers)
     share = tokens / tp  # every per-token figure is split over the TP group
     lin_fwd = fwd.linear / shape.layers * layers * share
     attn_fwd = fwd.attention / shape.layers * layers * share
-    logit_fwd = fwd.logits * share
+    logit_fwd = fwd.logits * share if logits else 0.0
     eff = gpu.achievable_fraction
     rate_lin = gpu.peak_tflops(precision) * TFLOPS * eff
     rate_16 = gpu.sixteen_bit_tflops() * TFLOPS * eff
     gemm_fwd = lin_fwd / rate_lin + (attn_fwd + logit_fwd) / rate_16
     hbm = gpu.memory_bytes_per_s * MEMORY_BW_ACHIEVABLE
     one_pass = (_stored_bytes(shape, micro_batch, tp, cp, flash_attention) * layers
-                + LOGIT_BYTES * tokens * shape.vocab / tp) / hbm
+                + (LOGIT_BYTES * tokens * shape.vocab / tp if logits else 0.0)) / hbm
     cast = _fp8_cast_bytes(shape, share) * layers / hbm if precision == Precision.FP8 else 0.0
     launch = KERNELS_PER_LAYER_FORWARD * layers * KERNEL_OVERHEAD_S
     forward = gemm_fwd + ELEMENTWISE_PASSES_FORWARD * one_pass + cast + launch

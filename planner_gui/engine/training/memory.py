@@ -98,14 +98,17 @@ class MemoryBreakdown:
                 "total_gb": self.total_gb, "capacity_gb": self.capacity_gb, "fits": self.fits}
 
 
-def local_params(shape: ModelShape, layout: Layout) -> tuple[float, float]:
+def local_params(shape: ModelShape, layout: Layout, layers: float | None = None,
+                 embedding_too: bool = True) -> tuple[float, float]:
     """(dense, expert) parameters held by a GPU of the first pipeline stage.
 
     The first stage holds the input embedding (and, when pp = 1, the output layer too); its share
-    is (N_transformer/p + N_embedding)/t as in peers_and_training.md §2.3.
+    is (N_transformer/p + N_embedding)/t as in peers_and_training.md §2.3. ``layers`` defaults to the
+    busiest rank's (uneven stages); ``embedding_too=False`` gives a middle rank.
     """
-    layers = layout.layers_per_stage(shape.layers)
+    layers = layout.layers_per_stage(shape.layers) if layers is None else layers
     embedding = shape.embedding_params if layout.pp == 1 else shape.vocab * shape.hidden
+    embedding = embedding if embedding_too else 0
     mlp = shape.experts_stored * shape.expert_params * layers / layout.ep
     dense = (shape.attention_params + shape.router_params) * layers + embedding
     if shape.is_moe:
@@ -113,9 +116,9 @@ def local_params(shape: ModelShape, layout: Layout) -> tuple[float, float]:
     return (dense + mlp) / layout.tp, 0.0
 
 
-def in_flight_micro_batches(layout: Layout) -> float:
-    """Micro-batches whose activations the first stage holds under 1F1B (Megatron, §2.4)."""
-    inflight = float(min(layout.pp, layout.micro_batches))
+def in_flight_micro_batches(layout: Layout, rank: int = 0) -> float:
+    """Micro-batches whose activations pipeline rank ``rank`` holds under 1F1B: p − rank (Megatron, §2.4)."""
+    inflight = float(min(layout.pp - rank, layout.micro_batches))
     if layout.vpp > 1:
         inflight *= 1 + (layout.pp - 1) / (layout.pp * layout.vpp)
     return inflight
@@ -124,16 +127,30 @@ def in_flight_micro_batches(layout: Layout) -> float:
 def memory_per_gpu(shape: ModelShape, layout: Layout, zero_stage: int, recompute: Recompute,
                    capacity_gb: float, sequence_parallel: bool, flash_attention: bool,
                    shard: int | None = None) -> MemoryBreakdown:
-    """Memory of the most loaded GPU (first pipeline stage) and whether it fits ``capacity_gb``.
+    """Memory of the most loaded GPU and whether it fits ``capacity_gb``: the first pipeline rank (it
+    holds the embedding and the most micro-batches), or with uneven stages a fuller rank after it.
 
     ``shard`` (HSDP) limits the ZeRO sharding to groups of that many ranks; None: the whole group.
     """
-    dense, expert = local_params(shape, layout)
+    first = _rank_memory(shape, layout, zero_stage, recompute, capacity_gb, sequence_parallel, flash_attention,
+                         shard, 0)
+    if not layout.stage_layers or layout.stage_layers[0] == max(layout.stage_layers):
+        return first
+    fullest = layout.stage_layers.index(max(layout.stage_layers))
+    other = _rank_memory(shape, layout, zero_stage, recompute, capacity_gb, sequence_parallel, flash_attention,
+                         shard, fullest)
+    return max(first, other, key=lambda memory: memory.total_gb)
+
+
+def _rank_memory(shape: ModelShape, layout: Layout, zero_stage: int, recompute: Recompute, capacity_gb: float,
+                 sequence_parallel: bool, flash_attention: bool, shard: int | None, rank: int) -> MemoryBreakdown:
+    layers = layout.layers_on(rank, shape.layers)
+    dense, expert = local_params(shape, layout, layers, embedding_too=rank == 0)
     wd, gd, kd = zero_bytes_per_param(zero_stage, _sharded_over(layout, "dp", shard))
     we, ge, ke = zero_bytes_per_param(zero_stage, _sharded_over(layout, "edp", shard))
     act_layer = activation_bytes_per_layer(shape, layout.micro_batch, layout.tp, recompute,
                                            sequence_parallel, flash_attention, layout.cp)
-    activations = act_layer * layout.layers_per_stage(shape.layers) * in_flight_micro_batches(layout)
+    activations = act_layer * layers * in_flight_micro_batches(layout, rank)
     buffers = _buffers(shape, layout, zero_stage, recompute, sequence_parallel, flash_attention)
     reserve = CUDA_CONTEXT_GB * GB + FRAGMENTATION * capacity_gb * GB
     return MemoryBreakdown(

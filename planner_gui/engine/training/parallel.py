@@ -13,10 +13,11 @@ case and dp·ep in the second.
 
 from __future__ import annotations
 
-import math
+import dataclasses
 from dataclasses import dataclass
 
 from planner_gui.engine.training.shape import ModelShape
+from planner_gui.engine.training.stages import rank_layers
 from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.model.settings import Workload
 
@@ -39,13 +40,15 @@ class Layout:
     global_batch: int
     ep_multiplies: bool = False
     cp: int = 1  # context parallelism: each sequence split over cp GPUs
-    uneven_stages: bool = False  # layers need not divide pp·vpp; the fullest stage sets the pace
+    stage_layers: tuple[int, ...] = ()  # layers per pipeline rank (stages.py); empty: layers / pp each
 
     def layers_per_stage(self, layers: int) -> float:
-        """Layers on the busiest pipeline stage (all stages equal unless uneven stages are allowed)."""
-        if not self.uneven_stages:
-            return layers / self.pp
-        return math.ceil(layers / (self.pp * self.vpp)) * self.vpp
+        """Layers on the busiest pipeline rank."""
+        return max(self.stage_layers) if self.stage_layers else layers / self.pp
+
+    def layers_on(self, rank: int, layers: int) -> float:
+        """Layers on pipeline rank ``rank`` (−1: the last)."""
+        return self.stage_layers[rank] if self.stage_layers else layers / self.pp
 
     @property
     def outer_dp(self) -> int:
@@ -107,11 +110,13 @@ def _ranks_in_node(dims: tuple[int, ...], gpus_per_node: int) -> list[int]:
 
 
 def layout_from_workload(workload: Workload, shape: ModelShape, gpus: int | None = None,
-                         gpus_per_node: int = 8, uneven_stages: bool = False) -> Layout:
+                         gpus_per_node: int = 8, uneven_stages: bool = True,
+                         first_last: tuple[int | None, int | None] = (None, None)) -> Layout:
     """The workload's layout, or a ValueError saying which setting to change.
 
-    ``uneven_stages`` accepts layer counts that pp·vpp does not divide (as Llama 3 ran 126 layers on
-    16 stages); the busiest stage then holds ⌈l/(p·v)⌉·v layers.
+    Layer counts that pp·vpp does not divide are placed by :func:`.stages.rank_layers` (as Llama 3
+    ran 126 layers on 16 stages), or by explicit first/last-stage counts (Megatron's options);
+    ``uneven_stages=False`` refuses them instead.
     """
     for name in ("tp", "pp", "dp", "ep", "vpp", "micro_batch", "global_batch"):
         value = getattr(workload, name)
@@ -129,8 +134,10 @@ def layout_from_workload(workload: Workload, shape: ModelShape, gpus: int | None
     base = w.tp * w.pp * w.dp * cp
     ep_multiplies = _ep_multiplies(w, base, gpus, cp)
     layout = Layout(w.tp, w.pp, w.dp, w.ep, w.vpp, gpus_per_node, w.micro_batch, w.global_batch, ep_multiplies,
-                    cp, uneven_stages)
-    _check_shape_fits_layout(layout, shape)
+                    cp)
+    _check_shape_fits_layout(layout, shape, uneven_stages or first_last != (None, None))
+    if w.pp > 1 and (shape.layers % (w.pp * w.vpp) or first_last != (None, None)):
+        layout = dataclasses.replace(layout, stage_layers=rank_layers(shape.layers, w.pp, w.vpp, *first_last))
     if w.global_batch % (w.micro_batch * layout.dense_dp):
         raise ValueError(QT_TRANSLATE_NOOP("Engine", "global_batch {batch} is not divisible by micro_batch × "
                                                      "data-parallel ({micro} × {dp}); change global_batch to a "
@@ -159,12 +166,16 @@ def _ep_multiplies(w: Workload, base: int, gpus: int | None, cp: int) -> bool:
         base=base, with_ep=base * w.ep, gpus=target, ep=w.ep, dp=w.dp))
 
 
-def _check_shape_fits_layout(layout: Layout, shape: ModelShape) -> None:
+def _check_shape_fits_layout(layout: Layout, shape: ModelShape, uneven: bool) -> None:
     if shape.heads % layout.tp:
         raise ValueError(QT_TRANSLATE_NOOP("Engine", "heads {heads} are not divisible by tp {tp}; choose a tp that "
                                                      "divides the number of attention heads").fill(
             heads=shape.heads, tp=layout.tp))
-    if shape.layers % (layout.pp * layout.vpp) and not layout.uneven_stages:
+    if layout.pp * layout.vpp > shape.layers:
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "pp·vpp = {pp}·{vpp} pipeline chunks exceed the {layers} layers; "
+                                                     "choose a smaller pp or vpp").fill(
+            layers=shape.layers, pp=layout.pp, vpp=layout.vpp))
+    if shape.layers % (layout.pp * layout.vpp) and not uneven:
         raise ValueError(QT_TRANSLATE_NOOP("Engine", "layers {layers} are not divisible by pp·vpp = {pp}·{vpp}; "
                                                      "choose pp and vpp whose product divides {layers}").fill(
             layers=shape.layers, pp=layout.pp, vpp=layout.vpp))

@@ -50,7 +50,9 @@ class StepOptions:
     flash_attention: bool = True  # scores never stored: no 5·a·s²·b activations or traffic
     dp_overlap: bool = True  # DP traffic hides behind backward / forward compute
     grad_reduce_bytes: int = GRAD_REDUCE_BYTES
-    uneven_stages: bool = False  # allow layers that pp·vpp does not divide (busiest stage sets the pace)
+    uneven_stages: bool = True  # place layers that pp·vpp does not divide (stages.py); False refuses them
+    first_stage_layers: int | None = None  # Megatron --decoder-first-pipeline-num-layers
+    last_stage_layers: int | None = None  # Megatron --decoder-last-pipeline-num-layers
     fsdp_shard_group: int | None = None  # ZeRO-3 shard group (HSDP); None: shard over the whole DP group
 
 
@@ -91,7 +93,8 @@ def estimate_training(workload: Workload, gpu: GpuFacts, comm: CommModel, gpus: 
                       options: StepOptions = DEFAULT_OPTIONS) -> TrainingEstimate:
     """Estimate one training step of ``workload`` on ``gpus`` GPUs (default tp·pp·dp)."""
     shape = shape or shape_from_workload(workload)
-    layout = layout_from_workload(workload, shape, gpus, gpus_per_node, options.uneven_stages)
+    layout = layout_from_workload(workload, shape, gpus, gpus_per_node, options.uneven_stages,
+                                  (options.first_stage_layers, options.last_stage_layers))
     return estimate_layout(shape, layout, workload, gpu, comm, options)
 
 

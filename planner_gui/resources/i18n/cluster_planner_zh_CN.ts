@@ -2302,6 +2302,10 @@
         <translation>注意力头数 {heads} 不能被 tp {tp} 整除；请选择能整除注意力头数的 tp</translation>
     </message>
     <message>
+        <source>pp·vpp = {pp}·{vpp} pipeline chunks exceed the {layers} layers; choose a smaller pp or vpp</source>
+        <translation>pp·vpp = {pp}·{vpp} 个流水线块多于 {layers} 层；请选择更小的 pp 或 vpp</translation>
+    </message>
+    <message>
         <source>layers {layers} are not divisible by pp·vpp = {pp}·{vpp}; choose pp and vpp whose product divides {layers}</source>
         <translation>层数 {layers} 不能被 pp·vpp = {pp}·{vpp} 整除；请选择乘积能整除 {layers} 的 pp 和 vpp</translation>
     </message>
@@ -2584,6 +2588,10 @@
     <message>
         <source>FSDP shard group {shard} does not divide the data-parallel group {size}; choose a divisor of {size}</source>
         <translation>FSDP 分片组 {shard} 不能整除数据并行组 {size}；请选择 {size} 的约数</translation>
+    </message>
+    <message>
+        <source>first/last pipeline stage layers ({first}, {last}) leave {rest} of {layers} layers for {middle} middle stages; choose counts that leave a multiple of {middle}</source>
+        <translation>首/末流水线阶段层数（{first}，{last}）使 {layers} 层中剩余 {rest} 层分给 {middle} 个中间阶段；请选择使剩余层数为 {middle} 的倍数的层数</translation>
     </message>
 </context>
 <context>
