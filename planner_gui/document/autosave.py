@@ -29,7 +29,7 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from planner_gui.document.document import Document
 from planner_gui.document.recent import APP_DIR_NAME
 from planner_gui.io import design_to_json
-from planner_gui.io.saving import os_reason, write_new_file
+from planner_gui.io.saving import os_reason, temp_prefix, write_new_file
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text, error_text, render
 
 try:
@@ -184,7 +184,7 @@ class Autosaver(QObject):
 
 def _write_atomically(path: Path, text: str) -> None:
     """New fsynced temp file then rename: a crash or a full disk leaves the previous autosave intact."""
-    temporary = write_new_file(path.parent, f".{path.name}.", text.encode("utf-8"))
+    temporary = write_new_file(path.parent, temp_prefix(path.name), text.encode("utf-8"))
     try:
         os.replace(temporary, path)
     except OSError:

@@ -22,9 +22,11 @@ from planner_gui.document import edits
 from planner_gui.document import variants as variant_steps
 from planner_gui.document.changes import Change, Recorder, apply_all, revert_all, touched_ids
 from planner_gui.document.commands import EditCommand
+from planner_gui.document.disk_watch import DiskWatch
 from planner_gui.document.live import Analyzer, LiveAnalysis
 from planner_gui.document.properties import FIELD_WORDS  # the words for fields and sections
 from planner_gui.io import SaveError, load_design, save_design
+from planner_gui.io.saving import remove_stale_temps
 from planner_gui.model import Design, DeviceSpec
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, error_text
 
@@ -48,6 +50,7 @@ class Document(QObject):
     results_failed = Signal(str)
     saved = Signal(object)
     variants_changed = Signal()  # a variant was made, switched to, renamed or deleted (document/variants.py)
+    file_changed_on_disk = Signal(object)  # the open file was replaced or changed by someone else (disk_watch.py)
 
     def __init__(self, catalog: Catalog, design: Design | None = None, parent: QObject | None = None,
                  analyzer: Analyzer | None = None) -> None:
@@ -59,6 +62,8 @@ class Document(QObject):
         self.analysis: Any = None
         self.selection: list[str] = []
         self.load_warnings: list[str] = []
+        self.disk = DiskWatch(self)
+        self.disk.changed_on_disk.connect(self.file_changed_on_disk)
         self.undo_stack.cleanChanged.connect(self._on_undo_stack_clean_changed)
         self._live = LiveAnalysis(catalog, lambda: self.design, analyzer, self)
         self._live.finished.connect(self._on_live_finished)
@@ -152,24 +157,33 @@ class Document(QObject):
     # ----- files -----------------------------------------------------------------------------
     def new(self, design: Design | None = None) -> None:
         self._replace(design if design is not None else Design(), None)
+        self.disk.follow(None)
 
     def open(self, path: Path) -> None:
         """Open a .cluster file; a LoadError (with the loader's message) leaves everything as it was."""
         result = load_design(path, self.catalog)
+        remove_stale_temps(Path(path))  # temporary files a killed save of this design left behind
         self._replace(result.design, Path(path))
         self.load_warnings = list(result.warnings)
+        self.disk.follow(Path(path))
 
     def recover(self, design: Design, original_path: Path | None) -> None:
         """Take a design from an autosave: it is unsaved work, so the document starts dirty."""
         self._replace(design, original_path)
+        self.disk.follow(original_path)  # the file as it is now: a later save over a changed one asks first
         self.undo_stack.resetClean()
 
-    def save(self, path: Path | None = None) -> None:
+    def save(self, path: Path | None = None, overwrite_changed: bool = False) -> None:
+        """Save to ``path`` (default: the document's file). Saving over the document's own file after another
+        program changed it raises :class:`FileChangedOnDisk` unless ``overwrite_changed`` says the user chose to."""
         target = Path(path) if path is not None else self.path
         if target is None:
             raise SaveError(QT_TRANSLATE_NOOP("Document", "this design has no file yet; choose a file name with Save As"
                                               ).fill())
+        if not overwrite_changed:
+            self.disk.check_before_save(target)
         save_design(self.design, target)
+        self.disk.follow(target)
         if target != self.path:
             self.path = target
             self.path_changed.emit(target)

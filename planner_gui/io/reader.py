@@ -189,10 +189,24 @@ class Reader:
         return problem is None
 
     def _get(self, key: str, default: Any, required: bool) -> Any:
+        """The raw value at ``key``; absent or ``null`` gives ``default``, never a silent loss.
+
+        A required value that is ``null`` is an error (the object it belongs to cannot be built, and
+        skipping it quietly would lose it at the next save); an optional ``null`` where the default is
+        a real value is a warning that names the default used.
+        """
         value = self.data.get(key, _MISSING)
-        if value is _MISSING or (value is None and default is None and not required):
+        if value is _MISSING:
             if required:
                 self.problems.error(self.at(key), QT_TRANSLATE_NOOP("Load", "missing").fill())
+            return default
+        if value is None:
+            if required:
+                self.problems.error(self.at(key), QT_TRANSLATE_NOOP(
+                    "Load", "is null; this value is needed (give it a value or remove the whole entry)").fill())
+            elif default is not None:
+                self.problems.warn(self.at(key), QT_TRANSLATE_NOOP(
+                    "Load", "is null; the default {default} is used").fill(default=_default_words(default)))
             return default
         return value
 
@@ -240,6 +254,12 @@ def json_type(value: Any) -> str:
     if value is None:
         return QT_TRANSLATE_NOOP("Load", "null").fill()
     return kind.__name__  # not a JSON type: only code, never a file, hands one over
+
+
+def _default_words(default: Any) -> str:
+    if isinstance(default, bool):
+        return "true" if default else "false"
+    return default.value if isinstance(default, StrEnum) else _describe(default)
 
 
 def _describe(value: Any) -> str:

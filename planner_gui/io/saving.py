@@ -26,6 +26,10 @@ from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text
 NEW_FILE_MODE = 0o666  # what any program creates: the user's umask then applies (os.open does it)
 TEMP_SUFFIX = ".tmp"
 TEMP_TOKEN_BYTES = 6  # 12 hex digits: a clash with another save's temp file is practically impossible
+# POSIX NAME_MAX on Linux, macOS and Windows (NTFS counts UTF-16 units; 255 bytes is the tighter bound here).
+# A temporary name is the target's name plus ~30 bytes, so a long target name is shortened in it.
+NAME_MAX_BYTES = 255
+TEMP_EXTRA_BYTES = 1 + 1 + 10 + 1 + 2 * TEMP_TOKEN_BYTES + len(TEMP_SUFFIX) + len(".bak")  # ".", ".", pid, "-"
 TEMP_NAME_ATTEMPTS = 8  # O_EXCL retries before giving up (each clash is a 1-in-2^48 event)
 # A temporary file this old cannot belong to a save in progress (a 64 MB save takes seconds): it was
 # left by a crash, and the next save of the same design removes it so crashes do not fill the disk.
@@ -52,6 +56,8 @@ OS_REASONS = {template.source: template for template in (
     QT_TRANSLATE_NOOP("Save", "Text file busy"),
     QT_TRANSLATE_NOOP("Save", "Stale file handle"),
     QT_TRANSLATE_NOOP("Save", "it is a folder; choose a file name"),  # _mode_of's own
+    QT_TRANSLATE_NOOP("Save", "it is not a regular file (a device, pipe or socket); choose a file name"),
+    QT_TRANSLATE_NOOP("Save", "the file is read-only; save under another name, or make it writable first"),
 )}
 
 
@@ -125,8 +131,9 @@ def save_design(design: Design, path: Path | str) -> None:
     temporary: Path | None = None
     try:
         mode = _mode_of(path)
-        _remove_stale_temps(path)
-        temporary = write_new_file(folder, f".{path.name}.", payload, mode)
+        _refuse_odd_backup(path)
+        remove_stale_temps(path)
+        temporary = write_new_file(folder, temp_prefix(path.name), payload, mode)
         if mode is not None:
             _keep_backup(path, mode)
         os.replace(temporary, path)
@@ -150,7 +157,7 @@ def write_new_file(folder: Path, prefix: str, payload: bytes, mode: int | None =
     """
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     for _ in range(TEMP_NAME_ATTEMPTS):
-        name = folder / f"{prefix}{secrets.token_hex(TEMP_TOKEN_BYTES)}{TEMP_SUFFIX}"
+        name = folder / f"{prefix}{os.getpid()}-{secrets.token_hex(TEMP_TOKEN_BYTES)}{TEMP_SUFFIX}"
         try:
             fd = os.open(name, flags, NEW_FILE_MODE)
         except FileExistsError:
@@ -181,7 +188,7 @@ def _write_all(fd: int, payload: bytes) -> None:
 def _keep_backup(path: Path, mode: int) -> None:
     """Copy the current file to ``.bak`` atomically (the original stays in place until replaced)."""
     backup = path.with_name(path.name + ".bak")
-    temporary = write_new_file(path.parent, f".{backup.name}.", path.read_bytes(), mode)
+    temporary = write_new_file(path.parent, temp_prefix(backup.name), path.read_bytes(), mode)
     try:
         os.replace(temporary, backup)
     except BaseException:
@@ -195,24 +202,74 @@ def _through_links(path: Path) -> Path:
 
 
 def _mode_of(path: Path) -> int | None:
-    """Permission bits of the file being replaced; None when there is none yet."""
+    """Permission bits of the file being replaced; None when there is none yet.
+
+    Only a regular file is ever replaced: reading a named pipe for the backup would hang, a zero device
+    would fill memory, and renaming over a device node would replace the node itself. A read-only file
+    is the owner's "do not change" (root ignores the bits, so they are checked here).
+    """
     try:
         info = path.stat()
     except FileNotFoundError:
         return None
     if stat.S_ISDIR(info.st_mode):
         raise IsADirectoryError(21, "it is a folder; choose a file name", str(path))  # errno 21: EISDIR
+    if not stat.S_ISREG(info.st_mode):
+        raise OSError(22, "it is not a regular file (a device, pipe or socket); choose a file name", str(path))
+    if not info.st_mode & 0o222:
+        raise PermissionError(13, "the file is read-only; save under another name, or make it writable first",
+                              str(path))
     return stat.S_IMODE(info.st_mode)
 
 
-def _remove_stale_temps(path: Path) -> None:
-    """Temporary files of this design left by a crash long ago (never one a running save may own)."""
+def _refuse_odd_backup(path: Path) -> None:
+    """``NAME.bak`` is replaced too: the same rule holds for it (a planted pipe or device is refused)."""
+    backup = path.with_name(path.name + ".bak")
+    with suppress(FileNotFoundError):
+        info = backup.lstat()
+        if not (stat.S_ISREG(info.st_mode) or stat.S_ISLNK(info.st_mode)):
+            raise OSError(22, "it is not a regular file (a device, pipe or socket); choose a file name",
+                          str(backup))
+
+
+def temp_prefix(name: str) -> str:
+    """``.NAME.`` for the temporary files of ``name``, shortened so the whole temporary name fits NAME_MAX."""
+    room = NAME_MAX_BYTES - TEMP_EXTRA_BYTES
+    encoded = name.encode("utf-8", "surrogateescape")
+    if len(encoded) > room:
+        name = encoded[:room].decode("utf-8", "ignore")  # never cut a character in half
+    return f".{name}."
+
+
+def remove_stale_temps(path: Path) -> None:
+    """Temporary files of this design left by a crash: any whose process is gone, and any older than an hour.
+
+    A temporary name carries the pid of the process that writes it, so one left by a killed save is
+    removed at the next save or open instead of after an hour; one whose process still runs is left alone.
+    """
     cutoff = time.time() - STALE_TEMP_SECONDS
-    pattern = glob.escape(str(path.parent / f".{path.name}.")) + "*" + TEMP_SUFFIX  # also the .bak's temps
-    for name in glob.glob(pattern):
-        with suppress(OSError):
-            if os.stat(name).st_mtime < cutoff:
-                os.unlink(name)
+    for prefix in {temp_prefix(path.name), temp_prefix(path.name + ".bak")}:
+        for name in glob.glob(glob.escape(str(path.parent / prefix)) + "*" + TEMP_SUFFIX):
+            with suppress(OSError):
+                if _writer_is_gone(name[len(str(path.parent / prefix)):]) or os.stat(name).st_mtime < cutoff:
+                    os.unlink(name)
+
+
+def _writer_is_gone(tail: str) -> bool:
+    """True when ``PID-TOKEN.tmp`` names a process that no longer runs (never for our own pid)."""
+    pid_text, dash, _ = tail.partition("-")
+    if not dash or not pid_text.isdigit():
+        return False
+    pid = int(pid_text)
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (PermissionError, OverflowError, OSError):
+        return False
+    return False
 
 
 def _fsync_folder(folder: Path) -> None:

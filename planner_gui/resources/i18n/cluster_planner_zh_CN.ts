@@ -2218,6 +2218,10 @@
         <source>results could not be computed: {reason}</source>
         <translation>无法计算结果：{reason}</translation>
     </message>
+    <message>
+        <source>the file was changed on disk since you opened it (another window, program or person saved it); nothing was saved. Reload it, save under another name, or overwrite it</source>
+        <translation>自打开以来，磁盘上的文件已被更改（另一个窗口、程序或他人保存了它）；未保存任何内容。请重新加载、另存为其他名称，或覆盖它</translation>
+    </message>
 </context>
 <context>
     <name>Engine</name>
@@ -2664,6 +2668,22 @@
         <translation>无法保存方案</translation>
     </message>
     <message>
+        <source>{path} was changed on disk by another window or program. Your unsaved changes are kept; when you save, you will be asked whether to overwrite the other version.
+
+Reload the file from disk and discard your changes?</source>
+        <translation>{path} 已被另一个窗口或程序在磁盘上更改。您未保存的更改仍然保留；保存时会询问是否覆盖另一个版本。
+
+从磁盘重新加载该文件并放弃您的更改吗？</translation>
+    </message>
+    <message>
+        <source>{path} was changed on disk by another window or program. Reload it?</source>
+        <translation>{path} 已被另一个窗口或程序在磁盘上更改。要重新加载吗？</translation>
+    </message>
+    <message>
+        <source>File changed on disk</source>
+        <translation>磁盘上的文件已更改</translation>
+    </message>
+    <message>
         <source>a new design</source>
         <translation>新方案</translation>
     </message>
@@ -2678,6 +2698,22 @@
     <message>
         <source>{path}: no such file; removed from the list</source>
         <translation>{path}: 文件不存在，已从列表中移除</translation>
+    </message>
+    <message>
+        <source>{path} was changed on disk after you opened it (another window, program or person saved it).
+
+Save As keeps both versions; Overwrite replaces the other version with yours (the other stays in {name}.bak).</source>
+        <translation>{path} 在您打开之后已在磁盘上被更改（另一个窗口、程序或他人保存了它）。
+
+“另存为”会保留两个版本；“覆盖”会用您的版本替换另一个版本（另一个版本保存在 {name}.bak 中）。</translation>
+    </message>
+    <message>
+        <source>Save As…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <source>Overwrite</source>
+        <translation>覆盖</translation>
     </message>
     <message>
         <source>{path} cannot be opened:</source>
@@ -3377,6 +3413,14 @@
     <message>
         <source>missing</source>
         <translation>缺失</translation>
+    </message>
+    <message>
+        <source>is null; this value is needed (give it a value or remove the whole entry)</source>
+        <translation>为 null；此处需要一个值（请填写该值，或删除整个条目）</translation>
+    </message>
+    <message>
+        <source>is null; the default {default} is used</source>
+        <translation>为 null；已使用默认值 {default}</translation>
     </message>
     <message>
         <source>text of {count} characters is longer than {limit}</source>
@@ -4511,6 +4555,14 @@
     <message>
         <source>it is a folder; choose a file name</source>
         <translation>这是一个文件夹；请选择文件名</translation>
+    </message>
+    <message>
+        <source>it is not a regular file (a device, pipe or socket); choose a file name</source>
+        <translation>它不是普通文件（设备、管道或套接字）；请选择一个文件名</translation>
+    </message>
+    <message>
+        <source>the file is read-only; save under another name, or make it writable first</source>
+        <translation>文件是只读的；请另存为其他名称，或先将其设为可写</translation>
     </message>
     <message>
         <source>the design cannot be written as JSON ({reason}); nothing was saved</source>

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from planner_gui.document import Document
+from planner_gui.document.disk_watch import FileChangedOnDisk
 from planner_gui.document.recent import RecentFiles
 from planner_gui.i18n import ui_error_text, ui_text
 from planner_gui.io import LoadError, SaveError
@@ -34,6 +35,7 @@ class FileActions(QObject):
     def __init__(self, window: QWidget, document: Document, recent: RecentFiles) -> None:
         super().__init__(window)
         self.window, self.document, self.recent = window, document, recent
+        document.file_changed_on_disk.connect(self._on_document_file_changed_on_disk)
 
     # ----- commands --------------------------------------------------------------------------
     def new(self) -> bool:
@@ -85,14 +87,40 @@ class FileActions(QObject):
             path = path.with_name(path.name + FILE_SUFFIX)
         return self._save_to(path)
 
-    def _save_to(self, path: Path) -> bool:
+    def _save_to(self, path: Path, overwrite_changed: bool = False) -> bool:
         try:
-            self.document.save(path)
+            self.document.save(path, overwrite_changed=overwrite_changed)
+        except FileChangedOnDisk:
+            return self._save_over_changed_file(path)
         except SaveError as error:
             QMessageBox.critical(self.window, self.tr("Cannot save design"), ui_error_text(error))
             return False
         self.recent.add(path)
         return True
+
+    def _save_over_changed_file(self, path: Path) -> bool:
+        """Another program saved this file since we opened it: overwrite only when the user says so."""
+        answer = ask_changed_on_disk(self.window, path)
+        if answer == "save_as":
+            return self.save_as()
+        if answer == "overwrite":
+            return self._save_to(path, overwrite_changed=True)
+        return False
+
+    def _on_document_file_changed_on_disk(self, path: Path) -> None:
+        """Offer to reload; unsaved edits are never thrown away without the user's word."""
+        if self.document.is_dirty:
+            text = self.tr("{path} was changed on disk by another window or program. Your unsaved changes are "
+                           "kept; when you save, you will be asked whether to overwrite the other version.\n\n"
+                           "Reload the file from disk and discard your changes?").format(path=path)
+            default = QMessageBox.StandardButton.No
+        else:
+            text = self.tr("{path} was changed on disk by another window or program. Reload it?").format(path=path)
+            default = QMessageBox.StandardButton.Yes
+        buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+        if QMessageBox.question(self.window, self.tr("File changed on disk"), text, buttons,
+                                default) == QMessageBox.StandardButton.Yes:
+            self.open_path(path, ask=False)
 
     def maybe_save(self) -> bool:
         """True when it is fine to replace the design: it is saved, or the user saved or discarded it."""
@@ -116,6 +144,24 @@ class FileActions(QObject):
             self.recent.remove(path)
             return False
         return self.open_path(path)
+
+
+def ask_changed_on_disk(window: QWidget, path: Path) -> str:
+    """"save_as", "overwrite" or "cancel" for a save over a file someone else changed (tests replace this)."""
+    translate = QCoreApplication.translate
+    box = QMessageBox(QMessageBox.Icon.Warning, translate("FileActions", "File changed on disk"),
+                      translate("FileActions", "{path} was changed on disk after you opened it (another window, "
+                                "program or person saved it).\n\nSave As keeps both versions; Overwrite replaces the "
+                                "other version with yours (the other stays in {name}.bak).").format(
+                          path=path, name=path.name), QMessageBox.StandardButton.NoButton, window)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    save_as = box.addButton(translate("FileActions", "Save As…"), QMessageBox.ButtonRole.AcceptRole)
+    overwrite = box.addButton(translate("FileActions", "Overwrite"), QMessageBox.ButtonRole.DestructiveRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    box.setDefaultButton(save_as)
+    box.exec()
+    clicked = box.clickedButton()
+    return "save_as" if clicked is save_as else "overwrite" if clicked is overwrite else "cancel"
 
 
 def load_error_text(error: LoadError) -> str:

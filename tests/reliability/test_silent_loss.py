@@ -1,0 +1,72 @@
+"""Issue 20: nothing loads with silent loss. ``null`` where a value is needed is an error naming its path;
+``null`` where a default exists is a warning naming the default."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from planner_gui.catalog import load_catalog
+from planner_gui.examples import example_paths
+from planner_gui.io import LoadError, load_design
+
+CATALOG = load_catalog()
+EXAMPLE = next(p for p in example_paths() if p.name == "s1-h100-2x8-ndr.cluster")
+
+
+def _example() -> dict[str, Any]:
+    return json.loads(EXAMPLE.read_text(encoding="utf-8"))
+
+
+def _write(tmp_path: Path, data: dict[str, Any]) -> Path:
+    path = tmp_path / "edited.cluster"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def _first_placed(data: dict[str, Any]) -> tuple[int, int]:
+    rack = next(i for i, r in enumerate(data["racks"]) if r["devices"])
+    return rack, 0
+
+
+@pytest.mark.parametrize("field", ["id", "a", "b"])
+def test_a_null_link_field_is_an_error_not_a_dropped_link(tmp_path: Path, field: str) -> None:
+    data = _example()
+    data["links"][0][field] = None
+    with pytest.raises(LoadError) as caught:
+        load_design(_write(tmp_path, data), CATALOG)
+    assert any(p.startswith(f"links[0].{field}: is null") for p in caught.value.problems), caught.value.problems
+
+
+@pytest.mark.parametrize("field", ["id", "catalog_id", "u"])
+def test_a_null_device_field_is_an_error_not_a_dropped_device(tmp_path: Path, field: str) -> None:
+    data = _example()
+    rack, device = _first_placed(data)
+    data["racks"][rack]["devices"][device][field] = None
+    with pytest.raises(LoadError) as caught:
+        load_design(_write(tmp_path, data), CATALOG)
+    path = f"racks[{rack}].devices[{device}].{field}: is null"
+    assert any(p.startswith(path) for p in caught.value.problems), caught.value.problems
+
+
+def test_a_null_rack_id_is_an_error_not_a_dropped_rack(tmp_path: Path) -> None:
+    data = _example()
+    data["racks"][0]["id"] = None
+    with pytest.raises(LoadError) as caught:
+        load_design(_write(tmp_path, data), CATALOG)
+    assert any(p.startswith("racks[0].id: is null") for p in caught.value.problems)
+
+
+def test_a_null_setting_with_a_default_loads_with_a_warning_naming_the_default(tmp_path: Path) -> None:
+    data = _example()
+    data["racks"][0]["height_u"] = None
+    result = load_design(_write(tmp_path, data), CATALOG)
+    assert any(w.startswith("racks[0].height_u: is null; the default 42 is used") for w in result.warnings)
+
+
+def test_the_example_itself_loads_without_a_warning() -> None:  # the rule must not flag what the writer writes
+    result = load_design(EXAMPLE, CATALOG)
+    assert result.warnings == [] and len(result.design.links) == len(_example()["links"])
