@@ -44,6 +44,7 @@ def build(argv: list[str]) -> tuple[QApplication, MainWindow]:
     catalog = load_catalog(prefs.preferences.user_catalog_path())
     document = Document(catalog, blank_design())
     window = MainWindow(document)
+    window.autosaver.set_interval_s(prefs.preferences.autosave_interval_s)  # the saved choice, from the first minute
     if not offer_recovery(window, document, window.autosaver):
         path = _file_argument(argv)
         window.startup_failed = not window.files.open_path(path or default_example_path(), ask=False)

@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING
 from planner_gui.commands import engine_words as words
 from planner_gui.commands.columns import pad, row
 from planner_gui.commands.common import catalog_for_cli, load_for_cli, print_json
-from planner_gui.commands.language import format_words, text, translate
+from planner_gui.commands.language import format_words, translate
+from planner_gui.io.results_file import MAX_RESULTS_BYTES, read_results_file
 
 if TYPE_CHECKING:
     from planner_gui.engine import AcceptanceReport, TestVerdict
 
-MAX_RESULTS_BYTES = 32 * 2**20  # nccl-tests output is a few kB per test; 32 MiB is a wrong file
 MAX_PROBLEMS_SHOWN = 20  # the rest are counted (all are in --json)
 US_DECIMALS = 1
 
@@ -43,24 +43,10 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def read_results(path: str) -> str:
-    """The results text; undecodable bytes become U+FFFD (the parser then reports those lines)."""
+    """The results text (stdin for ``-``); a file goes through the shared reader's type and size rules."""
     if path == "-":
         return sys.stdin.read(MAX_RESULTS_BYTES + 1)[:MAX_RESULTS_BYTES]
-    file = Path(path)
-    if file.is_dir():
-        raise ValueError(translate("CLI", "results {path!r} is a folder; give the text file nccl-tests wrote").format(
-            path=path))
-    try:
-        size = file.stat().st_size
-        if size > MAX_RESULTS_BYTES:
-            raise ValueError(translate("CLI", "results {path!r} is {mib} MiB; nccl-tests output is a few kB per test: "
-                                              "is this the right file?").format(path=path, mib=f"{size / 2**20:.0f}"))
-        return file.read_bytes().decode("utf-8", errors="replace")
-    except OSError as error:  # the system's reason in the CLI's language, not an "[Errno 2] ..." repr
-        from planner_gui.io.saving import os_reason
-
-        raise ValueError(translate("CLI", "results {path!r} cannot be read ({reason})").format(
-            path=path, reason=text(os_reason(error)))) from None
+    return read_results_file(Path(path))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -98,6 +98,14 @@ class Autosaver(QObject):
         self._timer.timeout.connect(self.autosave_now)
         self._timer.start()
 
+    def set_interval_s(self, seconds: int) -> None:
+        """Autosave every ``seconds`` (the Preferences value, applied at start-up and when it changes)."""
+        self._timer.setInterval(seconds * 1000)
+
+    @property
+    def interval_s(self) -> int:
+        return self._timer.interval() // 1000
+
     # ----- writing ---------------------------------------------------------------------------
     def autosave_now(self) -> Path | None:
         """Write the recovery file if there is unsaved work that changed since the last autosave."""

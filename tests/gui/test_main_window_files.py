@@ -134,3 +134,12 @@ def test_run_app_reports_a_bad_file_without_crashing(qtbot: QtBot, tmp_path: Pat
     bad.write_text("{", encoding="utf-8")
     assert run_app(str(bad)) == 1
     assert shown and "is not valid JSON" in shown[0]
+
+
+def test_the_saved_autosave_interval_is_used_from_start_up(qtbot: QtBot) -> None:
+    from planner_gui.preferences import Preferences, save_preferences
+
+    save_preferences(Preferences(autosave_interval_s=10))  # the test's own config dir (tests/conftest.py)
+    window = _build(qtbot)
+    assert window.autosaver.interval_s == 10  # was the 60 s default until Preferences was opened
+    window.document.live.shutdown()

@@ -128,8 +128,11 @@ def parse_float(token: str) -> float | None:
     return value if math.isfinite(value) else None
 
 
+MAX_INT_DIGITS = 18  # any count nccl-tests prints fits; a longer one is damage (and int() refuses 4,301+ digits)
+
+
 def _int(token: str) -> int | None:
-    return int(token) if re.fullmatch(r"-?\d+", token) else None
+    return int(token) if len(token) <= MAX_INT_DIGITS + 1 and re.fullmatch(r"-?\d+", token) else None
 
 
 def excerpt(text: str) -> str:

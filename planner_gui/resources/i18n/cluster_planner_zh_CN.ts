@@ -127,10 +127,6 @@
         <translation>消息大小</translation>
     </message>
     <message>
-        <source>{name} is larger than {mib} MiB: not nccl-tests output</source>
-        <translation>{name} 超过 {mib} MiB：不是 nccl-tests 的输出</translation>
-    </message>
-    <message>
         <source>Open nccl-tests output</source>
         <translation>打开 nccl-tests 输出</translation>
     </message>
@@ -391,18 +387,6 @@
     <message>
         <source>fit the achieved bandwidth and show the training change</source>
         <translation>拟合实测带宽，并给出训练估算的变化</translation>
-    </message>
-    <message>
-        <source>results {path!r} is a folder; give the text file nccl-tests wrote</source>
-        <translation>结果 {path!r} 是一个文件夹；请给出 nccl-tests 写出的文本文件</translation>
-    </message>
-    <message>
-        <source>results {path!r} is {mib} MiB; nccl-tests output is a few kB per test: is this the right file?</source>
-        <translation>结果 {path!r} 有 {mib} MiB；nccl-tests 每个测试的输出只有几 kB，文件是否选错了？</translation>
-    </message>
-    <message>
-        <source>results {path!r} cannot be read ({reason})</source>
-        <translation>无法读取结果 {path!r}（{reason}）</translation>
     </message>
     <message>
         <source>Acceptance of {design}: {verdict} — {summary}</source>
@@ -3549,6 +3533,26 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
     <message>
         <source>is over {limit} MB ({size:.0f} MB read); files that large are refused</source>
         <translation>超过 {limit} MB（已读取 {size:.0f} MB）；不打开这么大的文件</translation>
+    </message>
+    <message>
+        <source>results {path!r} is a folder; give the text file nccl-tests wrote</source>
+        <translation>结果 {path!r} 是一个文件夹；请给出 nccl-tests 写出的文本文件</translation>
+    </message>
+    <message>
+        <source>results {path!r} is not a regular file (a device, pipe or socket); save the nccl-tests output to a file and give that</source>
+        <translation>结果 {path!r} 不是普通文件（设备、管道或套接字）；请把 nccl-tests 的输出保存到文件再给出该文件</translation>
+    </message>
+    <message>
+        <source>results {path!r}: {reason}</source>
+        <translation>结果 {path!r}：{reason}</translation>
+    </message>
+    <message>
+        <source>results {path!r} cannot be read ({reason})</source>
+        <translation>无法读取结果 {path!r}（{reason}）</translation>
+    </message>
+    <message>
+        <source>results {path!r} is {mib} MiB; nccl-tests output is a few kB per test: is this the right file?</source>
+        <translation>结果 {path!r} 有 {mib} MiB；nccl-tests 每个测试的输出只有几 kB：文件是否正确？</translation>
     </message>
 </context>
 <context>

@@ -47,6 +47,7 @@ from planner_gui.engine import (
 )
 from planner_gui.i18n import current_language, ui_error_text
 from planner_gui.i18n.checks_zh import acceptance_fix, acceptance_message, acceptance_problem
+from planner_gui.io.results_file import read_results_file
 from planner_gui.report.content.acceptance_messages import acceptance_word_in
 from planner_gui.ui.dialogs.compare import busbw_plot, make_cell, make_table
 from planner_gui.ui.format import format_bandwidth, format_bytes, format_days, format_percent
@@ -54,7 +55,6 @@ from planner_gui.ui.panels.checks_groups import SEVERITY_WORDS, translate
 from planner_gui.ui.results.curves import LEGEND_OFFSET_PX, OP_COLOURS
 from planner_gui.ui.results.style import GREEN, GREY, RED, severity_colour
 
-MAX_RESULTS_BYTES = 32 * 2**20  # as the CLI (commands/accept_cmd.py): nccl-tests output is a few kB per test
 VERDICT_COLOURS = {PASS: GREEN, FAIL: RED}
 # the engine's verdict values, as the dialog shows them (translated with self.tr at run time)
 VERDICT_WORDS = {PASS: QT_TRANSLATE_NOOP("AcceptanceDialog", "PASS"),
@@ -148,10 +148,7 @@ class AcceptanceDialog(QDialog):
     def load_file(self, path: Path | str) -> None:
         """Put a results file's text in the box (undecodable bytes become U+FFFD, reported by line)."""
         file = Path(path)
-        if file.stat().st_size > MAX_RESULTS_BYTES:
-            raise ValueError(self.tr("{name} is larger than {mib} MiB: not nccl-tests output").format(
-                name=file.name, mib=MAX_RESULTS_BYTES // 2**20))
-        self.text.setPlainText(file.read_bytes().decode("utf-8", errors="replace"))
+        self.text.setPlainText(read_results_file(file))  # ValueError(Text) for a pipe, a device, a huge file
         self.source_name = file.name
 
     def _ask_file(self) -> None:

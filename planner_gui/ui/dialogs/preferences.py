@@ -18,8 +18,6 @@ from planner_gui.i18n import LANGUAGE_NAMES
 from planner_gui.preferences.model import AUTOSAVE_MAX_S, AUTOSAVE_MIN_S, Preferences
 from planner_gui.ui.window.app import apply_preferences
 
-MS_PER_S = 1000  # unit conversion: QTimer intervals are in ms
-
 
 class PreferencesDialog(QDialog):
     def __init__(self, preferences: Preferences, parent: QWidget | None = None) -> None:
@@ -82,9 +80,8 @@ def open_preferences(window: QWidget) -> Preferences | None:
     after = dialog.chosen()
     save_preferences(after)
     autosaver = getattr(window, "autosaver", None)
-    timer = getattr(autosaver, "_timer", None)
-    if timer is not None:
-        timer.setInterval(after.autosave_interval_s * MS_PER_S)
+    if autosaver is not None:
+        autosaver.set_interval_s(after.autosave_interval_s)
     apply_preferences(after)
     if resolve_language(after.language) != resolve_language(before.language):
         switch_language(window, after.language)  # type: ignore[arg-type]  (rebuilt in the new units too)

@@ -26,6 +26,7 @@ from planner_gui.ui.panels.inspector_forms import (
     rack_choices,
     rack_page,
 )
+from planner_gui.ui.plain_text import plain
 
 ERROR_STYLE = "color: #b3261e;"  # Material "error" red: readable on light and dark backgrounds
 PAGE_KINDS = ("design", "rack", "device", "link", "mixed")
@@ -86,14 +87,14 @@ class Inspector(QWidget):
         kind = "design" if not self._ids else kinds.pop() if len(kinds) == 1 else "mixed"
         self.stack.setCurrentIndex(PAGE_KINDS.index(kind))
         if kind == "design":
-            self.header.setText(self.tr("<b>Design</b> — {name}").format(name=design.meta.name))
+            self.header.setText(self.tr("<b>Design</b> — {name}").format(name=plain(design.meta.name)))
             self._load_design()
         elif kind == "mixed":
             self.header.setText(self.tr("<b>{n} items</b> of different kinds: select one kind to edit").format(
                 n=len(self._ids)))
         else:
             nouns = {"rack": self.tr("racks"), "device": self.tr("devices"), "link": self.tr("links")}
-            self.header.setText(f"<b>{self._ids[0]}</b>" if len(self._ids) == 1
+            self.header.setText(f"<b>{plain(self._ids[0])}</b>" if len(self._ids) == 1
                                 else self.tr("<b>{n} {noun}</b> — edits apply to all").format(
                                     n=len(self._ids), noun=nouns[kind]))
             getattr(self, f"_load_{kind}")()

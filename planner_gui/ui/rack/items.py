@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from planner_gui.ui import colors
+from planner_gui.ui.plain_text import plain_rich
 from planner_gui.ui.rack import layout as rl
 
 LABEL_PX = 10  # device label font, scene units
@@ -202,7 +203,7 @@ class DeviceItem(QGraphicsItem):
         self.setZValue(Z_DEVICE)
         # A panel repaints as a blit until it changes; faces never rotate (style_anchors.md §5.2).
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self.setToolTip(f"{label} ({device_id})\n{model}")
+        self.setToolTip(plain_rich(f"{label} ({device_id})\n{model}"))
 
     def boundingRect(self) -> QRectF:
         return self.rect.adjusted(-SELECTION_WIDTH, -SELECTION_WIDTH, SELECTION_WIDTH, SELECTION_WIDTH)

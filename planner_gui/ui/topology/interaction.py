@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QToolTip
 
 from planner_gui.ui import colors
 from planner_gui.ui.format import format_length, format_percent
+from planner_gui.ui.plain_text import plain_rich
 from planner_gui.ui.topology import layout as tl
 from planner_gui.ui.topology.items import Z_OVERLAY, NodeItem, PassivePathItem, cosmetic_pen, segments_path
 from planner_gui.ui.window.navigation import MIN_SCALE
@@ -112,7 +113,7 @@ class TopologyInteraction:
             data = self.view.data
             text = self.link_text(data.link_ids[link]) if link >= 0 and data is not None else ""
         if text:
-            QToolTip.showText(event.globalPos(), text, self.view.viewport())
+            QToolTip.showText(event.globalPos(), plain_rich(text), self.view.viewport())
         else:
             QToolTip.hideText()
         return True

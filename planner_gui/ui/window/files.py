@@ -19,6 +19,7 @@ from planner_gui.i18n import ui_error_text, ui_text
 from planner_gui.io import LoadError, SaveError
 from planner_gui.io.files import FILE_SUFFIX
 from planner_gui.ui.dialogs.new_design import NewDesignDialog
+from planner_gui.ui.plain_text import plain_rich
 
 FILE_FILTER = f"Cluster Planner designs (*{FILE_SUFFIX});;All files (*)"  # English; _file_filter() translates
 
@@ -61,12 +62,13 @@ class FileActions(QObject):
         try:
             self.document.open(path)
         except LoadError as error:
-            QMessageBox.critical(self.window, self.tr("Cannot open design"), load_error_text(error))
+            QMessageBox.critical(self.window, self.tr("Cannot open design"), plain_rich(load_error_text(error)))
             return False
         self.recent.add(path)
         if self.document.load_warnings:
+            shown = self.document.load_warnings[:MAX_PROBLEMS_SHOWN]
             QMessageBox.information(self.window, self.tr("Design opened with warnings"),
-                                    "\n".join(map(ui_text, self.document.load_warnings[:MAX_PROBLEMS_SHOWN])))
+                                    plain_rich("\n".join(map(ui_text, shown))))
         return True
 
     def save(self) -> bool:
@@ -93,7 +95,7 @@ class FileActions(QObject):
         except FileChangedOnDisk:
             return self._save_over_changed_file(path)
         except SaveError as error:
-            QMessageBox.critical(self.window, self.tr("Cannot save design"), ui_error_text(error))
+            QMessageBox.critical(self.window, self.tr("Cannot save design"), plain_rich(ui_error_text(error)))
             return False
         self.recent.add(path)
         return True
@@ -118,7 +120,7 @@ class FileActions(QObject):
             text = self.tr("{path} was changed on disk by another window or program. Reload it?").format(path=path)
             default = QMessageBox.StandardButton.Yes
         buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
-        if QMessageBox.question(self.window, self.tr("File changed on disk"), text, buttons,
+        if QMessageBox.question(self.window, self.tr("File changed on disk"), plain_rich(text), buttons,
                                 default) == QMessageBox.StandardButton.Yes:
             self.open_path(path, ask=False)
 
@@ -130,8 +132,8 @@ class FileActions(QObject):
                    | QMessageBox.StandardButton.Cancel)
         where = self.document.path.name if self.document.path else self.tr("a new design")
         answer = QMessageBox.question(self.window, self.tr("Unsaved changes"),
-                                      self.tr("Save the changes to {name} ({where})?").format(
-                                          name=self.document.design.meta.name, where=where),
+                                      plain_rich(self.tr("Save the changes to {name} ({where})?").format(
+                                          name=self.document.design.meta.name, where=where)),
                                       buttons, QMessageBox.StandardButton.Save)
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
@@ -140,7 +142,7 @@ class FileActions(QObject):
     def open_recent(self, path: Path) -> bool:
         if not path.exists():
             QMessageBox.critical(self.window, self.tr("Cannot open design"),
-                                 self.tr("{path}: no such file; removed from the list").format(path=path))
+                                 plain_rich(self.tr("{path}: no such file; removed from the list").format(path=path)))
             self.recent.remove(path)
             return False
         return self.open_path(path)
