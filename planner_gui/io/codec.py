@@ -11,6 +11,7 @@ from planner_gui.io.limits import FILE_BOUNDS as B
 from planner_gui.io.limits import MAX_DEVICES, MAX_LINKS, MAX_RACKS
 from planner_gui.io.links import links_to_skip, read_links
 from planner_gui.io.reader import Problems, Reader, at
+from planner_gui.io.unknown_keys import FEED_KEYS, RACK_KEYS, SECTIONS, TOP_LEVEL, keep_unknown, report_unknown
 from planner_gui.model import (
     CoolingType,
     CostSettings,
@@ -43,7 +44,7 @@ def design_to_data(design: Design) -> dict[str, Any]:
         data = _plain(rack)
         data["devices"] = [_device_data(d, placed=True) for d in design.devices_in_rack(rack.id)]
         racks.append(data)
-    return {
+    data = {
         "format": FORMAT_NAME,
         "schema_version": CURRENT_SCHEMA_VERSION,
         "meta": _plain(design.meta),
@@ -56,6 +57,17 @@ def design_to_data(design: Design) -> dict[str, Any]:
                   for link in design.links.values()],
         "variants": _variants_data(design),
     }
+    return _with_unknown_keys(data, design.unknown_keys)
+
+
+def _with_unknown_keys(data: dict[str, Any], unknown: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """Write back what the file held that this version does not read (io/unknown_keys.py); ours wins a clash."""
+    for section, extra in unknown.items():
+        target = data if section == "" else data.get(section)
+        if isinstance(target, dict):
+            for key, value in extra.items():
+                target.setdefault(key, value)
+    return data
 
 
 def _variants_data(design: Design) -> list[dict[str, Any]]:
@@ -141,13 +153,17 @@ def data_to_design(data: dict[str, Any], specs: HardwareSpecs, problems: Problem
     ``path`` is where the design sits in the file: "" for the file's own, ``variants[i].design`` for a variant.
     """
     root = Reader(data, path, problems)
-    design = Design(
-        meta=_read_meta(root.child("meta", required=False) or Reader({}, "meta", problems)),
-        fabric=_read_fabric(root.child("fabric", required=False) or Reader({}, "fabric", problems)),
-        cost=_read_cost(root.child("cost", required=False) or Reader({}, "cost", problems)),
-    )
+    sections = {name: root.child(name, required=False) or Reader({}, root.at(name), problems)
+                for name in ("meta", "fabric", "cost")}
+    design = Design(meta=_read_meta(sections["meta"]), fabric=_read_fabric(sections["fabric"]),
+                    cost=_read_cost(sections["cost"]))
     workload = root.child("workload", required=False)
     design.workload = _read_workload(workload) if workload is not None else None
+    if workload is not None:
+        sections["workload"] = workload
+    unknown = {"": keep_unknown(root, TOP_LEVEL), **{name: keep_unknown(r, SECTIONS[name]) for name, r in
+                                                    sections.items()}}
+    design.unknown_keys = {section: keys for section, keys in unknown.items() if keys}
     failed: set[str] = set()  # ids of devices that could not be added
     for rack_reader in root.items("racks"):
         rack = _read_rack(rack_reader)
@@ -221,6 +237,7 @@ def _read_rack(r: Reader) -> Rack | None:
     rack_id = r.text("id", None, required=True)
     if rack_id is None:
         return None
+    report_unknown(r, RACK_KEYS)
     feed_a = r.child("feed_a", required=False)
     feed_b = r.child("feed_b", required=False)
     return Rack(
@@ -237,6 +254,7 @@ def _read_rack(r: Reader) -> Rack | None:
 
 
 def _read_feed(r: Reader) -> Feed:
+    report_unknown(r, FEED_KEYS)
     return Feed(
         voltage_v=r.number("voltage_v", 400.0, *B["feed.voltage_v"]) or 400.0,
         amps=r.number("amps", 32.0, *B["feed.amps"]) or 32.0,

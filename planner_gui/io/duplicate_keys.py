@@ -29,12 +29,9 @@ _DICT_ONLY = frozenset((dict,))
 MAX_REPORTED = 50  # limits.MAX_ERRORS_SHOWN: the user sees this many problems at most
 
 
-def duplicate_key_problems(text: str, data: Any) -> list[str]:
-    """``"path: key 'k' appears twice"`` for each object of ``text`` (already parsed to ``data``) that
-    repeats a key; empty when none does."""
-    if "\\" not in text and _tally(data) == text.count(":"):
-        return []
-    return _exact(text)
+def proof_holds(text: str, data: Any) -> bool:
+    """True when counting colons proves no object of ``text`` (parsed to ``data``) repeats a key."""
+    return "\\" not in text and _tally(data) == text.count(":")
 
 
 def _tally(data: Any) -> int:
@@ -62,8 +59,12 @@ def _tally(data: Any) -> int:
     return keys + sum(map(str.count, strings, repeat(":")))
 
 
-def _exact(text: str) -> list[str]:
-    """Parse again, noting every object whose pairs outnumber its keys, then find where each is."""
+def parse_with_duplicates(text: str) -> tuple[Any, list[str]]:
+    """Parse ``text`` (known to be valid JSON) noting every object whose pairs outnumber its keys:
+    the data (the last value of a repeated key wins, as in a plain parse) and where each repetition is.
+
+    The caller drops its first parse before calling this, so two copies of a large file never coexist.
+    """
     repeated: dict[int, list[str]] = {}
 
     def pairs_hook(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -72,18 +73,22 @@ def _exact(text: str) -> list[str]:
             repeated[id(obj)] = _repeated_keys(pairs)
         return obj
 
-    data = json.loads(text, object_pairs_hook=pairs_hook)  # the text parsed once already: it is valid
+    data = json.loads(text, object_pairs_hook=pairs_hook)
     if not repeated:
-        return []
+        return data, []
     found: list[str] = []
+    remaining = set(repeated)
     for path, obj in _objects(data):
-        for key, count in repeated.get(id(obj), []):
+        if id(obj) not in remaining:
+            continue
+        remaining.discard(id(obj))
+        for key, count in repeated[id(obj)]:
             message = (QT_TRANSLATE_NOOP("Load", "key {key!r} appears twice").fill(key=key[:80]) if count == 2 else
                        QT_TRANSLATE_NOOP("Load", "key {key!r} appears {count} times").fill(key=key[:80], count=count))
             found.append(at(path, message))
-        if len(found) >= MAX_REPORTED:
+        if len(found) >= MAX_REPORTED or not remaining:
             break
-    return found[:MAX_REPORTED]
+    return data, found[:MAX_REPORTED]
 
 
 def _repeated_keys(pairs: list[tuple[str, Any]]) -> list[tuple[str, int]]:
@@ -94,15 +99,19 @@ def _repeated_keys(pairs: list[tuple[str, Any]]) -> list[tuple[str, int]]:
 
 
 def _objects(data: Any) -> Iterator[tuple[str, dict[str, Any]]]:
-    """Every object in ``data`` with its JSON path, in file order (depth first, no recursion)."""
+    """Every object in ``data`` with its JSON path, in file order (depth first, no recursion).
+
+    Paths are built only for containers (a leaf never needs one); the caller stops the walk once it has
+    found the objects it looks for.
+    """
     stack: list[tuple[str, Any]] = [("", data)]
     while stack:
         path, node = stack.pop()
         if type(node) is dict:
             yield path, node
-            children = [(f"{path}.{key}" if path else key, value) for key, value in node.items()]
-        elif type(node) is list:
-            children = [(f"{path}[{index}]", value) for index, value in enumerate(node)]
+            children = [(f"{path}.{key}" if path else key, value) for key, value in node.items()
+                        if type(value) is dict or type(value) is list]
         else:
-            continue
-        stack.extend(child for child in reversed(children) if type(child[1]) in (dict, list))
+            children = [(f"{path}[{index}]", value) for index, value in enumerate(node)
+                        if type(value) is dict or type(value) is list]
+        stack.extend(reversed(children))

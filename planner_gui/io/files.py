@@ -11,8 +11,14 @@ from pathlib import Path
 from typing import Any
 
 from planner_gui.io.codec import CURRENT_SCHEMA_VERSION, FORMAT_NAME, count_problems, data_to_design
-from planner_gui.io.duplicate_keys import duplicate_key_problems
-from planner_gui.io.limits import MAX_ERRORS_KEPT, MAX_ERRORS_SHOWN, MAX_FILE_BYTES, TooManyProblems
+from planner_gui.io.duplicate_keys import parse_with_duplicates, proof_holds
+from planner_gui.io.limits import (
+    MAX_ERRORS_KEPT,
+    MAX_ERRORS_SHOWN,
+    MAX_FILE_BYTES,
+    MAX_JSON_CONTAINERS,
+    TooManyProblems,
+)
 from planner_gui.io.migrations import SchemaError, migrate
 from planner_gui.io.reader import Problems
 from planner_gui.io.saving import SaveError, design_to_json, os_reason, save_design
@@ -132,8 +138,17 @@ def _read_json(path: Path) -> Any:
         problem = QT_TRANSLATE_NOOP("Load", "is not UTF-8 text (bad byte at offset {offset}); is it a .cluster file?"
                                     ).fill(offset=error.start)
         raise LoadError(path, [problem]) from None
+    containers = raw.count(b"{") + raw.count(b"[")  # an upper bound: braces inside strings count too
+    if containers > MAX_JSON_CONTAINERS:
+        raise LoadError(path, [QT_TRANSLATE_NOOP(
+            "Load", "holds about {count:,} JSON objects and lists, more than the {limit:,} any design within this "
+                    "version's limits has; the file is damaged or not a design").fill(
+            count=containers, limit=MAX_JSON_CONTAINERS)])
     data = parse_json(text, path)
-    repeated = duplicate_key_problems(text, data)
+    if proof_holds(text, data):
+        return data
+    del data  # the exact check parses again: never hold two copies of a large file
+    data, repeated = parse_with_duplicates(text)
     if repeated:
         raise LoadError(path, repeated)
     return data

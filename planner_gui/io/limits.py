@@ -11,6 +11,11 @@ MAX_FILE_BYTES = 64 * 1024 * 1024  # issue 8: files over 64 MB are refused befor
 MAX_RACKS = 50_000  # ~10x a 100k-GPU design (4,745 racks in benchmarks/load_speed.py)
 MAX_DEVICES = 200_000  # issue 8 brief: ~11x a 100k-GPU design (18,227 devices)
 MAX_LINKS = 1_000_000  # issue 8 brief: ~2.6x a 100k-GPU design (388,292 links)
+# Every object and list a file may hold, over all variants: one per link, device and rack, a devices
+# list and two feeds per rack, and the settings (~1.45 M at the limits above). Counted on the raw bytes
+# before parsing, so 64 MB of tiny objects (8 M of them: 67 s and 6.4 GB before) is refused in
+# milliseconds instead of becoming millions of Python dicts.
+MAX_JSON_CONTAINERS = 1_600_000
 MAX_TEXT_CHARS = 10_000  # a name or note longer than a page of text is damage, not a design
 MAX_MAP_ENTRIES = 10_000  # price and NCCL_* maps: one entry per catalog id or variable, a few dozen in practice
 # After this many errors a file is hopeless; stop early so a file of a million bad links cannot

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from planner_gui.io.limits import FILE_BOUNDS
 from planner_gui.io.reader import Reader, expected_list
+from planner_gui.io.unknown_keys import LINK_KEYS, report_unknown
 from planner_gui.model import Link, Medium
 
 LINK_FIELDS = 5  # id, a, b, medium, length_m: what codec.design_to_data writes for every link
@@ -53,6 +54,7 @@ def read_links(root: Reader) -> tuple[list[Link], list[int]]:
 
 def _read_link_slowly(r: Reader) -> Link | None:
     link_id, a, b = r.text("id", None, True), r.text("a", None, True), r.text("b", None, True)
+    report_unknown(r, LINK_KEYS)
     if link_id is None or a is None or b is None:
         return None
     length = r.number("length_m", DEFAULT_LENGTH_M, 0.0, MAX_LENGTH_M)

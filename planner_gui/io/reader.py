@@ -133,7 +133,7 @@ class Reader:
         return float(value)
 
     def boolean(self, key: str, default: bool) -> bool:
-        value = self._get(key, default, False)
+        value = self.data.get(key, default)  # null is refused below: true/false must be said (a file's switch)
         if not isinstance(value, bool):
             return self._bad(key, QT_TRANSLATE_NOOP("Load", "expected true or false, got {value}").fill(
                 value=_describe(value)), default)

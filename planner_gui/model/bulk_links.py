@@ -54,7 +54,10 @@ def plan_links(links: list[Link], devices: dict[str, Any], specs: HardwareSpecs)
 
 
 def _ids_valid(ids: list[str]) -> bool:
-    return not ids or _IDS_JOINED.fullmatch(_ID_SEPARATOR.join(ids)) is not None
+    if not ids:
+        return True
+    joined = _ID_SEPARATOR.join(ids)  # an id holding the separator itself would pass as two: count them
+    return joined.count(_ID_SEPARATOR) == len(ids) - 1 and _IDS_JOINED.fullmatch(joined) is not None
 
 
 def _lengths_valid(lengths: list[Any]) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Any
 
 from planner_gui.model.bulk_links import LinkColumns, plan_links
 from planner_gui.model.errors import DesignError, device_where, link_where, rack_where
@@ -49,6 +50,9 @@ class Design:
     _ports: dict[str, str] | None = field(default=None, repr=False, compare=False)
     # The other named variants of this design (model/variants.py); edited only through that module.
     variants: Variants = field(default_factory=Variants, repr=False, compare=False)
+    # Keys a file held that this version does not know, by section ("" for the top level, "meta", "cost",
+    # ...): kept and written back unchanged, so a newer minor version's settings survive a round trip here.
+    unknown_keys: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def _port_link(self) -> dict[str, str]:

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from planner_gui.model.errors import DesignError
 from planner_gui.model.messages import QT_TRANSLATE_NOOP
 
-ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$")
+ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}\Z")  # \Z: "$" would let a trailing newline through
 PORT_SEPARATOR = "/"
 
 

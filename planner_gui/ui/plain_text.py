@@ -17,8 +17,14 @@ def plain(text: object) -> str:
 
 
 def plain_rich(text: str) -> str:
-    """Whole plain ``text`` as rich text that shows exactly those characters, line breaks kept.
+    """Plain ``text`` for a tooltip or message box (whose format the static helpers cannot set), shown as is.
 
-    For tooltips and message boxes, whose text format cannot be set through the static helpers.
+    Qt takes text for rich text only when its first line holds a ``<`` (or ``&lt;``) before any line break
+    (``Qt::mightBeRichText`` in qtextdocument.cpp). Text whose first line has neither ``<`` nor ``&`` is
+    therefore already shown as plain text and is returned unchanged; anything else becomes rich text that
+    shows exactly its characters, line breaks kept.
     """
+    first_line = text.split("\n", 1)[0]
+    if "<" not in first_line and "&" not in first_line:
+        return text
     return "<p style='white-space:pre-wrap'>" + escape(text, quote=False) + "</p>"

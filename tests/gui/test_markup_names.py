@@ -69,7 +69,7 @@ def test_the_topology_tooltip_escapes_names(qtbot: QtBot, hostile_file: Path, mo
             from PySide6.QtCore import QPoint
             return QPoint(1, 1)
 
-        globalPos = pos  # noqa: N815  (Qt's name)
+        globalPos = pos  # Qt's name for it
 
     window.topology_view.interaction.tooltip(Event())  # type: ignore[arg-type]
     assert shown == [plain_rich(raw)] and "<table" not in shown[0]
@@ -87,3 +87,8 @@ def test_message_boxes_escape_the_design_name(qtbot: QtBot, hostile_file: Path, 
     assert not window.files.maybe_save()
     assert asked and "&lt;img" in asked[0] and "<img" not in asked[0]
     window.document.live.shutdown()
+
+
+def test_plain_text_stays_as_it_is_and_markup_in_the_first_line_is_escaped() -> None:
+    assert plain_rich("Save the changes to R1?\nline <b>2</b>") == "Save the changes to R1?\nline <b>2</b>"
+    assert plain_rich(f"{IMAGE} (x)\nsecond") == "<p style='white-space:pre-wrap'>&lt;img src=\"/dev/zero\"&gt; (x)\nsecond</p>"

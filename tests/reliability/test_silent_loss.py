@@ -70,3 +70,52 @@ def test_a_null_setting_with_a_default_loads_with_a_warning_naming_the_default(t
 def test_the_example_itself_loads_without_a_warning() -> None:  # the rule must not flag what the writer writes
     result = load_design(EXAMPLE, CATALOG)
     assert result.warnings == [] and len(result.design.links) == len(_example()["links"])
+
+
+@pytest.mark.parametrize("where", ["device", "link"])
+def test_an_id_ending_in_a_newline_is_refused(tmp_path: Path, where: str) -> None:
+    data = _example()
+    if where == "device":
+        rack, device = _first_placed(data)
+        data["racks"][rack]["devices"][device]["id"] += "\n"
+    else:
+        data["links"][0]["id"] += "\n"
+    with pytest.raises(LoadError) as caught:
+        load_design(_write(tmp_path, data), CATALOG)
+    assert any("invalid id" in p for p in caught.value.problems), caught.value.problems
+
+
+def test_a_link_id_holding_a_newline_cannot_pass_as_two_ids(tmp_path: Path) -> None:
+    data = _example()
+    data["links"][0]["id"] = "l-a\nl-b"
+    with pytest.raises(LoadError, match="invalid id"):
+        load_design(_write(tmp_path, data), CATALOG)
+
+
+def test_a_misspelt_key_is_named_with_what_it_likely_means(tmp_path: Path) -> None:
+    data = _example()
+    data["racks"][0]["Power_Budget_KW"] = 12.5
+    data["cost"]["projectMonths"] = 24
+    result = load_design(_write(tmp_path, data), CATALOG)
+    assert any(w.startswith("racks[0].Power_Budget_KW: unknown key, ignored and not saved; did you mean "
+                            "'power_budget_kw'?") for w in result.warnings), result.warnings
+    assert any(w.startswith("cost.projectMonths: unknown key, ignored here but kept in the file")
+               for w in result.warnings), result.warnings
+
+
+def test_unknown_settings_survive_a_round_trip(tmp_path: Path) -> None:
+    from planner_gui.io import save_design
+
+    data = _example()
+    data["fabric"]["future_setting"] = {"from": "a newer version"}
+    data["future_section"] = [1, 2, 3]
+    result = load_design(_write(tmp_path, data), CATALOG)
+    saved = tmp_path / "saved.cluster"
+    save_design(result.design, saved)
+    again = json.loads(saved.read_text(encoding="utf-8"))
+    assert again["fabric"]["future_setting"] == {"from": "a newer version"} and again["future_section"] == [1, 2, 3]
+
+
+@pytest.mark.parametrize("example", example_paths(), ids=lambda p: p.name)
+def test_every_shipped_example_loads_without_a_warning(example: Path) -> None:
+    assert load_design(example, CATALOG).warnings == []

@@ -3271,6 +3271,10 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>不是 UTF-8 文本（偏移 {offset} 处有无效字节）；确定是 .cluster 文件吗？</translation>
     </message>
     <message>
+        <source>holds about {count:,} JSON objects and lists, more than the {limit:,} any design within this version&apos;s limits has; the file is damaged or not a design</source>
+        <translation>包含约 {count:,} 个 JSON 对象和列表，超过本版本限制内任何方案可能有的 {limit:,} 个；文件已损坏或不是方案文件</translation>
+    </message>
+    <message>
         <source>nests far too deeply to be a design; the file is damaged or hostile</source>
         <translation>嵌套层数过深，不可能是方案文件；文件已损坏或为恶意文件</translation>
     </message>
@@ -3553,6 +3557,22 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
     <message>
         <source>results {path!r} is {mib} MiB; nccl-tests output is a few kB per test: is this the right file?</source>
         <translation>结果 {path!r} 有 {mib} MiB；nccl-tests 每个测试的输出只有几 kB：文件是否正确？</translation>
+    </message>
+    <message>
+        <source>unknown key, ignored and not kept ({count} unknown keys here){hint}</source>
+        <translation>未知的键，已忽略且不保留（此处有 {count} 个未知的键）{hint}</translation>
+    </message>
+    <message>
+        <source>unknown key, ignored here but kept in the file{hint}</source>
+        <translation>未知的键，此处忽略但会保留在文件中{hint}</translation>
+    </message>
+    <message>
+        <source>unknown key, ignored and not saved{hint}</source>
+        <translation>未知的键，已忽略且不会保存{hint}</translation>
+    </message>
+    <message>
+        <source>; did you mean {key!r}?</source>
+        <translation>；您是不是指 {key!r}？</translation>
     </message>
 </context>
 <context>

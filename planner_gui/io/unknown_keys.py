@@ -1,0 +1,57 @@
+"""Keys a file holds that this version does not read: named with their JSON path, never dropped in silence.
+
+A misspelt key (``Power_Budget_KW``, ``heightU``) used to fall back to the default quietly, and every
+unknown key vanished at the next save. Now each gets a warning naming its path and the key it most
+likely means; unknown keys of the file's top level and of its settings sections are kept in
+``Design.unknown_keys`` and written back as they were (a newer minor version's settings survive),
+while those inside a rack, device, feed or link are reported as not kept.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import fields
+from typing import Any
+
+from planner_gui.io.reader import Reader
+from planner_gui.model import CostSettings, DesignMeta, FabricSettings, Feed, Rack, Workload
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
+
+TOP_LEVEL = frozenset(("format", "schema_version", "meta", "fabric", "cost", "workload", "racks", "unplaced", "links",
+                       "variants"))
+SECTIONS: dict[str, frozenset[str]] = {
+    name: frozenset(f.name for f in fields(kind))
+    for name, kind in (("meta", DesignMeta), ("fabric", FabricSettings), ("cost", CostSettings),
+                       ("workload", Workload))}
+RACK_KEYS = frozenset(f.name for f in fields(Rack)) | {"devices"}
+FEED_KEYS = frozenset(f.name for f in fields(Feed))
+DEVICE_KEYS = frozenset(("id", "catalog_id", "name", "u", "nic_id", "nic_count"))  # codec._device_data
+LINK_KEYS = frozenset(("id", "a", "b", "medium", "length_m"))
+MAX_KEPT_PER_SECTION = 100  # a section with more unknown keys than this is damage: warn, keep none
+
+
+def keep_unknown(reader: Reader, known: frozenset[str]) -> dict[str, Any]:
+    """The unknown keys of a top-level or settings object, each warned about; they are written back."""
+    unknown = [key for key in reader.data if key not in known]
+    kept: dict[str, Any] = {}
+    for key in unknown:
+        if len(unknown) > MAX_KEPT_PER_SECTION:
+            _warn(reader, key, known, QT_TRANSLATE_NOOP("Load", "unknown key, ignored and not kept ({count} unknown "
+                                                                "keys here){hint}"), count=len(unknown))
+            continue
+        kept[key] = reader.data[key]
+        _warn(reader, key, known, QT_TRANSLATE_NOOP("Load", "unknown key, ignored here but kept in the file{hint}"))
+    return kept
+
+
+def report_unknown(reader: Reader, known: frozenset[str]) -> None:
+    """Unknown keys inside a rack, device, feed or link: warned about; not kept (they are rebuilt on save)."""
+    for key in reader.data:
+        if key not in known:
+            _warn(reader, key, known, QT_TRANSLATE_NOOP("Load", "unknown key, ignored and not saved{hint}"))
+
+
+def _warn(reader: Reader, key: str, known: frozenset[str], template: Any, **values: Any) -> None:
+    close = difflib.get_close_matches(key.lower().replace("-", "_"), sorted(known), n=1, cutoff=0.75)
+    hint = QT_TRANSLATE_NOOP("Load", "; did you mean {key!r}?").fill(key=close[0]) if close else ""
+    reader.problems.warn(reader.at(str(key)[:80]), template.fill(hint=hint, **values))
