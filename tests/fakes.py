@@ -29,3 +29,6 @@ class FakeSpecs:
 
     def knows(self, catalog_id: str) -> bool:
         return catalog_id in self.SPECS
+
+    def knows_nic(self, nic_id: str) -> bool:
+        return True  # the fake's servers take any NIC id

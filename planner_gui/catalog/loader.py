@@ -118,6 +118,10 @@ class Catalog:
         entry = self.entries.get(catalog_id)
         return entry is not None and entry.kind in DEVICE_KINDS
 
+    def knows_nic(self, nic_id: str) -> bool:
+        entry = self.entries.get(nic_id)
+        return entry is not None and entry.kind == "nic"
+
     def device_spec(self, catalog_id: str, nic_id: str | None = None, nic_count: int | None = None) -> DeviceSpec:
         key = (catalog_id, nic_id, nic_count)
         spec = self._spec_cache.get(key)
@@ -297,6 +301,7 @@ def _refuse_constant(name: str) -> Any:
 
 
 def _merge(catalog: Catalog, entries: Iterable[Any], origin: str, label: str, problems: _Problems) -> None:
+    seen: set[str] = set()  # ids of this file: a user entry may override a bundled one, never its own sibling
     for index, raw in enumerate(entries):
         found = _entry_problems(raw, problems.room())
         where = f"{label} entries[{index}]"
@@ -305,10 +310,11 @@ def _merge(catalog: Catalog, entries: Iterable[Any], origin: str, label: str, pr
         if found:
             problems.skipped(where, found)
             continue
-        if origin == "bundled" and raw["id"] in catalog.entries:
+        if raw["id"] in seen or (origin == "bundled" and raw["id"] in catalog.entries):
             problems.append(QT_TRANSLATE_NOOP("Catalog", "{where}: duplicate id {id!r}; entry skipped").fill(
                 where=where, id=raw["id"]))
             continue
+        seen.add(raw["id"])
         catalog.entries[raw["id"]] = CatalogEntry(raw["id"], raw["kind"], raw["name"], dict(raw), origin)
 
 

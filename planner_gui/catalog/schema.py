@@ -68,6 +68,14 @@ _DEVICE = {
     "typical_power_w": Field(NUM, low=0, high=200_000),
     "max_power_w": Field(NUM, low=0, high=200_000),
 }
+# Servers and switches take rack space and draw power: 0 U is for PDUs and 0 W for passive parts, and a
+# user catalog's 0 W server would hide its whole load from the power and cost models.
+_ACTIVE_DEVICE = {
+    **_DEVICE,
+    "height_u": Field(int, low=1, high=60),
+    "typical_power_w": Field(NUM, low=1, high=200_000),
+    "max_power_w": Field(NUM, low=1, high=200_000),
+}
 
 FIELDS: dict[str, dict[str, Field]] = {
     "gpu": {
@@ -85,7 +93,7 @@ FIELDS: dict[str, dict[str, Field]] = {
         "pcie_gen": Field(int, low=3, high=7),
     },
     "server": {
-        **_DEVICE,
+        **_ACTIVE_DEVICE,
         "gpu_id": Field(str),
         "gpu_count": Field(int, low=1, high=72),
         "nvswitch_count": Field(int, low=0, high=64),
@@ -119,7 +127,7 @@ FIELDS: dict[str, dict[str, Field]] = {
         "nvls_support": Field(bool, required=False),
     },
     "switch": {
-        **_DEVICE,
+        **_ACTIVE_DEVICE,
         "technology": Field(str, choices=_TECH),
         "port_groups": Field(list),
         "latency_ns": Field(NUM, low=1, high=100_000),

@@ -17,6 +17,7 @@ from planner_gui.io.limits import FILE_BOUNDS, MAX_MAP_ENTRIES, MAX_TEXT_CHARS
 from planner_gui.model import CoolingType, DesignError, Medium
 from planner_gui.model.errors import device_where, link_where, rack_where
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text
+from planner_gui.model.settings import COST_RANGES
 
 # Bounds of the editable rack, device and link fields. The rack and link limits repeat the ones
 # Design.add_rack / Design.add_link enforce (model/design.py), so an edit cannot make a design that
@@ -82,9 +83,9 @@ FIELD_WORDS = {
 # Settings bounds that differ from "a finite number of 0 or more" (the default for every number).
 SETTINGS_BOUNDS: dict[tuple[str, str], tuple[float | None, float | None]] = {
     ("cost", "cny_per_usd"): (0.01, 1000.0),  # any real exchange rate; 0 would divide by zero
-    ("cost", "project_months"): (1, 240),  # engine/cost/tco.py MAX_PROJECT_MONTHS
+    ("cost", "project_months"): COST_RANGES["project_months"],
     ("cost", "annual_prepay_discount"): (0.0, 0.99),  # a fraction of the rent
-    ("cost", "installation_fraction"): (0.0, 1.0),  # a fraction of the hardware price
+    ("cost", "installation_fraction"): COST_RANGES["installation_fraction"],
     ("cost", "pue"): (1.0, 3.0),  # catalog/schema.py cooling "pue" range
     ("workload", "zero_stage"): (0, 3),  # ZeRO stages 0-3 (peers_and_training.md, memory formulas)
     ("workload", "moe_experts"): (0, None),

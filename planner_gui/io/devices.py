@@ -43,6 +43,8 @@ def add_devices(design: Design, parent: Reader, key: str, specs: HardwareSpecs, 
             continue
         if not specs.knows(device.catalog_id):
             _warn_unknown(parent, f"{path}[{index}].catalog_id", device.catalog_id)
+        if device.nic_id is not None and not specs.knows_nic(device.nic_id):
+            _warn_unknown_nic(parent, f"{path}[{index}].nic_id", device.nic_id)
 
 
 def _plain_device(item: dict[str, Any], rack: Rack | None) -> Device | None:
@@ -95,8 +97,15 @@ def _add_device_checked(design: Design, r: Reader, specs: HardwareSpecs, rack: R
         return
     if not specs.knows(catalog_id):
         _warn_unknown(r, r.at("catalog_id"), catalog_id)
+    if device.nic_id is not None and not specs.knows_nic(device.nic_id):
+        _warn_unknown_nic(r, r.at("nic_id"), device.nic_id)
 
 
 def _warn_unknown(r: Reader, path: str, catalog_id: str) -> None:
     r.problems.warn(path, QT_TRANSLATE_NOOP("Load", "unknown catalog id {catalog_id!r}; kept as an opaque 1 U device")
                     .fill(catalog_id=catalog_id))
+
+
+def _warn_unknown_nic(r: Reader, path: str, nic_id: str) -> None:
+    r.problems.warn(path, QT_TRANSLATE_NOOP("Load", "unknown NIC id {nic_id!r}: the server's default NIC is used in "
+                                                    "the analysis, and the id is kept in the file").fill(nic_id=nic_id))

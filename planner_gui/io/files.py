@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import json
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -167,8 +168,25 @@ def parse_json(text: str, label: Path | str) -> Any:
                                 .fill(reason=template.fill() if template else error.msg, line=error.lineno,
                                       column=error.colno)]) from None
     except ValueError as error:  # huge integers, NaN
-        raise LoadError(label, [QT_TRANSLATE_NOOP("Load", "is not valid JSON: {reason}").fill(
-            reason=_reason(error))]) from None
+        where = _value_position(text)
+        if where is None:
+            raise LoadError(label, [QT_TRANSLATE_NOOP("Load", "is not valid JSON: {reason}").fill(
+                reason=_reason(error))]) from None
+        raise LoadError(label, [QT_TRANSLATE_NOOP("Load", "is not valid JSON: {reason} at line {line} column {column}")
+                                .fill(reason=_reason(error), line=where[0], column=where[1])]) from None
+
+
+# What the decoder refuses without saying where: NaN/Infinity outside strings, or an integer of more digits
+# than Python converts (sys.get_int_max_str_digits(), 4,300 by default). Found again to name line and column.
+_REFUSED_VALUE = re.compile(r'(?<![\w."])(?:-?Infinity|NaN)(?![\w"])|\d{4301,}')
+
+
+def _value_position(text: str) -> tuple[int, int] | None:
+    found = _REFUSED_VALUE.search(text)
+    if found is None:
+        return None
+    line = text.count("\n", 0, found.start()) + 1
+    return line, found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
 
 
 # What Python's JSON decoder says about a syntax error (json/decoder.py, _json.c), translated when shown.

@@ -7,6 +7,8 @@ a hostile file cannot make a load take more than a few seconds or a few GB. docs
 
 from __future__ import annotations
 
+from planner_gui.model.settings import COST_RANGES
+
 MAX_FILE_BYTES = 64 * 1024 * 1024  # issue 8: files over 64 MB are refused before they are read
 MAX_RACKS = 50_000  # ~10x a 100k-GPU design (4,745 racks in benchmarks/load_speed.py)
 MAX_DEVICES = 200_000  # issue 8 brief: ~11x a 100k-GPU design (18,227 devices)
@@ -35,9 +37,10 @@ FILE_BOUNDS: dict[str, tuple[float, float]] = {
     "feed.voltage_v": (100.0, 1000.0), "feed.amps": (1.0, 1000.0), "feed.phases": (1, 3),
     "devices.u": (1, 10_000), "devices.nic_count": (0, 64),  # model/design.py add_device
     "links.length_m": (0.0, 100_000.0),  # model/design.py add_link
-    "cost.cny_per_usd": (0.01, 1000.0), "cost.project_months": (1, 600), "cost.rent_per_gpu_month": (0.0, MAX_PRICE),
-    "cost.price_maps": (0.0, MAX_PRICE), "cost.annual_prepay_discount": (0.0, 0.95),
-    "cost.cloud_per_gpu_hour": (0.0, MAX_PRICE), "cost.installation_fraction": (0.0, 5.0),
+    "cost.cny_per_usd": (0.01, 1000.0), "cost.project_months": COST_RANGES["project_months"],
+    "cost.rent_per_gpu_month": (0.0, MAX_PRICE),
+    "cost.price_maps": (0.0, MAX_PRICE), "cost.annual_prepay_discount": COST_RANGES["annual_prepay_discount"],
+    "cost.cloud_per_gpu_hour": (0.0, MAX_PRICE), "cost.installation_fraction": COST_RANGES["installation_fraction"],
     "cost.electricity_per_kwh": (0.0, 100.0), "cost.pue": (1.0, 3.0), "cost.space_per_rack_month": (0.0, MAX_PRICE),
     "workload.layers": (1, 10_000), "workload.hidden": (1, 1_000_000), "workload.heads": (1, 10_000),
     "workload.kv_heads": (1, 10_000), "workload.ffn_hidden": (1, 10_000_000), "workload.vocab": (1, 10_000_000),

@@ -88,3 +88,13 @@ class CostSettings:
     electricity_per_kwh: float = 0.8
     pue: float | None = None  # None: the figure for the racks' cooling type
     space_per_rack_month: float = 0.0
+
+
+# The ranges the cost model computes with (engine/cost), the file format accepts (io/limits.py) and the
+# inspector offers (document/properties.py): one table, so a value that saves is also one that prices.
+MAX_PROJECT_MONTHS = 240  # 20 years: well past any hardware lifetime; larger values are typing mistakes
+COST_RANGES: dict[str, tuple[float, float]] = {
+    "project_months": (1, MAX_PROJECT_MONTHS),
+    "installation_fraction": (0.0, 1.0),  # a fraction of the hardware price
+    "annual_prepay_discount": (0.0, 0.95),
+}

@@ -90,3 +90,30 @@ def test_pipes_folders_and_oversized_catalogs_are_ignored_without_blocking(tmp_p
     for path, message in ((fifo, "is not a regular file"), (big, "larger than 8 MB"), (folder, "is not a regular")):
         catalog = load_catalog(user_catalog=path)
         assert len(catalog.problems) == 1 and message in catalog.problems[0], catalog.problems
+
+
+def _server(**changes: Any) -> dict[str, Any]:
+    return {**BUNDLED.require("dgx-h100").data, "id": "my-server", **changes}
+
+
+@pytest.mark.parametrize(("field", "value"), [("height_u", 0), ("typical_power_w", 0), ("max_power_w", 0)])
+def test_a_user_server_of_zero_units_or_watts_is_skipped_with_its_field(tmp_path: Path, field: str, value: int) -> None:
+    catalog = _load(tmp_path, _entries(_server(**{field: value})))
+    assert "my-server" not in catalog.entries
+    assert any(field in problem for problem in catalog.problems), catalog.problems
+
+
+def test_a_zero_watt_switch_is_skipped_too(tmp_path: Path) -> None:
+    catalog = _load(tmp_path, _entries(_switch(typical_power_w=0)))
+    assert "my-switch" not in catalog.entries
+
+
+def test_an_id_repeated_in_a_user_catalog_keeps_the_first_and_says_so(tmp_path: Path) -> None:
+    catalog = _load(tmp_path, _entries(_switch(name="first"), _switch(name="second")))
+    assert catalog.require("my-switch").name == "first"
+    assert any("entries[1]" in p and "duplicate id 'my-switch'" in p for p in catalog.problems), catalog.problems
+
+
+def test_a_user_entry_may_still_override_a_bundled_one(tmp_path: Path) -> None:
+    catalog = _load(tmp_path, _entries({**BUNDLED.require("qm9700").data, "name": "our QM9700"}))
+    assert catalog.require("qm9700").name == "our QM9700"

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -119,3 +120,34 @@ def test_unknown_settings_survive_a_round_trip(tmp_path: Path) -> None:
 @pytest.mark.parametrize("example", example_paths(), ids=lambda p: p.name)
 def test_every_shipped_example_loads_without_a_warning(example: Path) -> None:
     assert load_design(example, CATALOG).warnings == []
+
+
+@pytest.mark.parametrize(("field", "value", "bounds"), [("project_months", 300, "1..240"),
+                                                         ("installation_fraction", 2.0, "0..1")])
+def test_a_cost_setting_the_cost_model_cannot_use_is_refused_by_the_file(tmp_path: Path, field: str, value: float,
+                                                                          bounds: str) -> None:
+    data = _example()
+    data["cost"][field] = value
+    with pytest.raises(LoadError, match=rf"cost\.{field}: .* is outside {re.escape(bounds)}"):
+        load_design(_write(tmp_path, data), CATALOG)
+
+
+@pytest.mark.parametrize(("value", "reason"), [("NaN", "NaN is not a number JSON allows"),
+                                                ("-Infinity", "-Infinity is not a number JSON allows"),
+                                                ("9" * 5000, "")])
+def test_values_json_refuses_are_reported_with_line_and_column(tmp_path: Path, value: str, reason: str) -> None:
+    text = EXAMPLE.read_text(encoding="utf-8").replace('"length_m": ', f'"length_m": {value}, "was": ', 1)
+    path = tmp_path / "refused.cluster"
+    path.write_text(text, encoding="utf-8")
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if '"was": ' in row)
+    with pytest.raises(LoadError, match=rf"{re.escape(reason)}.* at line {line} column \d+"):
+        load_design(path, CATALOG)
+
+
+def test_a_bogus_nic_id_is_named_not_silently_replaced(tmp_path: Path) -> None:
+    data = _example()
+    rack, device = _first_placed(data)
+    data["racks"][rack]["devices"][device]["nic_id"] = "no-such-nic"
+    result = load_design(_write(tmp_path, data), CATALOG)
+    assert any(w.startswith(f"racks[{rack}].devices[{device}].nic_id: unknown NIC id 'no-such-nic'")
+               for w in result.warnings), result.warnings

@@ -31,8 +31,8 @@ from planner_gui.engine.facility.energy import HOURS_PER_MONTH, FacilityReport, 
 from planner_gui.engine.facility.power import W_PER_KW, PowerReport, power_report
 from planner_gui.engine.facility.power_parts import RJ45_PATCH_ID
 from planner_gui.model import Design
+from planner_gui.model.settings import MAX_PROJECT_MONTHS  # the one range (COST_RANGES) the file uses too
 
-MAX_PROJECT_MONTHS = 240  # 20 years: well past any hardware lifetime; larger values are typing mistakes
 NETWORK_LINES = ("switches", "nics", "cables")
 MINOR_KINDS = ("blank", "patch_panel", "pdu")  # left unpriced without a warning
 

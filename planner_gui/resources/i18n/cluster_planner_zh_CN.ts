@@ -3227,6 +3227,10 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>未知的目录 ID {catalog_id!r}；按不透明的 1U 设备保留</translation>
     </message>
     <message>
+        <source>unknown NIC id {nic_id!r}: the server&apos;s default NIC is used in the analysis, and the id is kept in the file</source>
+        <translation>未知的网卡 id {nic_id!r}：分析中使用该服务器的默认网卡，该 id 仍保留在文件中</translation>
+    </message>
+    <message>
         <source>key {key!r} appears twice</source>
         <translation>键 {key!r} 出现了两次</translation>
     </message>
