@@ -178,11 +178,11 @@ def parse_json(text: str, label: Path | str) -> Any:
 
 # What the decoder refuses without saying where: NaN/Infinity outside strings, or an integer of more digits
 # than Python converts (sys.get_int_max_str_digits(), 4,300 by default). Found again to name line and column.
-_REFUSED_VALUE = re.compile(r'(?<![\w."])(?:-?Infinity|NaN)(?![\w"])|\d{4301,}')
+_REFUSED_VALUE = r'(?<![\w."])(?:-?Infinity|NaN)(?![\w"])|\d{4301,}'  # re caches it
 
 
 def _value_position(text: str) -> tuple[int, int] | None:
-    found = _REFUSED_VALUE.search(text)
+    found = re.search(_REFUSED_VALUE, text)
     if found is None:
         return None
     line = text.count("\n", 0, found.start()) + 1

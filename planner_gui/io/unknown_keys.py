@@ -28,6 +28,11 @@ FEED_KEYS = frozenset(f.name for f in fields(Feed))
 DEVICE_KEYS = frozenset(("id", "catalog_id", "name", "u", "nic_id", "nic_count"))  # codec._device_data
 LINK_KEYS = frozenset(("id", "a", "b", "medium", "length_m"))
 MAX_KEPT_PER_SECTION = 100  # a section with more unknown keys than this is damage: warn, keep none
+# A kept value is written back, so it must be something a newer version's setting could be: a few thousand
+# values at most, nested no deeper than a design itself. Junk beyond that (megabytes, 900 levels deep) is
+# warned about and dropped, as before, instead of being carried along and re-saved.
+MAX_KEPT_VALUES = 10_000
+MAX_KEPT_DEPTH = 32
 
 
 def keep_unknown(reader: Reader, known: frozenset[str]) -> dict[str, Any]:
@@ -35,13 +40,28 @@ def keep_unknown(reader: Reader, known: frozenset[str]) -> dict[str, Any]:
     unknown = [key for key in reader.data if key not in known]
     kept: dict[str, Any] = {}
     for key in unknown:
-        if len(unknown) > MAX_KEPT_PER_SECTION:
-            _warn(reader, key, known, QT_TRANSLATE_NOOP("Load", "unknown key, ignored and not kept ({count} unknown "
-                                                                "keys here){hint}"), count=len(unknown))
+        if len(unknown) > MAX_KEPT_PER_SECTION or not _small_and_shallow(reader.data[key]):
+            _warn(reader, key, known, QT_TRANSLATE_NOOP("Load", "unknown key, ignored and not kept (too large, too "
+                                                                "deep or too many here){hint}"))
             continue
         kept[key] = reader.data[key]
         _warn(reader, key, known, QT_TRANSLATE_NOOP("Load", "unknown key, ignored here but kept in the file{hint}"))
     return kept
+
+
+def _small_and_shallow(value: Any) -> bool:
+    """True when ``value`` holds at most MAX_KEPT_VALUES values nested at most MAX_KEPT_DEPTH deep."""
+    stack, seen = [(value, 1)], 0
+    while stack:
+        node, depth = stack.pop()
+        seen += 1
+        if seen > MAX_KEPT_VALUES or depth > MAX_KEPT_DEPTH:
+            return False
+        if isinstance(node, dict):
+            stack.extend((child, depth + 1) for child in node.values())
+        elif isinstance(node, list):
+            stack.extend((child, depth + 1) for child in node)
+    return True
 
 
 def report_unknown(reader: Reader, known: frozenset[str]) -> None:

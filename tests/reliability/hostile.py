@@ -56,6 +56,8 @@ TEXT = st.text(max_size=30) | st.sampled_from(["", "é", "中文名称", "🚀�
 SURROGATE = st.integers(0xD800, 0xDFFF).map(chr)  # json.dumps writes these as \udXXX escapes
 NUMBER = (st.integers(-(10**6), 10**6) | st.sampled_from([0, -1, 2**31, 2**63, 10**300, -(10**400), 10**4000])
           | st.floats(allow_nan=True, allow_infinity=True))
+MARKUP = ['<img src="/dev/zero">', "<table width=100000><tr><td>x</td></tr></table>", "<b>bold</b> & <i>",
+          "<a href='file:///etc/passwd'>x</a>"]  # names must stay text (issue 20 item 2)
 LONG_TEXT = st.sampled_from(["x" * 10_001, "名" * 20_000, "🚀" * 500])  # over and under the 10,000-character limit
 SCALAR = st.none() | st.booleans() | NUMBER | TEXT | SURROGATE | LONG_TEXT
 JSON_VALUE = st.recursive(SCALAR, lambda inner: st.lists(inner, max_size=3)
@@ -122,7 +124,8 @@ def mutated_document(draw: st.DrawFn, kind: str) -> Any:
     document = json.loads(json.dumps(bases[draw(st.integers(0, len(bases) - 1))]))
     for _ in range(draw(st.integers(1, 4))):
         path = draw(st.sampled_from(_places(document)))
-        action = draw(st.sampled_from(["delete", "replace", "retype", "nest", "repeat", "copy-id"]))
+        action = draw(st.sampled_from(["delete", "replace", "retype", "nest", "repeat", "copy-id", "null",
+                                       "markup"]))
         document = _mutate(document, path, action, draw)
     return document
 
@@ -144,6 +147,10 @@ def _mutate(document: Any, path: tuple[Any, ...], action: str, draw: st.DrawFn) 
         parent[key:key] = [value] * draw(st.integers(1, MAX_REPEAT))
     elif action == "copy-id" and isinstance(value, dict) and "id" in value:
         value["id"] = draw(st.sampled_from(_ids(document) or ["x"]))
+    elif action == "null":  # issue 20: a null id, end or U once dropped its object in silence
+        parent[key] = None
+    elif action == "markup" and isinstance(value, str):
+        parent[key] = draw(st.sampled_from(MARKUP))
     return document
 
 
@@ -202,6 +209,7 @@ def check_design_file(path: Path, raw: bytes) -> str:
             assert error.problems and all(isinstance(p, str) and p for p in error.problems)
             return
         outcome = "loaded"
+        assert_nothing_dropped(raw, design)
         copy = path.with_name("copy.cluster")
         save_design(design, copy)  # whatever loads must save, and come back the same
         assert load_design(copy, CATALOG).design == design
@@ -209,6 +217,15 @@ def check_design_file(path: Path, raw: bytes) -> str:
     elapsed = timed(load)
     assert elapsed < HANG_GUARD_S, f"loading took {elapsed:.1f} s"
     return outcome
+
+
+def assert_nothing_dropped(raw: bytes, design: Any) -> None:
+    """A design that loads holds every rack, device and link its file lists (issue 20: no silent loss)."""
+    data = json.loads(raw)
+    racks = data.get("racks") or []
+    devices = sum(len(r.get("devices") or []) for r in racks if isinstance(r, dict)) + len(data.get("unplaced") or [])
+    assert (len(design.racks), len(design.devices), len(design.links)) == (
+        len(racks), devices, len(data.get("links") or [])), "the design loaded with fewer objects than its file lists"
 
 
 def check_catalog_file(path: Path, raw: bytes) -> Catalog:

@@ -3563,8 +3563,8 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>结果 {path!r} 有 {mib} MiB；nccl-tests 每个测试的输出只有几 kB：文件是否正确？</translation>
     </message>
     <message>
-        <source>unknown key, ignored and not kept ({count} unknown keys here){hint}</source>
-        <translation>未知的键，已忽略且不保留（此处有 {count} 个未知的键）{hint}</translation>
+        <source>unknown key, ignored and not kept (too large, too deep or too many here){hint}</source>
+        <translation>未知的键，已忽略且不保留（过大、嵌套过深或此处过多）{hint}</translation>
     </message>
     <message>
         <source>unknown key, ignored here but kept in the file{hint}</source>
