@@ -25,7 +25,6 @@ SECTIONS: dict[str, frozenset[str]] = {
                        ("workload", Workload))}
 RACK_KEYS = frozenset(f.name for f in fields(Rack)) | {"devices"}
 FEED_KEYS = frozenset(f.name for f in fields(Feed))
-DEVICE_KEYS = frozenset(("id", "catalog_id", "name", "u", "nic_id", "nic_count"))  # codec._device_data
 LINK_KEYS = frozenset(("id", "a", "b", "medium", "length_m"))
 MAX_KEPT_PER_SECTION = 100  # a section with more unknown keys than this is damage: warn, keep none
 # A kept value is written back, so it must be something a newer version's setting could be: a few thousand
