@@ -42,6 +42,7 @@ missing or fails is shown as "-" with a note below the table.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import resource
@@ -56,6 +57,8 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+
+from planner_gui.document.changes import AddLink, RemoveLink, SetFields, SetSettings, apply_all  # noqa: E402
 
 GPUS_PER_NODE = 8  # DGX H100 (hardware_catalog.csv)
 DEFAULT_GPUS = (1_000, 8_000, 32_000, 100_000)
@@ -97,9 +100,8 @@ def timed(action: Callable[[], object]) -> tuple[float, object]:
 # ----- child: engine ------------------------------------------------------------------------------
 def engine_child(path: Path, repeat: int, skip: set[str], kinds: set[str], freeze: bool = True
                  ) -> dict[str, object]:
-    from analysis import edits  # benchmarks/analysis.py: the same four edits
-
     from planner_gui.catalog import bundled_catalog
+    from planner_gui.document.snapshot import SnapshotBuilder
     from planner_gui.engine.analysis import AnalysisCache, analyze_design
     from planner_gui.engine.util.gc_pause import freeze_long_lived
     from planner_gui.io import load_design
@@ -108,21 +110,24 @@ def engine_child(path: Path, repeat: int, skip: set[str], kinds: set[str], freez
     out: dict[str, object] = {}
     out["load_s"], loaded = timed(lambda: load_design(path, catalog))
     design = loaded.design  # type: ignore[attr-defined]
+    builder = SnapshotBuilder(design)  # what the app's Document hands the analysis (document/snapshot.py)
+    out["snapshot_s"], snapshot = timed(builder.snapshot)
     cache = AnalysisCache()
-    out["analyse_s"], _ = timed(lambda: analyze_design(design, catalog, cache))
+    out["analyse_s"], _ = timed(lambda: analyze_design(snapshot, catalog, cache))
     per_edit = {}
     first = analyze_design(design, catalog)  # uncached: the cache above keeps its own results
     if freeze and len(design.devices) >= FREEZE_DEVICE_LIMIT:
         freeze_long_lived()
-    compute = {f"{name} link": _relink(design, catalog, link) for name, link in _compute_cables(first).items()}
-    for name, edit in {**edits(design, catalog), "bmc link": _management_relink(design, catalog),
-                       **compute}.items():
+    compute = {f"{name} link": _relink(design, link) for name, link in _compute_cables(first).items()}
+    for name, edit in {**_edits(design), "bmc link": _management_relink(design), **compute}.items():
         if name not in kinds:
             continue
         samples = []
         for _ in range(repeat):
-            edit()
-            samples.append(timed(lambda: analyze_design(design, catalog, cache))[0] * MS)
+            changes = edit()  # the edit's reversible changes, applied as the Document applies them
+            apply_all(changes, design, catalog)
+            builder.record(changes, applied=True)
+            samples.append(timed(lambda: analyze_design(builder.snapshot(), catalog, cache))[0] * MS)
         per_edit[name] = p50_p95(samples)
     out["edits_ms"] = per_edit
     out["engine_mb"] = peak_mb()
@@ -132,19 +137,46 @@ def engine_child(path: Path, repeat: int, skip: set[str], kinds: set[str], freez
     return out
 
 
-def _management_relink(design: Any, catalog: object) -> Callable[[], None]:
+def _edits(design: Any) -> dict[str, Callable[[], list[Any]]]:
+    """The small edits of benchmarks/analysis.py, as the Document's change records (each undone by the next)."""
+    rack, cable = next(iter(design.racks.values())), next(iter(design.links.values()))
+    state = {"n": 0}
+
+    def step() -> int:
+        state["n"] += 1
+        return state["n"]
+
+    def batch() -> list[Any]:
+        before = design.workload
+        factor = 2 if step() % 2 else 0.5
+        return [SetSettings("workload", before, dataclasses.replace(before, global_batch=int(before.global_batch
+                                                                                             * factor)))]
+
+    def budget() -> list[Any]:
+        old = rack.power_budget_kw
+        return [SetFields("racks", rack.id, {"power_budget_kw": old},
+                          {"power_budget_kw": old + (1.0 if step() % 2 else -1.0)})]
+
+    def length() -> list[Any]:
+        return [SetFields("links", cable.id, {"length_m": cable.length_m}, {"length_m": 2.0 + step() % 3})]
+
+    return {"workload": batch, "rack kW": budget, "length": length, "relink": _relink(design, None)}
+
+
+def _management_relink(design: Any) -> Callable[[], list[Any]]:
     """Remove, then add back, a server's management (BMC) cable: an edit that leaves the compute fabric
     as it was, so topology analysis reuses its fabric figures (engine/incremental/topology_reuse.py). "relink" (the
     last link: at 100,000 GPUs a management spine-to-core cable on switches of a fabric model, which
     the analysis counts as fabric) is the other kind."""
     removed: list[Any] = []
 
-    def relink() -> None:
+    def relink() -> list[Any]:
         if removed:
-            design.add_link(removed.pop(), catalog)
-        else:  # chosen now: "relink" may have left the last link out
-            cable = next(link for link in reversed(design.links.values()) if MANAGEMENT_MARK in link.a + link.b)
-            removed.append(design.remove_link(cable.id))
+            return [AddLink(removed.pop())]
+        # chosen now: "relink" may have left the last link out
+        cable = next(link for link in reversed(design.links.values()) if MANAGEMENT_MARK in link.a + link.b)
+        removed.append(cable)
+        return [RemoveLink(cable)]
 
     return relink
 
@@ -164,15 +196,15 @@ def _compute_cables(analysis: Any) -> dict[str, str]:
     return found
 
 
-def _relink(design: Any, catalog: object, link_id: str) -> Callable[[], None]:
-    """Remove the link, then add it back (at the end of the list, as every added link goes)."""
+def _relink(design: Any, link_id: str | None) -> Callable[[], list[Any]]:
+    """Remove the link (None: the last one), then add it back (at the end of the list, as every added link goes)."""
     removed: list[Any] = []
 
-    def relink() -> None:
+    def relink() -> list[Any]:
         if removed:
-            design.add_link(removed.pop(), catalog)
-        else:
-            removed.append(design.remove_link(link_id))
+            return [AddLink(removed.pop())]
+        removed.append(design.links[link_id if link_id is not None else next(reversed(design.links))])
+        return [RemoveLink(removed[-1])]
 
     return relink
 

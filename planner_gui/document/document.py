@@ -25,6 +25,7 @@ from planner_gui.document.commands import EditCommand
 from planner_gui.document.disk_watch import DiskWatch
 from planner_gui.document.live import Analyzer, LiveAnalysis
 from planner_gui.document.properties import FIELD_WORDS  # the words for fields and sections
+from planner_gui.document.snapshot import SnapshotBuilder
 from planner_gui.io import SaveError, load_design, save_design
 from planner_gui.io.saving import remove_stale_temps
 from planner_gui.model import Design, DeviceSpec
@@ -65,7 +66,8 @@ class Document(QObject):
         self.disk = DiskWatch(self)
         self.disk.changed_on_disk.connect(self.file_changed_on_disk)
         self.undo_stack.cleanChanged.connect(self._on_undo_stack_clean_changed)
-        self._live = LiveAnalysis(catalog, lambda: self.design, analyzer, self)
+        self._snapshots = SnapshotBuilder(self.design)  # what the analysis reads (document/snapshot.py)
+        self._live = LiveAnalysis(catalog, self._snapshots.snapshot, analyzer, self)
         self._live.finished.connect(self._on_live_finished)
         self._live.failed.connect(self.results_failed)
         self._live.request()
@@ -201,18 +203,19 @@ class Document(QObject):
             return None
         if recorder.changes:
             self.undo_stack.push(EditCommand(self, text, recorder.changes))
-            self._announce(recorder.changes)
+            self._announce(recorder.changes, applied=True)
         return result
 
     def _apply_changes(self, changes: list[Change]) -> None:
         apply_all(changes, self.design, self.catalog)
-        self._announce(changes)
+        self._announce(changes, applied=True)
 
     def _revert_changes(self, changes: list[Change]) -> None:
         revert_all(changes, self.design, self.catalog)
-        self._announce(changes)
+        self._announce(changes, applied=False)
 
-    def _announce(self, changes: list[Change]) -> None:
+    def _announce(self, changes: list[Change], applied: bool) -> None:
+        self._snapshots.record(changes, applied)
         touched = touched_ids(changes)
         for collection, signal in (("racks", self.racks_changed), ("devices", self.devices_changed),
                                    ("links", self.links_changed)):
@@ -238,6 +241,7 @@ class Document(QObject):
     def _announce_replaced(self) -> None:
         """The design's contents are new (another file, or another variant): every view rebuilds."""
         self.selection = []
+        self._snapshots.reset(self.design)
         self._live.reset_cache()
         self.design_replaced.emit()
         self.selection_changed.emit([])

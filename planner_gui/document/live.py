@@ -1,11 +1,12 @@
 """Live results: the engine runs after every edit, debounced, and off the UI thread when it is slow.
 
 A burst of edits (a drag that moves 32 servers, a value typed digit by digit) is coalesced by a
-short single-shot timer. Small designs are analysed right away on the UI thread (a few ms); large
-ones in one worker thread. Every request bumps a generation counter: a worker's result is
-published only if no edit happened since it started, otherwise it is dropped and the latest design
-is analysed again. A worker may see the design change under it (a RuntimeError such as "dictionary
-changed size during iteration"); that run is stale by definition and its error is dropped too.
+short single-shot timer. The engine reads the Document's snapshot of the design (document/
+snapshot.py), never the live design: ``design_source`` hands it out when no run is under way, so
+no edit reaches what a run reads. Small designs are analysed right away on the UI thread (a few
+ms); large ones in one worker thread. Every request bumps a generation counter: a worker's result
+is published only if no edit happened since it started, otherwise the latest snapshot is analysed
+next (what the dropped run cached stays valid: it describes the snapshot it read).
 
 Once the first results of a large design are out, everything alive (the design, the views' items,
 the engine's cache) is frozen out of the cyclic collector's passes (engine/util/gc_pause.py): otherwise a
@@ -91,6 +92,7 @@ class LiveAnalysis(QObject):
         self._analyze = analyzer
         self._generation = 0
         self._running = False
+        self._devices = 0  # devices of the design the last run read
         self.last_seconds: float | None = None  # engine time of the last published run
         self.last_thread = ""  # "ui" or "worker": where the last published run went
         self._fresh = True  # no results published yet for this design: the first ones freeze it if large
@@ -142,7 +144,8 @@ class LiveAnalysis(QObject):
             return  # the worker's completion starts the next run
         design, generation = self._source(), self._generation
         self.started.emit()
-        if len(design.devices) < UI_THREAD_DEVICE_LIMIT:
+        self._devices = len(design.devices)
+        if self._devices < UI_THREAD_DEVICE_LIMIT:
             self._run_here(design)
         else:
             self._running = True
@@ -161,15 +164,13 @@ class LiveAnalysis(QObject):
         start = time.perf_counter()
         try:
             result, error = self._analyze(design, self._catalog, self._cache), ""  # type: ignore[misc]
-        except Exception as exc:  # a stale run may trip over concurrent edits; decided on the UI thread
+        except Exception as exc:  # shown on the UI thread, unless the run is stale by then
             result, error = None, _describe(exc)
         self._signals.done.emit(result, generation, error, time.perf_counter() - start)
 
     def _on_worker_done(self, result: object, generation: int, error: str, seconds: float) -> None:
         self._running = False
         if generation != self._generation:
-            if self._cache is not None:  # the run may have cached parts of a design that changed under it
-                self._cache.forget_last_run()
             if not self._timer.isActive():
                 self._on_timer_timeout()  # edits arrived while it ran: analyse the latest design now
             return
@@ -183,7 +184,7 @@ class LiveAnalysis(QObject):
         self.finished.emit(result)
         if self._fresh:  # after the views have built what they keep for this design
             self._fresh = False
-            if len(self._source().devices) >= self.freeze_device_limit:
+            if self._devices >= self.freeze_device_limit:
                 freeze_long_lived()
                 self.frozen = True
 

@@ -68,11 +68,10 @@ def analyze_design(design: Design, catalog: Any, cache: AnalysisCache | None = N
     """Every result for ``design`` with hardware from ``catalog``; never raises on a design."""
     memo = cache if cache is not None else NoCache()
     with gc_paused():  # the collector's passes over a large design cost more than the analysis (gc_pause.py)
-        memo.begin(catalog, design)
+        memo.begin(catalog)
         run = _Run(design, catalog, memo)
         with columns_scope(run.inputs.columns):  # topology and power read the links once, with the keys
             analysis = run.analysis()
-        memo.finish(run.inputs)
         # The run's snapshots go before the collector is back on: its link columns also hold the last
         # analysis' lists (to compare with), which its first pass would otherwise walk.
         del run

@@ -4,31 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from itertools import count
-from typing import Any
-
-# Every attribute write to a device, or to a rack or feed (construction included), takes the next number
-# of a counter; :func:`field_edits` gives the last ones taken. An analysis that finds them unchanged
-# knows no such field was written since it last read them, and does not read 18,733 devices and 6,825
-# racks again at 100,000 GPUs (engine/incremental/link_columns.py). Links have no such hook: their ~400,000
-# constructions would load a large design ~0.4 s slower, so their fields are read instead.
-_EDIT_NUMBERS = count(1)
-_last_edit = {"devices": 0, "racks": 0}
-
-
-def field_edits(kind: str) -> int:
-    """The number of the last field write to any device (``kind`` "devices") or to any rack or feed
-    ("racks"), of any design; it changes with every write."""
-    return _last_edit[kind]
-
-
-def _counter(kind: str) -> Any:
-    def counted_setattr(self: Any, name: str, value: Any, _set: Any = object.__setattr__,
-                        _next: Any = _EDIT_NUMBERS.__next__, _last: dict[str, int] = _last_edit) -> None:
-        _set(self, name, value)
-        _last[kind] = _next()  # after the write: a reader that sees the new number sees the new value
-
-    return counted_setattr
 
 
 class CoolingType(StrEnum):
@@ -54,8 +29,6 @@ class Feed:
     amps: float = 32.0
     phases: int = 3
 
-    __setattr__ = _counter("racks")
-
 
 @dataclass(slots=True)
 class Rack:
@@ -71,8 +44,6 @@ class Rack:
     cooling_capacity_kw: float | None = None  # None: the catalog figure for the cooling type
     catalog_id: str = "rack-42u"
 
-    __setattr__ = _counter("racks")
-
 
 @dataclass(slots=True)
 class Device:
@@ -83,8 +54,6 @@ class Device:
     u: int | None = None  # lowest U occupied, 1-based from the bottom
     nic_id: str | None = None  # servers: compute-fabric NIC; None means the server's default
     nic_count: int | None = None  # servers: compute NICs fitted; None means the server's default
-
-    __setattr__ = _counter("devices")
 
     @property
     def placed(self) -> bool:

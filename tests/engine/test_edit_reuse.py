@@ -153,8 +153,8 @@ def test_a_cable_no_server_reaches_moves_the_kept_layout_along() -> None:
 
 
 def test_device_rack_and_feed_fields_edited_in_place(session: tuple[Design, AnalysisCache, Analysis]) -> None:
-    """The device and rack snapshots are kept while no such field is written (model.parts.field_edits):
-    a write to any of them, a feed's amps included, is seen, and the analysis equals a cold one."""
+    """A live design edited in place (no snapshot): its devices' and racks' fields are read on every
+    analysis, so a write to any of them, a feed's amps included, is seen, and the analysis equals a cold one."""
     design, cache, _ = session
     rack = next(iter(design.racks.values()))
     server = next(d for d in design.devices.values() if d.rack_id == rack.id and d.catalog_id == "dgx-a100")

@@ -10,13 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from planner_gui.catalog import bundled_catalog
+from planner_gui.document.changes import PlaceDevice, SetFields
+from planner_gui.document.snapshot import SnapshotBuilder
 from planner_gui.engine.incremental.analysis_cache import DesignInputs
 from planner_gui.engine.incremental.link_columns import LinkColumns, clear_kept
 from planner_gui.engine.util.arrays import common_prefix, list_change
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
 from planner_gui.model import Design
-from planner_gui.model.parts import field_edits
+from planner_gui.model.parts import Feed
 
 CATALOG = bundled_catalog()
 
@@ -119,23 +121,36 @@ def test_kept_columns_hand_back_the_same_lists_while_equal() -> None:
     assert changed == [4, 5] and moved[4][0] is None  # rack and U; ids, models and NICs kept
 
 
-def test_device_and_rack_fields_are_read_again_only_after_a_write() -> None:
-    """Every field write to a device, or to a rack or feed, takes a new edit number (model.parts.field_edits);
-    while it is unchanged and the objects are the same, the analysis' snapshots are last time's, unread. A
-    write of any field, a feed's included, is seen by the next snapshot."""
-    design = load_design(default_example_path(), CATALOG).design
-    first = LinkColumns(design).devices
-    edits = field_edits("devices")
-    assert LinkColumns(design).devices is first and field_edits("devices") == edits
-    device = next(iter(design.devices.values()))
-    device.name = "renamed"  # a field the snapshot does not hold: read again, the same lists
-    assert field_edits("devices") > edits
-    again = LinkColumns(design).devices
-    assert again is not first and all(map(operator.is_, again, first))
-    device.u = None
-    assert LinkColumns(design).devices[5][0] is None
-    rack = next(iter(design.racks.values()))
-    racks = DesignInputs(design).racks
-    assert DesignInputs(design).racks is racks
-    rack.feed_a.amps = 16.0  # inside a rack's feed: the racks are read again, the devices are not
-    assert DesignInputs(design).racks != racks and LinkColumns(design).devices is LinkColumns(design).devices
+def test_a_snapshot_s_unchanged_devices_and_racks_are_not_read_again() -> None:
+    """A snapshot's parts are never edited in place (model/snapshot.py): while its devices or racks are the
+    same objects, the analysis' columns of them are last time's, unread; a part the Document's change list
+    replaced is read again, with every field, a feed's included. A live design is read every time."""
+    live = load_design(default_example_path(), CATALOG).design
+    builder = SnapshotBuilder(live)
+    snapshot = builder.snapshot()
+    first = LinkColumns(snapshot).devices
+    assert LinkColumns(snapshot).devices is first
+    device = next(iter(live.devices.values()))
+    change = SetFields("devices", device.id, {"name": device.name}, {"name": "renamed"})
+    change.apply(live, CATALOG)
+    builder.record([change], applied=True)
+    assert builder.snapshot() is snapshot  # patched in place: one snapshot object per document
+    again = LinkColumns(snapshot).devices
+    assert again is not first and all(map(operator.is_, again, first))  # read again, the same lists
+    move = PlaceDevice(device.id, (device.rack_id, device.u), (None, None))
+    move.apply(live, CATALOG)
+    builder.record([move], applied=True)
+    builder.snapshot()
+    assert LinkColumns(snapshot).devices[5][0] is None
+    racks = DesignInputs(snapshot).racks
+    assert DesignInputs(snapshot).racks is racks
+    rack = next(iter(live.racks.values()))
+    feed = SetFields("racks", rack.id, {"feed_a": rack.feed_a}, {"feed_a": Feed(230.0, 16.0, 1)})
+    feed.apply(live, CATALOG)
+    builder.record([feed], applied=True)
+    builder.snapshot()
+    assert DesignInputs(snapshot).racks != racks and LinkColumns(snapshot).devices is LinkColumns(snapshot).devices
+    at, placed = next((i, d) for i, d in enumerate(live.devices.values()) if d.u is not None)
+    assert LinkColumns(live).devices[5][at] == placed.u
+    placed.u = None  # in place, on a live design: seen at once
+    assert LinkColumns(live).devices[5][at] is None

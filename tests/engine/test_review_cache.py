@@ -1,10 +1,8 @@
-"""Review of the cache reuse across edits (engine/incremental/link_columns.py, topology_reuse.py, topology_incremental.py,
-topology_failure_layout.py, the write counters of model/parts.py): after every edit sequence, the analysis
-made with an AnalysisCache equals a cold analysis of a copy of the design.
-
-The cold copy is made with the write counters put back as they were (``_cold``): a deep copy writes every
-field of its new devices and racks, which would otherwise make every next analysis read the design's
-devices and racks again, and the shortcut taken while nothing was written would never be exercised.
+"""Review of the cache reuse across edits (engine/incremental/link_columns.py, topology_reuse.py, tiers.py,
+failure_layout.py, and the Document's snapshot, document/snapshot.py): after every edit sequence, the
+analysis made with an AnalysisCache equals a cold analysis of a copy of the design. Live designs edited in
+place take the path that reads every field again; the Document's snapshots (patched from its change list)
+take the path that keeps unchanged devices' and racks' fields unread.
 """
 
 from __future__ import annotations
@@ -22,12 +20,13 @@ from pytestqt.qtbot import QtBot
 
 from planner_gui.catalog import Catalog, bundled_catalog
 from planner_gui.document import Document
+from planner_gui.document.changes import RemoveLink
+from planner_gui.document.snapshot import SnapshotBuilder, snapshot_of
 from planner_gui.engine import analysis as analysis_module
 from planner_gui.engine.analysis import Analysis, AnalysisCache, analyze_design
 from planner_gui.engine.training import MODEL_PRESETS, workload_for_preset
 from planner_gui.engine.util.arrays import list_change
 from planner_gui.model import CoolingType, Design, DesignError, Device, Link, Medium, variants
-from planner_gui.model import parts as model_parts
 from planner_gui.model.parts import Feed
 from planner_gui.templates import TemplateSpec, generate_design
 from tests.engine.test_topology_kit import add_cores, make_catalog, rail_fabric, tor_fabric
@@ -37,11 +36,8 @@ KIT = make_catalog()
 
 
 def _cold(design: Design, catalog: Catalog) -> Analysis:
-    """A cold analysis of a copy; the copy's own field writes are not counted as the design's."""
-    saved = dict(model_parts._last_edit)
-    twin = copy.deepcopy(design)
-    model_parts._last_edit.update(saved)
-    return analyze_design(twin, catalog)
+    """A cold analysis of a plain copy."""
+    return analyze_design(copy.deepcopy(design), catalog)
 
 
 def _mismatch(design: Design, catalog: Catalog, cache: AnalysisCache) -> str | None:
@@ -315,22 +311,21 @@ MID_RUN_EDITS = {
 }
 
 
-@pytest.mark.parametrize("forget", [True, False], ids=["forget", "finish-only"])
+@pytest.mark.parametrize("undone", [True, False], ids=["undone", "kept"])
 @pytest.mark.parametrize("edit", list(MID_RUN_EDITS))
 @pytest.mark.parametrize("where", ["topology_structure", "power_report", "design_notes"])
-def test_an_edit_during_a_run_then_undone(monkeypatch: pytest.MonkeyPatch,
-                                          edit: str, where: str, forget: bool) -> None:
-    """The design changes while a section computes, and is put back before the next analysis: what that run
-    stored must not come back. ``forget``: the app's worker path (live.py drops the stale run); else only
-    the run's own end check protects it, which checks no in-place medium or length edit (documented)."""
-    if not forget and edit in ("length", "medium"):
-        pytest.skip("the end check reads no link field in place; live.py's generation check covers it")
+def test_an_edit_during_a_run_reaches_neither_the_run_nor_its_cache(monkeypatch: pytest.MonkeyPatch,
+                                                                     edit: str, where: str, undone: bool) -> None:
+    """The live design changes while a section computes (the app's worker thread): the run reads the
+    Document's snapshot (document/snapshot.py), so its results are the snapshot's, and what it cached stays
+    exact whether the edit is then undone or kept."""
     design = _three_tier()
     design.workload = workload_for_preset(MODEL_PRESETS[0], tp=8, pp=1, dp=16, global_batch=64)
-    cache = AnalysisCache()
-    _same(design, KIT, cache)
-    design.remove_link(_link_on(design, "node-5/cx1").id)  # every section has something to recompute
-    before = copy.deepcopy(design)
+    builder, cache = SnapshotBuilder(design), AnalysisCache()
+    _same(builder.snapshot(), KIT, cache)
+    removed = design.remove_link(_link_on(design, "node-5/cx1").id)  # every section has something to recompute
+    builder.record([RemoveLink(removed)], applied=True)
+    snapshot, before = builder.snapshot(), copy.deepcopy(design)
     real = getattr(analysis_module, where)
 
     def edited_midway(*args: Any, **kwargs: Any) -> Any:
@@ -338,12 +333,13 @@ def test_an_edit_during_a_run_then_undone(monkeypatch: pytest.MonkeyPatch,
         return real(*args, **kwargs)
 
     monkeypatch.setattr(analysis_module, where, edited_midway)
-    analyze_design(design, KIT, cache)  # a stale run: the app would not show it
+    seen = analyze_design(snapshot, KIT, cache)  # a stale run: the app would not show it
     monkeypatch.setattr(analysis_module, where, real)
-    if forget:
-        cache.forget_last_run()
-    variants._move_state(copy.deepcopy(before), design)  # undone: the state the run started from
-    _same(design, KIT, cache)
+    assert json.dumps(seen.to_json(), default=str) == json.dumps(_cold(before, KIT).to_json(), default=str)
+    if undone:
+        variants._move_state(copy.deepcopy(before), design)  # the state the run started from
+    builder.reset(design)  # the edit bypassed the change list: the Document would have replaced the contents
+    _same(builder.snapshot(), KIT, cache)
 
 
 # ----- sections computed while the topology is unavailable ---------------------------------------------
@@ -534,8 +530,6 @@ def _random_run(design: Design, catalog: Catalog, seed: int, steps: int) -> None
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", RuntimeWarning)
                 analyze_design(design, catalog, None if rng.random() < 0.5 else AnalysisCache())
-        if rng.random() < 0.03:
-            cache.forget_last_run()
         problem = _mismatch(design, catalog, cache)
         assert problem is None, f"seed {seed}, step {n}: {problem}; last steps {history[-4:]}"
 
@@ -561,11 +555,19 @@ def _no_analysis(design: Design, catalog: object, cache: object) -> None:
     return None
 
 
+def _parts(design: Design) -> list[Any]:
+    """Every part (in order) and settings section of ``design``, as comparable values."""
+    return [*(list(getattr(design, name).items()) for name in ("racks", "devices", "links")),
+            design.meta, design.fabric, design.cost, design.workload]
+
+
 def test_random_document_edits_with_undo_redo_and_variants(qtbot: QtBot) -> None:
-    """Document edits (one undo step each), undone and redone at random, and variant switches."""
+    """Document edits of every kind (one undo step each), undone and redone at random, and variant switches:
+    the live design analysed with a cache, and the Document's snapshot (patched from its change list, the
+    app's path) analysed with another, each equal to a cold run; the snapshot equals a full copy, in order."""
     rng = random.Random(7)
     doc = Document(CATALOG, generate_design(CATALOG, TemplateSpec("dgx-a100", 24)), analyzer=_no_analysis)
-    cache = AnalysisCache()
+    cache, snapshot_cache = AnalysisCache(), AnalysisCache()
     _same(doc.design, CATALOG, cache)
     doc.new_variant("B")
 
@@ -580,6 +582,10 @@ def test_random_document_edits_with_undo_redo_and_variants(qtbot: QtBot) -> None
             [{"length_m": 140.0}, {"length_m": 3.0}, {"medium": Medium.SMF}, {"medium": Medium.DAC}]))),
         (1, lambda: doc.set_properties(rng.sample(list(doc.design.racks), 1), power_budget_kw=rng.choice([9.0, 30.0]))),
         (1, lambda: doc.set_properties(servers(), nic_count=rng.choice([None, 8]))),
+        (1, lambda: doc.move_devices({rng.choice(servers() or [""]): (None, None)})),
+        (1, lambda: doc.add_devices("dgx-a100", [(None, None)])),
+        (1, lambda: doc.add_rack()),
+        (1, lambda: doc.set_settings("fabric", sharp=rng.choice([True, False]))),
         (1, lambda: doc.switch_variant(rng.choice(doc.design.variants.names))),
         (4, doc.undo_stack.undo),
         (2, doc.undo_stack.redo),
@@ -591,3 +597,7 @@ def test_random_document_edits_with_undo_redo_and_variants(qtbot: QtBot) -> None
         history.append(choice)
         problem = _mismatch(doc.design, CATALOG, cache)
         assert problem is None, f"step {n}: {problem}; last edits (numbers in the list above) {history[-4:]}"
+        snapshot = doc._snapshots.snapshot()  # what LiveAnalysis hands the engine
+        assert _parts(snapshot) == _parts(snapshot_of(doc.design)), f"step {n}: snapshot; edits {history[-4:]}"
+        problem = _mismatch(snapshot, CATALOG, snapshot_cache)
+        assert problem is None, f"step {n}, snapshot: {problem}; last edits {history[-4:]}"

@@ -2,20 +2,20 @@
 
 The GUI analyses the design on every edit. Most edits touch one part of it (a workload field, one
 link, one rack's budget), so each section is keyed by a snapshot of exactly what it reads, and is
-recomputed only when that snapshot changes. Snapshots copy the values (a device's rack and U, a
-link's medium and length) rather than trusting object identity, because the model allows plain
-attribute edits of some fields; links are compared as a list, which Python does pointer-first, so
-an unchanged 120,000-link list compares in well under a millisecond. Devices and racks number every
-field write (model.parts.field_edits): while no write happened, their snapshot is last time's,
-not read again (link_columns.fields_of); an equal snapshot is last time's very lists either way.
+recomputed only when that snapshot changes. Keys copy the values (a device's rack and U, a link's
+medium and length) rather than trusting object identity, because a live design may be edited in
+place; links are compared as a list, which Python does pointer-first, so an unchanged 120,000-link
+list compares in well under a millisecond. The app analyses a DesignSnapshot (model/snapshot.py),
+whose parts are never edited in place: there, the same device and rack objects as last time are
+last time's fields, not read again (link_columns.fields_of); an equal key is last time's very lists
+either way.
 
 A section keyed on another's result uses that result's *generation*, a counter bumped each time the
 section is recomputed, never ``id()`` (ids of freed objects are reused).
 
-The app analyses large designs in a worker thread while the user keeps editing. Keys are taken
-before a section is computed, and at the end of a run the cheap snapshots are taken again: if the
-design changed meanwhile, everything the run stored is dropped (``forget_last_run``, which a
-caller that knows a run was stale may also call itself).
+One analysis at a time per cache, on a design nobody edits while it runs: the app's worker thread
+reads only the Document's snapshot (document/snapshot.py), so whatever a run stores describes the
+design it read, and stays valid for later runs even when that run's results were not shown.
 
 Only one generation of results is kept: a section's new value replaces the old one as soon as it
 is computed, and a stored key keeps the snapshots it names, not the run's whole DesignInputs. At
@@ -26,7 +26,6 @@ garbage collector's passes, which land in the middle of edits.
 from __future__ import annotations
 
 import dataclasses
-import weakref
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Hashable
 from functools import cached_property
@@ -102,23 +101,6 @@ class DesignInputs:
         return kept_derived(self._design, "device_mix", models,
                             lambda: tuple(Counter(zip(*models, strict=True)).items()))
 
-    def unchanged(self) -> bool:
-        """True when the snapshots taken so far still match the design (cheap ones only: every
-        structural edit, placement, rack, setting and workload change; not an in-place change of
-        a link's medium or length, which would cost a full pass over the links). Devices and racks
-        are read again only when one of their fields was written since (link_columns.fields_of)."""
-        design = self._design
-        taken = self.__dict__
-        checks = {
-            "devices": lambda: DesignInputs(design).devices,
-            "links": lambda: list(design.links.values()),
-            "racks": lambda: DesignInputs(design).racks,
-            "fabric": lambda: _snapshot(design.fabric),
-            "cost": lambda: DesignInputs(design).cost,
-            "workload": lambda: DesignInputs(design).workload,
-        }
-        return all(taken[name] == fresh() for name, fresh in checks.items() if name in taken)
-
 
 class LazyKey:
     """A cache key over some of a DesignInputs' snapshots, compared in order: a later (costlier)
@@ -186,59 +168,31 @@ class AnalysisCache:
     """Results of earlier analyses, reused where a section's inputs are unchanged.
 
     Give one cache to one document and pass it to every ``analyze_design`` call, one call at a
-    time; results are identical to an uncached run. A different catalog object empties it.
-    Results of a run during which the design changed (a worker thread racing the UI) are not
-    kept: the run checks its snapshots at the end, and a caller that knows a run was stale can
-    call :meth:`forget_last_run`. ``hits`` and ``misses`` count reuse per section.
+    time, on a design that does not change while the call runs (the Document's snapshot); results
+    are identical to an uncached run. A different catalog object empties it. ``hits`` and
+    ``misses`` count reuse per section.
     """
 
     def __init__(self) -> None:
         self.hits: Counter[str] = Counter()
         self.misses: Counter[str] = Counter()
         self._catalog: Any = None
+        # One value per section: a new value replaces the old one at once, so an analysis never keeps
+        # two generations of results alive (at 100,000 GPUs each holds lists of 400,000 links that the
+        # garbage collector walks).
         self._slots: dict[str, tuple[Any, Any, int]] = {}
-        # The sections the last run stored. Their values before it are not kept: the run's new value
-        # replaces the old one at once, so an analysis never keeps two generations of results alive
-        # (at 100,000 GPUs each holds lists of 400,000 links that the garbage collector walks).
-        self._stored: set[str] = set()
         self._tables: dict[str, OrderedDict[Hashable, Any]] = {}
         self._generation = 0
-        self._design: weakref.ref[Any] | None = None  # the design of the run under way (begin)
 
     def clear(self) -> None:
         self._slots.clear()
-        self._stored.clear()
         self._tables.clear()
 
-    def begin(self, catalog: Any, design: Any = None) -> None:
+    def begin(self, catalog: Any) -> None:
         """Start an analysis with ``catalog``; results made with another catalog are dropped."""
-        self._stored.clear()
-        self._design = None if design is None else weakref.ref(design)
         if catalog is not self._catalog:
             self.clear()
             self._catalog = catalog
-
-    def finish(self, inputs: DesignInputs) -> None:
-        """End an analysis: keep its results only if the design did not change while it ran."""
-        if not self._stored:  # nothing was stored: nothing to take back
-            return
-        try:
-            stable = inputs.unchanged()
-        except Exception:  # a design that cannot even be snapshotted: keep nothing from this run
-            stable = False
-        if not stable:
-            self.forget_last_run()
-
-    def forget_last_run(self) -> None:
-        """Drop what the last ``analyze_design`` call stored: those sections are computed afresh next time
-        (the results they replaced are gone; the next run's keys describe a design that changed anyway)."""
-        for section in self._stored:
-            self._slots.pop(section, None)
-        self._stored.clear()
-        design = self._design() if self._design is not None else None
-        if design is not None:  # the topology part kept for it may mix two states of the design
-            from planner_gui.engine.incremental.topology_reuse import forget_part
-            forget_part(design)
 
     def memo(self, section: str, key: Callable[[], Any], compute: Callable[[], T]) -> tuple[T, int]:
         """The section's value and generation, recomputed only when ``key()`` differs from last time."""
@@ -252,7 +206,6 @@ class AnalysisCache:
             wanted.materialize()
         value = compute()
         self._generation += 1
-        self._stored.add(section)
         self._slots[section] = (wanted, value, self._generation)
         return value, self._generation
 
@@ -272,9 +225,6 @@ class AnalysisCache:
 
 class NoCache(AnalysisCache):
     """Computes everything, builds no snapshots: the path of ``analyze_design(..., cache=None)``."""
-
-    def finish(self, inputs: DesignInputs) -> None:
-        return None
 
     def memo(self, section: str, key: Callable[[], Any], compute: Callable[[], T]) -> tuple[T, int]:
         return compute(), 0
