@@ -15,10 +15,10 @@ NIC (default: the server's own, NDR InfiniBand, whose 64-port switches stop at 8
 For each size (DGX H100, rail-optimized, Llama-2-70B with tp 8 pp 4 on every GPU) it prints p50
 and p95 in ms of:
 
-* first: the first ``analyze_design`` of a design, with nothing kept from an earlier call (as right
-  after opening a file: every port reference parsed);
-* cold: ``analyze_design(design, catalog)`` with no AnalysisCache, the design analysed before (the
-  engine's own per-design caches of the link parse and of unchanged racks stay warm, as in the app);
+* first: the first ``analyze_design`` of a design, with no AnalysisCache (a one-shot analysis keeps
+  nothing: every port reference parsed), imports and lookup tables cold the first time;
+* cold: ``analyze_design(design, catalog)`` with no AnalysisCache, again (what ``cluster-planner
+  analyze`` costs once the process is warm);
 * one column per edit, each followed by ``analyze_design(design, catalog, cache)``: the workload's
   global batch changed, one rack's power budget changed, one link's length changed, and one link
   removed or added back, in turn (the costliest small edit: topology and power both re-run);
@@ -40,7 +40,7 @@ from collections.abc import Callable
 from functools import partial
 
 from planner_gui.catalog import bundled_catalog
-from planner_gui.engine.analysis import AnalysisCache, analyze_design, forget_design_caches
+from planner_gui.engine.analysis import AnalysisCache, analyze_design
 from planner_gui.engine.training import find_preset, workload_for_preset
 from planner_gui.model import Design, Link
 from planner_gui.templates import TemplateSpec, generate_design
@@ -135,8 +135,8 @@ def measure(catalog: object, design: Design, repeat: int, clock: Callable[[], fl
             ) -> list[tuple[float, float]]:
     """(p50, p95) ms of every column but the peak, for one design."""
     few = max(3, repeat // FIRST_REPEAT_SHARE)
-    row = [percentiles(timed(partial(analyze_design, design, catalog), few, forget_design_caches, clock))]
-    analyze_design(design, catalog)  # warm imports and the per-design caches
+    row = [percentiles(timed(partial(analyze_design, design, catalog), few, clock=clock))]
+    analyze_design(design, catalog)  # warm imports
     row.append(percentiles(timed(partial(analyze_design, design, catalog), repeat, clock=clock)))
     cache = AnalysisCache()
     analyze_design(design, catalog, cache)

@@ -19,4 +19,4 @@ def __getattr__(name: str) -> Any:
         from planner_gui.document.document import Document
 
         return Document
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(name)

@@ -67,7 +67,9 @@ class Document(QObject):
         self.disk.changed_on_disk.connect(self.file_changed_on_disk)
         self.undo_stack.cleanChanged.connect(self._on_undo_stack_clean_changed)
         self._snapshots = SnapshotBuilder(self.design)  # what the analysis reads (document/snapshot.py)
-        self._live = LiveAnalysis(catalog, self._snapshots.snapshot, analyzer, self)
+        # A method of the Document, not of the builder: a run under way keeps the Document alive (the
+        # collector may run while the snapshot is copied, and must not delete the Qt objects of the run).
+        self._live = LiveAnalysis(catalog, self._snapshot, analyzer, self)
         self._live.finished.connect(self._on_live_finished)
         self._live.failed.connect(self.results_failed)
         self._live.request()
@@ -226,6 +228,10 @@ class Document(QObject):
         self.select(self.selection)  # drops ids that no longer exist
         self.results_pending.emit()
         self._live.request()
+
+    def _snapshot(self) -> Design:
+        """What the analysis reads (document/snapshot.py); LiveAnalysis asks for it when no run is under way."""
+        return self._snapshots.snapshot()
 
     def _replace(self, design: Design, path: Path | None) -> None:
         self.design = design

@@ -8,7 +8,9 @@ a missing section is ``None`` with its reason in ``Analysis.unavailable`` (a sec
 bad input also adds an ``analysis-section-failed`` warning saying what to fix). Nothing raises.
 
 Pass an :class:`AnalysisCache` to reuse, after a small edit, every section whose inputs did not
-change (see analysis_cache.py and benchmarks/analysis.py for what that buys).
+change (see analysis_cache.py and benchmarks/analysis.py for what that buys); everything kept
+between runs lives in that cache (engine/incremental/). A one-shot analysis passes none and runs
+the pure functions directly.
 """
 
 from __future__ import annotations
@@ -28,9 +30,8 @@ from planner_gui.engine.facility.cooling import CoolingReport, cooling_report
 from planner_gui.engine.facility.energy import FacilityReport, facility_report
 from planner_gui.engine.facility.power import PowerBase, PowerReport, power_base, power_report
 from planner_gui.engine.incremental.analysis_cache import AnalysisCache, DesignInputs, LazyKey, NoCache
-from planner_gui.engine.incremental.link_columns import clear_kept, columns_scope
-from planner_gui.engine.incremental.rack_reuse import clear_all
-from planner_gui.engine.incremental.topology_reuse import clear_parts
+from planner_gui.engine.incremental.link_columns import columns_scope
+from planner_gui.engine.incremental.store import keeping
 from planner_gui.engine.sections.curves_notes import collectives_section, design_notes, device_notes, note_checks
 from planner_gui.engine.sections.results import (
     Analysis,
@@ -49,7 +50,6 @@ from planner_gui.engine.sections.training import (
     storage_section,
     training_section,
 )
-from planner_gui.engine.topology.parse import clear_cache as clear_parse_cache
 from planner_gui.engine.topology.report import TopologyReport, topology_structure, with_cable_lengths
 from planner_gui.engine.topology.utilisation import analysis_link_utilisation
 from planner_gui.engine.training import CommModel, comm_model_from_profile, training_checks
@@ -57,7 +57,7 @@ from planner_gui.engine.util.gc_pause import gc_paused
 from planner_gui.model import Design
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text
 
-__all__ = ["Analysis", "AnalysisCache", "analyze_design", "forget_design_caches"]
+__all__ = ["Analysis", "AnalysisCache", "analyze_design"]
 T = TypeVar("T")
 MAX_REASON_CHARS = 500  # a reason is one line in the GUI's status list and the CLI's report
 LINK_LOAD_INPUTS = ("topology", "collectives", "storage")  # the sections link utilisation reads
@@ -65,10 +65,18 @@ SECTION_FAILED_FIX = "Fix the value the message names; the rest of the analysis 
 
 
 def analyze_design(design: Design, catalog: Any, cache: AnalysisCache | None = None) -> Analysis:
-    """Every result for ``design`` with hardware from ``catalog``; never raises on a design."""
-    memo = cache if cache is not None else NoCache()
+    """Every result for ``design`` with hardware from ``catalog``; never raises on a design. Without a
+    cache every section is computed from scratch by its pure function, and nothing is kept."""
+    if cache is None:
+        with keeping(None):  # not even the store of a caller's own run
+            return _analysis(design, catalog, NoCache())
+    cache.begin(catalog)
+    with keeping(cache.store):  # what the sections' incremental steps keep lives in the cache (store.py)
+        return _analysis(design, catalog, cache)
+
+
+def _analysis(design: Design, catalog: Any, memo: AnalysisCache) -> Analysis:
     with gc_paused():  # the collector's passes over a large design cost more than the analysis (gc_pause.py)
-        memo.begin(catalog)
         run = _Run(design, catalog, memo)
         with columns_scope(run.inputs.columns):  # topology and power read the links once, with the keys
             analysis = run.analysis()
@@ -76,16 +84,6 @@ def analyze_design(design: Design, catalog: Any, cache: AnalysisCache | None = N
         # analysis' lists (to compare with), which its first pass would otherwise walk.
         del run
     return analysis
-
-
-def forget_design_caches() -> None:
-    """Drop what the engine keeps per design between calls (the parse of its links, its link columns,
-    the last per-rack results), so the next analysis of any design is a first one: for benchmarks and
-    tests that time a cold start. Results never depend on these caches."""
-    clear_parse_cache()
-    clear_parts()
-    clear_kept()
-    clear_all()
 
 
 _FabricResults = tuple[CollectivesSection | None, list[Check] | None, tuple[NcclSetting, ...] | None,

@@ -16,15 +16,16 @@ from planner_gui.engine.analysis import AnalysisCache, analyze_design
 from planner_gui.engine.facility.power import power_base, power_report
 from planner_gui.engine.incremental.failure_layout import FailureLayout, failure_layout, layout_with_link
 from planner_gui.engine.incremental.tiers import _whole_speeds, updated_tiers, updated_tiers_and_link
-from planner_gui.engine.incremental.topology_reuse import clear_parts
 from planner_gui.engine.topology.failures import analyse_failures
 from planner_gui.engine.topology.graph import FabricGraph, build_fabric_graph
-from planner_gui.engine.topology.parse import clear_cache
 from planner_gui.engine.topology.report import analyze_topology
 from planner_gui.engine.topology.tiers import Tiers, infer_tiers
 from planner_gui.model import Link, Medium
 from planner_gui.templates import TemplateSpec, generate_design
+from tests.engine.conftest import cold_start
 from tests.engine.test_topology_kit import Builder, add_cores, make_catalog, rail_fabric
+
+pytestmark = pytest.mark.usefixtures("kept_store")  # incremental steps keep, as in a cached run
 
 CAT = make_catalog()
 NDR_GBPS = 400.0  # t-qm9700 ports and t-dgx-h100 NICs (test_topology_kit.py)
@@ -63,8 +64,7 @@ def _assert_same_graph(got: FabricGraph, want: FabricGraph) -> None:
 
 
 def _cold_graph(b: Builder) -> FabricGraph:
-    clear_cache()
-    clear_parts()
+    cold_start()
     return build_fabric_graph(b.design, CAT)
 
 
@@ -230,7 +230,7 @@ def test_speeds_that_are_no_whole_number_take_the_sums_afresh() -> None:
     catalog.entries["t-qm9700"] = CatalogEntry(entry.id, entry.kind, entry.name,
                                                {**entry.data, "port_groups": groups}, entry.origin)
     b = rail_fabric(catalog, 16, per_su=SERVERS_PER_LEAF, nics=2, spines_per_rail=2, uplinks_per_leaf=2)
-    clear_parts()
+    cold_start()
     old_graph = build_fabric_graph(b.design, catalog)
     old = infer_tiers(old_graph)
     b.design.remove_link(_link_between(b, "leaf-0-0", "spine-0-0"))

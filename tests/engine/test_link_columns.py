@@ -13,12 +13,15 @@ from planner_gui.catalog import bundled_catalog
 from planner_gui.document.changes import PlaceDevice, SetFields
 from planner_gui.document.snapshot import SnapshotBuilder
 from planner_gui.engine.incremental.analysis_cache import DesignInputs
-from planner_gui.engine.incremental.link_columns import LinkColumns, clear_kept
+from planner_gui.engine.incremental.link_columns import LinkColumns
 from planner_gui.engine.util.arrays import common_prefix, list_change
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
 from planner_gui.model import Design
 from planner_gui.model.parts import Feed
+from tests.engine.conftest import cold_start
+
+pytestmark = pytest.mark.usefixtures("kept_store")  # the columns are kept as in a cached run
 
 CATALOG = bundled_catalog()
 
@@ -29,7 +32,7 @@ def _arrays(design: Design) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _fresh(design: Design) -> tuple[np.ndarray, np.ndarray]:
-    clear_kept()
+    cold_start()
     return _arrays(design)
 
 

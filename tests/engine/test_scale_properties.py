@@ -33,7 +33,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from planner_gui.catalog import bundled_catalog
-from planner_gui.engine.analysis import AnalysisCache, analyze_design, forget_design_caches
+from planner_gui.engine.analysis import AnalysisCache, analyze_design
 from planner_gui.engine.collectives import OPS, CollectiveResult, FabricProfile, curve, predict
 from planner_gui.engine.topology.hardware import PCIE_X16_GBYTE_S
 from planner_gui.engine.training import (
@@ -288,5 +288,4 @@ def test_cached_analysis_equals_a_fresh_one_over_a_random_edit_session() -> None
         edit = rng.choice([relink, relink, cable, rack, unplace])
         edit()
         cached = _dump(analyze_design(design, CATALOG, cache))
-        forget_design_caches()
         assert cached == _dump(analyze_design(design, CATALOG)), (step, edit.__name__)

@@ -8,12 +8,13 @@ import json
 import pytest
 
 from planner_gui.engine.analysis import AnalysisCache, analyze_design
-from planner_gui.engine.incremental.topology_reuse import clear_parts
 from planner_gui.engine.topology.cabling import FALLBACK_REACH_M, FALLBACK_SOURCE
-from planner_gui.engine.topology.parse import clear_cache
 from planner_gui.engine.topology.report import analyze_topology
 from planner_gui.model import Design, Link, Medium
+from tests.engine.conftest import cold_start
 from tests.engine.test_topology_kit import Builder, add_cores, make_catalog, rail_fabric, single_switch
+
+pytestmark = pytest.mark.usefixtures("kept_store")  # incremental steps keep, as in a cached run
 
 CAT = make_catalog()
 
@@ -88,15 +89,13 @@ def test_edits_give_the_same_report_as_a_cold_start() -> None:
     b.server("late-node", "t-dgx-h100")  # a device added after the first parse
     b.link("late-node/cx0", "leaf-1-0")
     warm = analyze_topology(design, CAT).to_json()
-    clear_cache()
-    clear_parts()
+    cold_start()
     cold = analyze_topology(design, CAT).to_json()
     assert json.dumps(warm, sort_keys=True) == json.dumps(cold, sort_keys=True)
     assert warm["rails"]["off_rail_count"] == 1 and warm["cable_issue_count"] == 1
     design.remove_device("node-0")  # devices renumber and links vanish from the middle
     warm = analyze_topology(design, CAT).to_json()
-    clear_cache()
-    clear_parts()
+    cold_start()
     assert json.dumps(warm, sort_keys=True) == json.dumps(analyze_topology(design, CAT).to_json(), sort_keys=True)
     assert warm["servers"] == 8
 
@@ -142,8 +141,7 @@ def _three_tiers() -> tuple[Builder, list[str]]:
 
 
 def _cold_json(design: Design) -> str:
-    clear_cache()
-    clear_parts()
+    cold_start()
     return json.dumps(analyze_topology(design, CAT).to_json(), sort_keys=True)
 
 

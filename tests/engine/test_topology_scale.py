@@ -11,10 +11,12 @@ import pytest
 from planner_gui.catalog import bundled_catalog
 from planner_gui.engine.checks.fabric import fabric_checks
 from planner_gui.engine.collectives.fabric_profile import fabric_profile_from_design
-from planner_gui.engine.topology.parse import clear_cache
 from planner_gui.engine.topology.report import analyze_topology
 from planner_gui.model import Link
 from planner_gui.templates import TemplateSpec, generate_design
+from tests.engine.conftest import cold_start
+
+pytestmark = pytest.mark.usefixtures("kept_store")  # incremental steps keep, as in a cached run
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +29,7 @@ def test_rail_optimized_design_at_scale(catalog: object, nodes: int) -> None:
     """DGX H100 x N on NDR, rail-optimized 1:1: 8N NIC links at 400G, full bisection, no single point of
     failure, losing a leaf costs each server 1 of its 8 NICs."""
     design = generate_design(catalog, TemplateSpec("dgx-h100", nodes, topology="rail-optimized"))
-    clear_cache()
+    cold_start()
     report = analyze_topology(design, catalog)
     assert report.servers == nodes and report.gpus == 8 * nodes
     assert report.tier(0).devices == 8 * nodes and report.nic_gbps == 8 * nodes * 400
@@ -40,7 +42,7 @@ def test_rail_optimized_design_at_scale(catalog: object, nodes: int) -> None:
     design.remove_link(last.id)
     design.add_link(Link(last.id + "x", last.a, last.b, last.medium, last.length_m), catalog)
     cached = analyze_topology(design, catalog)
-    clear_cache()
+    cold_start()
     assert cached.to_json() == analyze_topology(design, catalog).to_json()
 
 

@@ -17,7 +17,7 @@ from planner_gui.engine.facility.cooling import (
     throttle_factor,
 )
 from planner_gui.engine.facility.power import W_PER_KW, DevicePowers, PowerReport, RackPower
-from planner_gui.engine.incremental.rack_reuse import LastResults
+from planner_gui.engine.incremental.store import LastResults
 from planner_gui.model import CoolingType
 
 LIMIT_WORDS = {"power-budget": "power budget", "feeds": "pair of feeds", "cooling": "cooling"}
@@ -31,7 +31,7 @@ def facility_checks(power: PowerReport, cooling: CoolingReport, cost: CostReport
     """
     found: list[Check] = []
     racks_cooling = cooling.racks
-    old_inputs, old_checks = _LAST_RACKS.previous(None, None, floor_rating_kg_m2)
+    old_inputs, old_checks = _LAST_RACKS.previous(None, floor_rating_kg_m2)
     kept: dict[str, tuple[Any, ...]] = {}
     checks: dict[str, tuple[Check, ...]] = {}
     for rack_id, rack in power.racks.items():
@@ -42,14 +42,14 @@ def facility_checks(power: PowerReport, cooling: CoolingReport, cost: CostReport
         found.extend(found_here)
         kept[rack_id] = inputs
         checks[rack_id] = found_here
-    _LAST_RACKS.keep(None, None, floor_rating_kg_m2, kept, checks)
+    _LAST_RACKS.keep(None, floor_rating_kg_m2, kept, checks)
     found.extend(_device_checks(power))
     if cost is not None:
         found.extend(_cost_checks(cost))
     return sort_checks(found)
 
 
-_LAST_RACKS = LastResults()  # the last call's findings per rack, with the figures they came from
+_LAST_RACKS = LastResults("facility_check_racks")  # the last call's findings per rack, with the figures they came from
 
 
 def _rack_checks(rack: RackPower, rack_cooling: RackCooling, floor_rating_kg_m2: float | None

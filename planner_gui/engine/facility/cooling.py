@@ -16,7 +16,7 @@ from typing import Any
 
 from planner_gui.catalog import Catalog
 from planner_gui.engine.facility.power import W_PER_KW, PowerReport, RackPower
-from planner_gui.engine.incremental.rack_reuse import LastResults
+from planner_gui.engine.incremental.store import LastResults
 from planner_gui.model import CoolingType, Design, Rack
 
 BTU_PER_H_PER_W = 3.412  # heat: BTU/h = W × 3.412 (hardware_power.md §5 Formulas, [S44])
@@ -179,7 +179,7 @@ def cooling_report(design: Design, catalog: Catalog, power: PowerReport,
             raise ValueError(f"{name} {value!r} must be a positive temperature difference")
     figures: dict[str, CoolingFigures] = {}
     settings = (air_delta_t_f, liquid_delta_t_k)
-    old_inputs, old_racks = _LAST_RACKS.previous(design, catalog, settings)
+    old_inputs, old_racks = _LAST_RACKS.previous(catalog, settings)
     kept: dict[str, tuple[Any, ...]] = {}
     racks: dict[str, RackCooling] = {}
     for rack_id, rack in design.racks.items():
@@ -192,11 +192,11 @@ def cooling_report(design: Design, catalog: Catalog, power: PowerReport,
             racks[rack_id] = _rack_cooling(rack, rack_power, _figures(catalog, rack, figures), air_delta_t_f,
                                            liquid_delta_t_k)
         kept[rack_id] = inputs
-    _LAST_RACKS.keep(design, catalog, settings, kept, racks)
+    _LAST_RACKS.keep(catalog, settings, kept, racks)
     return CoolingReport(racks)
 
 
-_LAST_RACKS = LastResults()  # what the last call built per rack, reused for racks whose inputs are equal
+_LAST_RACKS = LastResults("cooling_racks")  # what the last call built per rack, reused for racks whose inputs are equal
 
 
 def _figures(catalog: Catalog, rack: Rack, cache: dict[str, CoolingFigures]) -> CoolingFigures | None:

@@ -8,7 +8,6 @@ figures are all unchanged keeps its RackPower object (reuse.py), so cooling and 
 from __future__ import annotations
 
 import math
-import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
@@ -19,7 +18,8 @@ from typing import Any
 import numpy as np
 
 from planner_gui.engine.facility.power_parts import PartsCache, RackFrame
-from planner_gui.engine.incremental.rack_reuse import LastResults
+from planner_gui.engine.incremental.store import LastResults
+from planner_gui.engine.incremental.store import kept as kept_store
 from planner_gui.model import Design, Feed, Rack
 
 SQRT3 = math.sqrt(3.0)  # three phase, line-to-line V: kVA = V × A × √3 (hardware_power.md §5 Formulas, [S48])
@@ -135,14 +135,15 @@ def rack_powers(design: Design, parts: PartsCache, device_racks: list[str | None
     columns = (np.ones(rows.size), gpus, typical, maximum, liquid, weight)
     sums = np.array([np.bincount(rows[placed], weights=values[placed], minlength=len(inputs.ids))
                      for values in columns]).reshape(len(columns), len(inputs.ids))
-    last = _LAST_SUMS.get(id(design))
-    if last is not None and last[0]() is design and last[1] is inputs:  # racks and placement as last time
-        old_values, old_racks = last[3], last[4]
-        changed = np.flatnonzero((last[2] != sums).any(axis=0)).tolist()  # NaN sums count as changed
+    store = kept_store()
+    last = store.get(_SUMS)
+    if last is not None and last[0] is inputs:  # racks and placement as last time
+        old_values, old_racks = last[2], last[3]
+        changed = np.flatnonzero((last[1] != sums).any(axis=0)).tolist()  # NaN sums count as changed
         kept, found = dict(old_values), dict(old_racks)
         values_of = _rack_values(inputs, sums, changed)
     else:
-        old_values, old_racks = _LAST_RACKS.previous(design, parts.catalog)
+        old_values, old_racks = _LAST_RACKS.previous(parts.catalog)
         kept, found = {}, {}
         values_of = _rack_values(inputs, sums, None)
     for values in values_of:
@@ -151,9 +152,8 @@ def rack_powers(design: Design, parts: PartsCache, device_racks: list[str | None
         # recognise an unchanged rack by identity (reuse.py)
         found[rack_id] = old_racks[rack_id] if old_values.get(rack_id) == values else RackPower(*values)
         kept[rack_id] = values
-    _LAST_RACKS.keep(design, parts.catalog, None, kept, found)
-    key = id(design)  # one entry, replaced whole: a second thread never pairs one call's sums with another's racks
-    _LAST_SUMS[key] = (weakref.ref(design, lambda _ref, k=key: _LAST_SUMS.pop(k, None)), inputs, sums, kept, found)
+    _LAST_RACKS.keep(parts.catalog, None, kept, found)
+    store[_SUMS] = (inputs, sums, kept, found)
     return found
 
 
@@ -167,11 +167,12 @@ def _rack_values(inputs: RackInputs, sums: np.ndarray, only: list[int] | None) -
                map(_FOOTPRINT, frames), strict=True)
 
 
-_LAST_RACKS = LastResults()
-# Per design id (dropped with the design): the last call's RackInputs, per-rack sums, rack values and
-# RackPowers. A call with the same RackInputs object (the analysis kept it: racks and placement unchanged)
-# rebuilds only the racks whose sums changed, which is what comparing every rack's values would find.
-_LAST_SUMS: dict[int, tuple[weakref.ref[Design], RackInputs, np.ndarray, dict[str, Any], dict[str, RackPower]]] = {}
+_LAST_RACKS = LastResults("power_racks")
+# In the running cache's store (engine/incremental/store.py): the last call's RackInputs, per-rack sums,
+# rack values and RackPowers. A call with the same RackInputs object (the analysis kept it: racks and
+# placement unchanged) rebuilds only the racks whose sums changed, which is what comparing every rack's
+# values would find.
+_SUMS = "power_rack_sums"
 _ID, _CATALOG_ID, _BUDGET = attrgetter("id"), attrgetter("catalog_id"), attrgetter("power_budget_kw")
 _FEED_A, _FEED_B = attrgetter("feed_a"), attrgetter("feed_b")
 _FEED_KEY = attrgetter("voltage_v", "amps", "phases")

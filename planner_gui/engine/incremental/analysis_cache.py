@@ -183,10 +183,14 @@ class AnalysisCache:
         self._slots: dict[str, tuple[Any, Any, int]] = {}
         self._tables: dict[str, OrderedDict[Hashable, Any]] = {}
         self._generation = 0
+        # What the pure functions' incremental steps keep for the next run (store.py): the current store
+        # while this cache's analysis runs.
+        self.store: dict[str, Any] = {}
 
     def clear(self) -> None:
         self._slots.clear()
         self._tables.clear()
+        self.store.clear()
 
     def begin(self, catalog: Any) -> None:
         """Start an analysis with ``catalog``; results made with another catalog are dropped."""

@@ -9,7 +9,8 @@ reads fresh ones when called outside an analysis or for another design. The scop
 variable, so a worker thread's analysis never sees another thread's columns.
 
 The numpy arrays (medium codes, lengths) are rebuilt only when the plain list they come from
-differs from the one they were last built from for the same design: comparing two lists of the
+differs from the one the last run of the same cache built them from (engine/incremental/store.py;
+nothing is kept without a cache): comparing two lists of the
 same objects is a C-level pointer walk (~1 ms), converting them is ~10 ms. After a cable is added
 or removed, how the links differ from last time's (:class:`LinkChange`: one removed at a place,
 or some added at the end) is found once, without copying either list (array_ops.list_change), and
@@ -29,7 +30,6 @@ them can be kept as long as they are the same objects (:func:`kept_derived`).
 from __future__ import annotations
 
 import operator
-import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -39,6 +39,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from planner_gui.engine.incremental.store import kept
 from planner_gui.engine.topology.parse import MEDIA, link_media
 from planner_gui.engine.util.arrays import common_prefix, list_change, matches_prefix, matches_removal
 from planner_gui.model import Design
@@ -48,15 +49,13 @@ T = TypeVar("T")
 _MEDIUM_CODE = {m: i for i, m in enumerate(MEDIA)}
 
 
-# Per design (by id, dropped with the design): the lists last read and the arrays last built from them.
-# Each entry is replaced whole, so a second thread never pairs a list with another list's array.
-_KEPT: dict[int, tuple[weakref.ref[Design], dict[str, Any]]] = {}
+_MEMO = "link_columns"  # in the running cache's store (store.py): the lists last read, the arrays built from them
 
 
 class LinkColumns:
     """The links of ``design`` as they were when first asked for, with their media and lengths.
 
-    A list equal to the one read last time for the same design *is* that list: the new copy is
+    A list equal to the one the last run read *is* that list: the new copy is
     dropped at once, so the garbage collector never has to walk it, and the arrays built from the
     old one are reused without another comparison. After a structural edit ``change`` says how the
     links differ from the list read last time (:class:`LinkChange`), found without copying either
@@ -72,7 +71,7 @@ class LinkColumns:
     @cached_property
     def links(self) -> list[Any]:
         fresh = list(self.design.links.values())
-        memo = _memo(self.design)
+        memo = _memo()
         old = memo.get("links")
         if old is None:
             memo["links"] = fresh
@@ -113,7 +112,7 @@ class LinkColumns:
         except KeyError:  # plain strings, or a medium that is none: the parser's rules and message
             codes = link_media(self.links)
             codes.setflags(write=False)
-            _memo(self.design)["media"] = (self.media_list, codes)
+            _memo()["media"] = (self.media_list, codes)
             return codes
 
     @cached_property
@@ -124,7 +123,7 @@ class LinkColumns:
     def _kept_values(self, name: str, fresh: list[Any]) -> list[Any]:
         """The values read last time under ``name`` when ``fresh`` equals them, else ``fresh`` (kept for
         next time, with how it relates to the last values when the links changed as ``change`` says)."""
-        memo = _memo(self.design)
+        memo = _memo()
         entry = memo.get(name)  # (the links the values were read from, the values)
         links = self.links
         if entry is not None:
@@ -143,7 +142,7 @@ class LinkColumns:
         time's with the value of the one removed link dropped, or with the added links' values converted
         and appended; else last time's for the leading values that are still equal and ``convert`` for
         the rest. A value ``convert`` cannot take raises, as it would converting the whole list."""
-        memo = _memo(self.design)
+        memo = _memo()
         found = memo.get(name)
         if found is not None and found[0] is values:
             return found[1]  # type: ignore[no-any-return]
@@ -214,7 +213,7 @@ def fields_of(design: Design, name: str, objects: list[Any], read: Callable[[lis
     are last time's (model/snapshot.py: a snapshot's parts are never edited in place, an edit replaces
     them). At 100,000 GPUs that saves reading 18,733 devices and 6,825 racks per analysis. A live design
     may have been edited in place: its fields are read every time."""
-    memo = _memo(design)
+    memo = _memo()
     last = memo.get(name + "_read")  # (the objects, their columns)
     if last is not None and is_snapshot(design) and _same_objects(last[0], objects):
         return last[1]  # type: ignore[no-any-return]
@@ -233,7 +232,7 @@ def kept_columns(design: Design, name: str, fresh: tuple[Any, ...]) -> tuple[Any
     ``name`` last time replaced by that one, and kept for next time. Snapshots taken on every analysis
     are then new objects only where the design changed: an equal copy goes at once, so the garbage
     collector never walks it (at 100,000 GPUs, ~40 lists of 7,000 to 19,000 items per analysis)."""
-    memo = _memo(design)
+    memo = _memo()
     old = memo.get(name)
     if old is not None and len(old) == len(fresh):
         fresh = tuple(map(_kept_column, old, fresh))
@@ -245,7 +244,7 @@ def kept_derived(design: Design, name: str, sources: tuple[Any, ...], compute: C
     """``compute()``, or what it gave last time under ``name`` when ``sources`` are the very objects it
     was computed from (:func:`kept_columns` hands back the same lists while the design's fields are
     unchanged, so a value derived from them is derived again only after they changed)."""
-    memo = _memo(design)
+    memo = _memo()
     old = memo.get(name)
     if old is not None and len(old[0]) == len(sources) and all(map(operator.is_, old[0], sources)):
         return old[1]  # type: ignore[no-any-return]
@@ -258,18 +257,13 @@ def _kept_column(old: Any, fresh: Any) -> Any:
     return old if old is fresh or (type(old) is type(fresh) and old == fresh) else fresh
 
 
-def clear_kept() -> None:
-    """Forget every kept list and array (benchmarks and tests timing a first analysis)."""
-    _KEPT.clear()
-
-
-def _memo(design: Design) -> dict[str, Any]:
-    key = id(design)
-    entry = _KEPT.get(key)
-    if entry is None or entry[0]() is not design:
-        entry = (weakref.ref(design, lambda _ref, k=key: _KEPT.pop(k, None)), {})
-        _KEPT[key] = entry
-    return entry[1]
+def _memo() -> dict[str, Any]:
+    """What the last run of the current cache read and built (nothing is kept without a cache)."""
+    store = kept()
+    memo = store.get(_MEMO)
+    if memo is None:
+        memo = store[_MEMO] = {}
+    return memo  # type: ignore[no-any-return]
 
 
 _CURRENT: ContextVar[LinkColumns | None] = ContextVar("planner_link_columns", default=None)

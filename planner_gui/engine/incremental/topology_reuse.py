@@ -6,8 +6,8 @@ over a compute port (a management spine and core built from the same switch). Ad
 one of those changes the port counts, speed steps and cable findings, which are cheap, but not the
 tiers, pods, failures, bisection, hops or rails, which are most of the cost of topology analysis
 (~60 ms of ~100). Those figures are a function of the devices (their order and hardware) and of the
-links on the fabric (their ends, speeds, NIC indices and link objects), so they are kept per design
-and served again when all of these are unchanged:
+links on the fabric (their ends, speeds, NIC indices and link objects), so they are kept in the running
+cache's store (store.py) and served again when all of these are unchanged:
 
 * same catalog object, same device ids in the same order with the same (catalog id, NIC, NIC count);
 * the same on-fabric entries of the fabric arrays (which ends, what speed, which NIC), compared
@@ -35,18 +35,17 @@ from __future__ import annotations
 
 import dataclasses
 import operator
-import weakref
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from planner_gui.engine.incremental.failure_layout import FailureLayout, layout_with_link
+from planner_gui.engine.incremental.store import kept
 from planner_gui.engine.incremental.tiers import updated_tiers_and_link
-from planner_gui.engine.topology.graph import FabricGraph, clear_kept_graphs
+from planner_gui.engine.topology.graph import FabricGraph
 from planner_gui.engine.topology.tiers import NOT_ON_FABRIC, Tiers
 from planner_gui.engine.util.arrays import common_prefix
-from planner_gui.model import Design
 
 _DEVICE_ARRAYS = ("device_kind", "compute_ports", "switch_ports")
 _LINK_ARRAYS = ("fab_u", "fab_v", "fab_nic")
@@ -64,13 +63,13 @@ class FabricPart:
     layout: FailureLayout | None = None  # what the failure analysis read of the fabric's shape
 
 
-_KEPT: dict[int, tuple[weakref.ref[Design], FabricPart]] = {}
+_PART = "fabric_part"  # its name in the running cache's store (store.py)
 
 
-def reusable_part(design: Design, catalog: Any, graph: FabricGraph) -> FabricPart | None:
-    """The part kept for ``design``, fitted to ``graph`` when it has the same devices and compute
+def reusable_part(catalog: Any, graph: FabricGraph) -> FabricPart | None:
+    """The part kept by the last run, fitted to ``graph`` when it has the same devices and compute
     fabric; None when it has not."""
-    part = _kept_part(design, catalog, graph)
+    part = _kept_part(catalog, graph)
     if part is None:
         return None
     level = part.tiers.level
@@ -86,15 +85,15 @@ def reusable_part(design: Design, catalog: Any, graph: FabricGraph) -> FabricPar
     return dataclasses.replace(part, graph=graph, tiers=tiers, fields=fields, layout=layout)
 
 
-def updated_part_tiers(design: Design, catalog: Any, graph: FabricGraph, nic_fields: tuple[str, ...] = ()
+def updated_part_tiers(catalog: Any, graph: FabricGraph, nic_fields: tuple[str, ...] = ()
                        ) -> tuple[Tiers, FailureLayout | None, dict[str, Any] | None] | None:
-    """The tiers of ``graph`` from the part kept for ``design`` when ``graph`` has its devices and one
+    """The tiers of ``graph`` from the part the last run kept when ``graph`` has its devices and one
     compute link more or fewer (topology_incremental.py); None when they must be inferred afresh.
 
     When the pods are the very same arrays (none split or merged), also the kept failure layout updated
     for that link and, when the link joins two switches, the kept report fields named ``nic_fields``
     (those that follow from the devices, the NIC links and the pods alone); else None for either."""
-    part = _kept_part(design, catalog, graph)
+    part = _kept_part(catalog, graph)
     found = None if part is None else updated_tiers_and_link(part.graph, part.tiers, graph)
     if found is None:
         return None
@@ -110,30 +109,14 @@ def updated_part_tiers(design: Design, catalog: Any, graph: FabricGraph, nic_fie
     return tiers, layout, None if on_server else {name: part.fields[name] for name in nic_fields}
 
 
-def _kept_part(design: Design, catalog: Any, graph: FabricGraph) -> FabricPart | None:
-    """The part kept for ``design`` when it was made with ``catalog`` over the devices of ``graph``."""
-    entry = _KEPT.get(id(design))
-    if entry is None or entry[0]() is not design:
-        return None
-    part = entry[1]
-    return part if part.catalog is catalog and same_devices(part.graph, graph) else None
+def _kept_part(catalog: Any, graph: FabricGraph) -> FabricPart | None:
+    """The part the last run kept when it was made with ``catalog`` over the devices of ``graph``."""
+    part = kept().get(_PART)
+    return part if part is not None and part.catalog is catalog and same_devices(part.graph, graph) else None
 
 
-def keep_part(design: Design, part: FabricPart) -> None:
-    key = id(design)
-    _KEPT[key] = (weakref.ref(design, lambda _ref, k=key: _KEPT.pop(k, None)), part)
-
-
-def forget_part(design: Design) -> None:
-    entry = _KEPT.get(id(design))
-    if entry is not None and entry[0]() is design:
-        del _KEPT[id(design)]
-
-
-def clear_parts() -> None:
-    """Forget every kept part and graph (benchmarks and tests timing or checking a cold start)."""
-    _KEPT.clear()
-    clear_kept_graphs()
+def keep_part(part: FabricPart) -> None:
+    kept()[_PART] = part
 
 
 def same_devices(old: FabricGraph, new: FabricGraph) -> bool:

@@ -9,7 +9,6 @@ between two fabric switches, or directly between two servers' compute NICs.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from planner_gui.engine.incremental.link_columns import link_columns
+from planner_gui.engine.incremental.store import kept
 from planner_gui.engine.topology.parse import PortRefs, parse_links
 from planner_gui.engine.util.arrays import FirstSeen, common_prefix
 from planner_gui.model import Design, DeviceKind, DeviceSpec, PortRole
@@ -91,10 +91,10 @@ def build_fabric_graph(design: Design, catalog: Any) -> FabricGraph:
     """The arrays for ``design``; ``catalog`` is a planner_gui.catalog.Catalog (any HardwareSpecs
     whose ``get(catalog_id)`` returns entries with a switch ``role`` will do)."""
     columns = link_columns(design)  # read once per analysis, shared with its cache keys and power
-    specs, dev_spec, kind, keys = _classify_devices(design, catalog, columns.devices)
+    specs, dev_spec, kind, keys = _classify_devices(catalog, columns.devices)
     parse = parse_links(design, {p.name: None for spec in specs for p in spec.ports}, columns.links, columns.change)
     tables = _port_tables(specs, parse.vocab)
-    last = _previous(design, catalog, keys, dev_spec, parse.device_ids)
+    last = _previous(catalog, keys, dev_spec, parse.device_ids)
     continued = last is not None and parse.prior is last[0]  # the parse has compared the two lists already
     if last is not None and continued and parse.dropped is not None:  # one link removed: its column goes
         ends, fab = _without_link(last[1], parse.dropped)
@@ -110,35 +110,29 @@ def build_fabric_graph(design: Design, catalog: Any) -> FabricGraph:
     graph = FabricGraph(parse.device_ids, kind, compute_ports, switch_ports, parse.link_ids, parse.end_dev,
                         end_role, end_speed, end_tech, end_nic, columns.media, columns.lengths, *fab, parse.refs,
                         np.unique(tables.speed[np.isfinite(tables.speed)]), dev_spec, keys)
-    key = id(design)
-    _KEPT[key] = (weakref.ref(design, lambda _ref, k=key: _KEPT.pop(k, None)), catalog, parse.links, graph)
+    kept()[_GRAPH] = (catalog, parse.links, graph)
     return graph
 
 
-# Per design id (dropped with the design): the catalog, the link list and the graph of the last build.
-# A link's arrays follow from its ends and its two devices' models alone, so the next build with the
-# same catalog, devices and models reuses them for the leading links that are the same objects (an
-# edit near the end of the list, where added links go, recomputes a handful), and after one link was
-# removed anywhere (the parse says which) drops its column. Replaced whole per build.
-_KEPT: dict[int, tuple[weakref.ref[Design], Any, list[Any], FabricGraph]] = {}
+# In the running cache's store (engine/incremental/store.py): the catalog, the link list and the graph of
+# the last build. A link's arrays follow from its ends and its two devices' models alone, so the next build
+# with the same catalog, devices and models reuses them for the leading links that are the same objects
+# (an edit near the end of the list, where added links go, recomputes a handful), and after one link was
+# removed anywhere (the parse says which) drops its column. Replaced whole per build. Also the device
+# classification, kept while the (catalog id, NIC, NIC count) columns are equal (every edit but a swap).
+_GRAPH, _CLASSES = "fabric_graph", "device_classes"
 
 
-def clear_kept_graphs() -> None:
-    """Forget every kept graph and device classification (benchmarks and tests timing a cold start)."""
-    _KEPT.clear()
-    _CLASSES.clear()
-
-
-def _previous(design: Design, catalog: Any, keys: tuple[tuple[Any, ...], ...], dev_spec: np.ndarray,
+def _previous(catalog: Any, keys: tuple[tuple[Any, ...], ...], dev_spec: np.ndarray,
               device_ids: tuple[str, ...]) -> tuple[list[Any], FabricGraph] | None:
     """The last build's links and graph when its catalog, devices and their models are these."""
-    entry = _KEPT.get(id(design))
-    if entry is None or entry[0]() is not design or entry[1] is not catalog:
+    entry = kept().get(_GRAPH)
+    if entry is None or entry[0] is not catalog:
         return None
-    graph = entry[3]
+    graph = entry[2]
     if graph.model_keys != keys or graph.device_ids != device_ids or not np.array_equal(graph.model, dev_spec):
         return None
-    return entry[2], graph
+    return entry[1], graph
 
 
 def _end_arrays(tables: _PortTables, dev_spec: np.ndarray, end_dev: np.ndarray, port_code: np.ndarray
@@ -174,20 +168,17 @@ def _joined(old: FabricGraph, keep: int, ends: tuple[np.ndarray, ...], fab: tupl
 
 
 _Classes = tuple[list[DeviceSpec], np.ndarray, np.ndarray, tuple[tuple[Any, ...], ...]]
-# Per design id (dropped with the design): the catalog, the (catalog id, NIC, NIC count) columns and the
-# classification made from them last time, reused while they are equal (every edit but a device swap).
-_CLASSES: dict[int, tuple[weakref.ref[Design], Any, tuple[list[Any], ...], _Classes]] = {}
 _MODEL_FIELDS = slice(1, 4)  # catalog id, NIC, NIC count in link_columns.LinkColumns.devices
 
 
-def _classify_devices(design: Design, catalog: Any, columns: tuple[list[Any], ...]) -> _Classes:
+def _classify_devices(catalog: Any, columns: tuple[list[Any], ...]) -> _Classes:
     """Each device's spec (deduplicated: a 4,096-node design has a handful) and kind code; ``columns``:
     the devices' fields (LinkColumns.devices)."""
     models = columns[_MODEL_FIELDS]
-    key = id(design)
-    kept = _CLASSES.get(key)
-    if kept is not None and kept[0]() is design and kept[1] is catalog and kept[2] == models:
-        return kept[3]
+    store = kept()
+    last = store.get(_CLASSES)
+    if last is not None and last[0] is catalog and last[1] == models:
+        return last[2]  # type: ignore[no-any-return]
     seen = FirstSeen()  # (catalog id, NIC, NIC count) -> spec index, in order of first appearance
     dev_spec = np.fromiter(map(seen.__getitem__, zip(*models, strict=True)), np.int32, len(models[0]))
     specs: list[DeviceSpec] = []
@@ -199,7 +190,7 @@ def _classify_devices(design: Design, catalog: Any, columns: tuple[list[Any], ..
     dev_spec.setflags(write=False)  # shared by the graphs of later analyses
     kind.setflags(write=False)
     found = specs, dev_spec, kind, tuple(seen)
-    _CLASSES[key] = (weakref.ref(design, lambda _ref, k=key: _CLASSES.pop(k, None)), catalog, models, found)
+    store[_CLASSES] = (catalog, models, found)
     return found
 
 

@@ -1,19 +1,19 @@
-"""Port references of every link as integer arrays, parsed in C and cached between edits.
+"""Port references of every link as integer arrays, parsed in C and reused between edits.
 
 Parsing is the costly part of topology analysis (a 4,096-node design has ~120,000 links and
 240,000 references). The references are joined into one string and split in C, and names are
 mapped to integers with ``dict.__getitem__``, so no Python loop runs per link. The result is
-cached per design (weakly) and reused on the next call for the links that are still the same
-(or equal) objects in the same order: an edit re-parses only the links after the first change. A
-link's ends are never edited in place (the model's port index depends on them: Design.add_link and
-remove_link are the only way to change them), so equal links have equal parses. References and
-link ids are read back from the Link objects when a report asks for one (:class:`PortRefs`,
-:class:`LinkIds`) rather than kept as lists of 400,000 strings.
+kept in the running analysis cache's store (engine/incremental/store.py) and reused on the next
+call for the links that are still the same (or equal) objects in the same order: an edit
+re-parses only the links after the first change. A link's ends are never edited in place (the
+model's port index depends on them: Design.add_link and remove_link are the only way to change
+them), so equal links have equal parses. References and link ids are read back from the Link
+objects when a report asks for one (:class:`PortRefs`, :class:`LinkIds`) rather than kept as
+lists of 400,000 strings.
 """
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
@@ -21,6 +21,7 @@ from typing import Any, overload
 
 import numpy as np
 
+from planner_gui.engine.incremental.store import kept
 from planner_gui.engine.util.arrays import common_prefix
 from planner_gui.model import Design, Medium
 
@@ -29,7 +30,6 @@ _MEDIUM_BY_MEMBER = {m: i for i, m in enumerate(MEDIA)}
 _MEDIUM_BY_VALUE = {m.value: i for i, m in enumerate(MEDIA)}
 _LINK_ID = attrgetter("id")
 _SEP = "/"  # port reference separator, as in planner_gui.model.ids.PORT_SEPARATOR
-CACHED_DESIGNS = 4  # designs whose parse is kept: the open documents of one session
 
 
 class PortRefs:
@@ -122,9 +122,6 @@ class LinkParse:
         return self.refs[end][int(link)]
 
 
-_CACHE: dict[int, tuple[weakref.ref[Design], LinkParse]] = {}
-
-
 def parse_links(design: Design, port_names: Iterable[str] = (), links: list[Any] | None = None,
                 change: Any = None) -> LinkParse:
     """The parsed links of ``design``, reusing what an earlier call parsed where still valid.
@@ -138,8 +135,9 @@ def parse_links(design: Design, port_names: Iterable[str] = (), links: list[Any]
     """
     links = list(design.links.values()) if links is None else links
     device_ids = tuple(design.devices)
-    entry = _CACHE.get(id(design))
-    old = entry[1] if entry is not None and entry[0]() is design else None
+    store = kept()
+    old = store.get(_PARSE)
+    prior = old.links if old is not None else None
     if old is not None and device_ids == old.device_ids:
         device_ids = old.device_ids  # the same ids: the new tuple goes at once (a tuple the collector never walks)
     known = old is not None and change is not None and change.prior is old.links
@@ -148,14 +146,13 @@ def parse_links(design: Design, port_names: Iterable[str] = (), links: list[Any]
         old = LinkParse([], device_ids, np.empty((2, 0), np.int32), np.empty((2, 0), np.int32))
     for name in port_names:
         old.vocab.setdefault(name, len(old.vocab))
-    prior = old.links if entry is not None and entry[0]() is design else None
     if known:
         dropped = change.dropped if device_ids == old.device_ids else None
     else:
         dropped = keep if _one_removed(old, keep, links, device_ids) else None
     parse = _extend(old, keep, links, device_ids) if dropped is None else _without(old, keep, links)
     parse.prior, parse.reused, parse.dropped = prior, keep, dropped
-    _remember(design, parse)
+    store[_PARSE] = parse
     return parse
 
 
@@ -237,17 +234,19 @@ def _split_refs(refs: list[str]) -> tuple[list[str], list[str]]:
     return parts[0::2], parts[1::2]
 
 
-# The device-id -> index table of the last device list: an edit that adds or removes a link keeps the
-# devices, and building the table is ~3 ms at 100,000 GPUs, for a tail of one link. Replaced whole.
-_LAST_INDEX: dict[str, tuple[tuple[str, ...], dict[str, int]]] = {}
+# In the running cache's store (engine/incremental/store.py): the last parse, which the next one continues,
+# and the device-id -> index table of the last device list (an edit that adds or removes a link keeps the
+# devices, and building the table is ~3 ms at 100,000 GPUs, for a tail of one link). Each replaced whole.
+_PARSE, _INDEX = "link_parse", "device_index"
 
 
 def _device_index(device_ids: tuple[str, ...]) -> dict[str, int]:
-    last = _LAST_INDEX.get("last")
+    store = kept()
+    last = store.get(_INDEX)
     if last is not None and last[0] == device_ids:  # the same strings: compared by identity first
-        return last[1]
+        return last[1]  # type: ignore[no-any-return]
     index = {d: i for i, d in enumerate(device_ids)}
-    _LAST_INDEX["last"] = (device_ids, index)
+    store[_INDEX] = (device_ids, index)
     return index
 
 
@@ -270,16 +269,3 @@ def _port_codes(names: list[str], vocab: dict[str, int]) -> np.ndarray:
         for name in dict.fromkeys(names):
             vocab.setdefault(name, len(vocab))
         return np.fromiter(map(vocab.__getitem__, names), dtype=np.int32, count=len(names))
-
-
-def _remember(design: Design, parse: LinkParse) -> None:
-    key = id(design)
-    if key not in _CACHE and len(_CACHE) >= CACHED_DESIGNS:
-        _CACHE.pop(next(iter(_CACHE)))  # the oldest
-    _CACHE[key] = (weakref.ref(design, lambda _ref, k=key: _CACHE.pop(k, None)), parse)
-
-
-def clear_cache() -> None:
-    """Forget every cached parse (tests use it to time a cold start)."""
-    _CACHE.clear()
-    _LAST_INDEX.clear()

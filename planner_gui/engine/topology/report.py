@@ -80,11 +80,11 @@ def topology_structure(design: Design, catalog: Any) -> TopologyReport:
     that leaves the compute fabric as it was (a storage or management cable), its figures are
     reused (topology_reuse.py)."""
     graph = build_fabric_graph(design, catalog)
-    updated = updated_part_tiers(design, catalog, graph, NIC_FIELDS)  # one compute cable: nothing to reuse whole
-    part = reusable_part(design, catalog, graph) if updated is None else None
+    updated = updated_part_tiers(catalog, graph, NIC_FIELDS)  # one compute cable: nothing to reuse whole
+    part = reusable_part(catalog, graph) if updated is None else None
     if part is None:
         part = _fabric_part(design, catalog, graph, *(updated or (None, None, None)))
-    keep_part(design, part)  # fitted to this graph either way: the next cable edit is one link from it
+    keep_part(part)  # fitted to this graph either way: the next cable edit is one link from it
     mismatches, mismatch_count = speed_mismatches(graph)
     return TopologyReport(
         **part.fields,
