@@ -302,12 +302,19 @@ class _DeviceTable:
                             self.maximum)
 
     def models(self) -> dict[str, ModelPower]:
+        """Totals per catalog id: one bincount pass per column, linear in devices and models
+        (a mask over every device per model was quadratic in distinct catalog ids)."""
         models: dict[str, ModelPower] = {}
+        size = len(self.bases)
+        counts = np.bincount(self.row_base, minlength=size)
+        typicals = np.bincount(self.row_base, weights=self.typical, minlength=size)
+        maxima = np.bincount(self.row_base, weights=self.maximum, minlength=size)
+        peaks = np.zeros(size)
+        if self.row_base.size:
+            np.maximum.at(peaks, self.row_base, self.maximum)
         for i, base in enumerate(self.bases):
-            rows = self.row_base == i
-            count = int(rows.sum())
-            typical, maximum = float(self.typical[rows].sum()), float(self.maximum[rows].sum())
-            peak = float(self.maximum[rows].max()) if count else 0.0
+            count, typical, maximum = int(counts[i]), float(typicals[i]), float(maxima[i])
+            peak = float(peaks[i]) if count else 0.0
             old = models.get(base.catalog_id)
             if old is not None:  # same model with another NIC choice
                 count, typical, maximum = count + old.count, typical + old.typical_w, maximum + old.max_w
