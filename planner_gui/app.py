@@ -1,7 +1,8 @@
-"""Building the desktop app in-process: ``build(argv)`` gives a ready QApplication and MainWindow.
+"""The desktop app: ``build(argv)`` gives a ready QApplication and MainWindow; ``run_app`` runs it.
 
-Used by ``cluster-planner`` (which then enters the event loop), by the tests and by the
-benchmarks and screenshot script, which drive the window without an event loop of their own.
+``build`` is used by ``run_app`` (``cluster-planner gui``, which then enters the event loop), by the
+tests and by the benchmarks and screenshot script, which drive the window without an event loop of
+their own. This module is the top of the GUI's layers: it may import ui, ui none of it.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from platformdirs import user_config_path
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
 from planner_gui import __version__
@@ -22,10 +23,12 @@ from planner_gui.preferences import load_preferences
 from planner_gui.ui.dialogs.new_design import blank_design
 from planner_gui.ui.dialogs.recovery import offer_recovery
 from planner_gui.ui.panels.status_bar import catalog_problems_text
-from planner_gui.ui.window.app import apply_preferences
+from planner_gui.ui.window.appearance import apply_preferences
 from planner_gui.ui.window.main_window import APP_TITLE, MainWindow
+from planner_gui.ui.window.welcome import should_welcome, show_welcome
 
 ORGANIZATION = "cluster-planner"  # QSettings organisation; the same name as the config folder
+EXIT_BAD_FILE = 1  # the CLI's exit code for bad input (cli.py EXIT_BAD_INPUT)
 MAX_CATALOG_PROBLEMS_SHOWN = 3  # the status bar has room for a few; the CLI's catalog command lists all
 
 
@@ -69,3 +72,20 @@ def _identify(app: QApplication) -> None:
 def _file_argument(argv: list[str]) -> Path | None:
     names = [a for a in argv[1:] if not a.startswith("-")]
     return Path(names[0]) if names else None
+
+
+def run_app(path: str | None, quit_after_ms: int | None = None) -> int:
+    """Open the window on ``path`` (None: the bundled default design) and run until it closes.
+
+    A file that cannot be opened shows the loader's message in a dialog and returns 1.
+    ``quit_after_ms`` closes the window after that long (smoke tests of the installed command).
+    """
+    app, window = build(["cluster-planner", *([path] if path else [])])
+    if path and window.startup_failed:
+        window.close()
+        return EXIT_BAD_FILE
+    if quit_after_ms is not None:
+        QTimer.singleShot(quit_after_ms, window.close)
+    elif not path and should_welcome(window.settings):  # first run: greet once the window is up
+        QTimer.singleShot(0, lambda: show_welcome(window, window.settings, modal=False))
+    return app.exec()

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from planner_gui import __version__
+from planner_gui.commands.errors import CliError
 from planner_gui.commands.language import (
     CHOICES,
     choose_language,
@@ -26,10 +27,6 @@ from planner_gui.commands.language import (
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2
 VARIANT_COMMANDS = ("validate", "analyze", "report", "accept", "sweep")  # commands on one FILE: --variant NAME
-
-
-class CliError(Exception):
-    """Bad input: the message is printed as one line and the exit code is 1."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -105,7 +102,5 @@ def _fail(message: str, code: int) -> int:
     return code
 
 
-if __name__ == "__main__":  # python -m planner_gui.cli: run the imported module, whose CliError the
-    from planner_gui.cli import main as package_main  # commands raise (this file is also loaded as __main__)
-
-    sys.exit(package_main())
+if __name__ == "__main__":  # python -m planner_gui.cli
+    sys.exit(main())

@@ -50,7 +50,7 @@ def take(out: Path) -> list[Path]:
     window.document.live.wait_idle(RESULTS_TIMEOUT_MS)
     written.append(_grab(app, window, out / "main-window-edit.png"))
     from planner_gui.i18n import install_language
-    from planner_gui.i18n.switch import switch_language
+    from planner_gui.ui.window.language_switch import switch_language
 
     window = switch_language(window, "zh_CN")  # the same design, rebuilt in Chinese
     window.resize(*WINDOW_SIZE)

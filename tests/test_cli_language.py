@@ -27,8 +27,8 @@ from planner_gui.commands.language import (
 from planner_gui.engine.analysis import analyze_design
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
+from planner_gui.present import format_days
 from planner_gui.report.content.check_messages import check_message_in
-from planner_gui.ui.format import format_days
 
 EXAMPLE = str(default_example_path())
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -220,7 +220,7 @@ def test_report_follows_the_cli_language_unless_told(monkeypatch: pytest.MonkeyP
 def test_a_chinese_run_leaves_english_behind(capsys: pytest.CaptureFixture[str]) -> None:
     results = Path(__file__).parent / "data" / "nccl" / "all_reduce_perf_4x8_openmpi.txt"
     _, out, _ = run(capsys, "--lang", "zh_CN", "accept", EXAMPLE, str(results), "--fit")
-    assert re.search(r"训练时间 [\d.]+ 天 -> [\d.]+ 天", out)  # ui/format.py's words, in Chinese while it ran
+    assert re.search(r"训练时间 [\d.]+ 天 -> [\d.]+ 天", out)  # planner_gui/present's words, in Chinese while it ran
     assert format_days(12.34) == "12.3 days"  # and the app's again afterwards
     code, out, _ = run(capsys, "validate", EXAMPLE)
     assert code == 0 and not HAN.search(out)

@@ -1,4 +1,4 @@
-"""The results panels' number formatting, as exact strings (planner_gui/ui/format.py)."""
+"""The results panels' number formatting, as exact strings (planner_gui/present)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import math
 import pytest
 
 from planner_gui.model import Currency
-from planner_gui.ui.format import (
+from planner_gui.present import (
     MISSING,
     currency_symbol,
     format_bandwidth,

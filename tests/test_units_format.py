@@ -8,11 +8,11 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtCore import QCoreApplication
 
+from planner_gui import present as fmt
 from planner_gui.catalog import bundled_catalog
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
-from planner_gui.ui import format as fmt
-from planner_gui.ui.format import Units
+from planner_gui.present import Units
 
 IMPERIAL = Units("imperial", "imperial", "imperial")
 

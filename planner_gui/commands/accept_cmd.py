@@ -21,6 +21,7 @@ from planner_gui.commands.columns import pad, row
 from planner_gui.commands.common import catalog_for_cli, load_for_cli, print_json
 from planner_gui.commands.language import format_words, translate
 from planner_gui.io.results_file import MAX_RESULTS_BYTES, read_results_file
+from planner_gui.present import format_bandwidth, format_bytes, format_days, format_percent
 
 if TYPE_CHECKING:
     from planner_gui.engine import AcceptanceReport, TestVerdict
@@ -85,8 +86,6 @@ def report_lines(report: AcceptanceReport) -> list[str]:
 
 
 def _test_lines(t: TestVerdict) -> list[str]:
-    from planner_gui.ui.format import format_bandwidth, format_bytes  # numpy via the engine: not at start-up
-
     shape = (translate("CLI", "{ranks} GPUs on {nodes} node(s)").format(ranks=t.ranks, nodes=t.nodes) if t.ranks
              else translate("CLI", "shape unknown"))
     graph = translate("CLI", ", CUDA graphs") if t.graph else ""
@@ -113,8 +112,6 @@ def _test_lines(t: TestVerdict) -> list[str]:
 
 
 def _calibration_lines(report: AcceptanceReport) -> list[str]:
-    from planner_gui.ui.format import format_days, format_percent
-
     c = report.calibration
     if c is None:
         if not report.calibration_note:

@@ -14,6 +14,7 @@ from planner_gui.commands import engine_words as words
 from planner_gui.commands.columns import pad, row, wrap
 from planner_gui.commands.common import catalog_for_cli, load_for_cli, print_json
 from planner_gui.commands.language import text, translate
+from planner_gui.present import format_bytes
 
 if TYPE_CHECKING:  # the engine itself is imported only when the command runs
     from planner_gui.engine import Analysis
@@ -78,13 +79,6 @@ def _share(value: float | None) -> str:
 def _bandwidth(gbps: float | None) -> str:
     """GB/s with one decimal, or three significant digits below 10 (latency-bound sizes)."""
     return _num(gbps, ",.1f" if gbps is None or gbps >= SMALL_BANDWIDTH_GBPS else ".3g")
-
-
-def _size(nbytes: int) -> str:
-    for unit, scale in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
-        if nbytes >= scale and nbytes % scale == 0:
-            return f"{nbytes // scale} {unit}"
-    return f"{nbytes} B"
 
 
 def _wrap(text: str, indent: str) -> list[str]:
@@ -171,7 +165,7 @@ def _collectives(a: Analysis) -> list[str]:
              "  " + pad(translate("CLI", "size"), 8, ">") + "".join(f"{op:>15}" for op in ops)]
     for size in TABLE_SIZES:
         points = [c.point(op, size) for op in ops]
-        lines.append(f"  {_size(size):>8}" + "".join(f"{_bandwidth(r and r.busbw_GBps):>15}" for r in points))
+        lines.append(f"  {format_bytes(size):>8}" + "".join(f"{_bandwidth(r and r.busbw_GBps):>15}" for r in points))
     time_us = c.allreduce_time_128mib_us
     time_ms = None if time_us is None else time_us / US_PER_MS
     lines.append("  " + translate("CLI", "AllReduce of 128 MiB: {time}").format(time=_num(time_ms, ".2f", " ms")))

@@ -18,12 +18,12 @@ from planner_gui.commands import engine_words as words
 from planner_gui.commands.columns import pad, row
 from planner_gui.commands.common import catalog_for_cli, load_for_cli, print_json, split_variant
 from planner_gui.commands.language import text, translate
+from planner_gui.present import MISSING, format_count, format_money, format_percent, significant
 
 if TYPE_CHECKING:
     from planner_gui.engine import Comparison, FigureRow
     from planner_gui.model import Design
 
-MISSING = "—"  # ui/format.py MISSING (that module is imported only when a command runs: it loads numpy)
 LABEL_WIDTH = 40  # the longest figure label ("Buy: hardware and installation") fits
 VALUE_WIDTH = 16
 MAX_BOM_ROWS = 60  # a bill rarely has more distinct items; the rest are counted (all are in --json)
@@ -76,8 +76,6 @@ def _sides(args: argparse.Namespace, catalog: Any) -> tuple[Design, Design, tupl
 
 def format_figure(value: float | None, unit: str, currency: str) -> str:
     """A figure as the text report shows it: money with its symbol, counts whole, others 3 digits."""
-    from planner_gui.ui.format import format_count, format_money, format_percent, significant
-
     if value is None:
         return MISSING
     if unit == "money":
@@ -114,8 +112,6 @@ def report_lines(c: Comparison) -> list[str]:
 
 
 def _bom_lines(c: Comparison) -> list[str]:
-    from planner_gui.ui.format import format_money
-
     changed = [r for r in c.bom if r.changed]
     lines = ["", translate("CLI", "Bill of materials: {changed} of {items} items differ (hardware {a} vs {b})").format(
         changed=len(changed), items=len(c.bom), a=format_money(c.hardware_total_a, c.currency),

@@ -16,6 +16,6 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run_gui(path: str | None, quit_after_ms: int | None = None) -> int:
-    from planner_gui.ui.window.app import run_app  # Qt is imported only when the GUI is asked for
+    from planner_gui.app import run_app  # Qt is imported only when the GUI is asked for
 
     return run_app(path, quit_after_ms)

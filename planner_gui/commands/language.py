@@ -166,9 +166,9 @@ def use_language(language: str) -> Iterator[str]:
 
 @contextmanager
 def format_words() -> Iterator[None]:
-    """ui/format.py's words ("12.3 days", "never") in the CLI's language inside the block (the module
+    """The present layer's words ("12.3 days", "never") in the CLI's language inside the block (it
     keeps one translator for the app; the previous one is put back)."""
-    from planner_gui.ui import format as figures
+    from planner_gui import present as figures
 
     if _state.translator is None:
         yield

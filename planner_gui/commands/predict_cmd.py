@@ -14,11 +14,12 @@ import re
 from typing import Any
 
 from planner_gui.catalog import Catalog, CatalogEntry
-from planner_gui.cli import CliError
 from planner_gui.commands import engine_words as words
 from planner_gui.commands.columns import pad
 from planner_gui.commands.common import catalog_for_cli, print_json
+from planner_gui.commands.errors import CliError
 from planner_gui.commands.language import text, translate
+from planner_gui.present import size_flag
 
 UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30}  # binary units, as nccl-tests' -b/-e flags
 BYTES_PATTERN = re.compile(r"^\s*(\d+)\s*([KMG]?)\s*$", re.IGNORECASE)
@@ -99,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
                     pad(translate("CLI", "algbw GB/s"), 11, ">"), pad(translate("CLI", "busbw GB/s"), 11, ">")))
           + "  " + pad(translate("CLI", "algorithm"), 18) + " " + translate("CLI", "bottleneck"))
     for r in results:
-        print(f"{size_label(r.bytes):>10} {r.time_us:>12,.2f} {bandwidth(r.algbw_GBps):>11} "
+        print(f"{size_flag(r.bytes):>10} {r.time_us:>12,.2f} {bandwidth(r.algbw_GBps):>11} "
               f"{bandwidth(r.busbw_GBps):>11}  {r.algorithm + '/' + r.protocol:<18} {words.bottleneck(r.bottleneck)}")
     return 0
 
@@ -202,13 +203,6 @@ def describe(profile: Any, op: str, algo: str) -> str:
 def bandwidth(gbps: float) -> str:
     """GB/s with two decimals, or three significant digits where that would print 0.00."""
     return f"{gbps:.2f}" if gbps >= SMALL_BANDWIDTH_GBPS else f"{gbps:.3g}"
-
-
-def size_label(nbytes: int) -> str:
-    for unit, scale in (("G", 2**30), ("M", 2**20), ("K", 2**10)):
-        if nbytes >= scale and nbytes % scale == 0:
-            return f"{nbytes // scale}{unit}"
-    return str(nbytes)
 
 
 def _result_json(r: Any) -> dict[str, Any]:

@@ -11,10 +11,10 @@ import argparse
 from typing import Any
 
 from planner_gui.catalog import Catalog, CatalogEntry
-from planner_gui.cli import CliError
 from planner_gui.commands import engine_words as words
 from planner_gui.commands.columns import pad
 from planner_gui.commands.common import catalog_for_cli, print_json
+from planner_gui.commands.errors import CliError
 from planner_gui.commands.language import text, translate
 from planner_gui.commands.predict_cmd import positive_int, server_for
 from planner_gui.model import Precision, Recompute, Workload

@@ -57,6 +57,7 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time __getattr__
     from planner_gui.engine.facility.power import CONTINUOUS_LOAD_FACTOR
     from planner_gui.engine.sections.results import clean_json
     from planner_gui.engine.topology.graph import build_fabric_graph
+    from planner_gui.engine.topology.tiers import hop_levels
     from planner_gui.engine.training import (
         comm_model_from_profile,
         estimate_training,
@@ -120,6 +121,7 @@ _WHERE: dict[str, str] = {
     "CONTINUOUS_LOAD_FACTOR": "planner_gui.engine.facility.power",
     "clean_json": "planner_gui.engine.sections.results",
     "build_fabric_graph": "planner_gui.engine.topology.graph",
+    "hop_levels": "planner_gui.engine.topology.tiers",
     "comm_model_from_profile": "planner_gui.engine.training",
     "estimate_training": "planner_gui.engine.training",
     "find_preset": "planner_gui.engine.training",
@@ -178,6 +180,7 @@ __all__ = [  # the door's names, for tools, readers and `from planner_gui.engine
     "find_preset",
     "freeze_long_lived",
     "gpu_facts_from_catalog",
+    "hop_levels",
     "named_test",
     "parse_nccl_tests",
     "parse_range",

@@ -4,7 +4,7 @@ The UI wraps its strings in ``self.tr()`` / ``QCoreApplication.translate(context
 ``.ts`` source lives in ``planner_gui/resources/i18n`` next to the ``.qm`` that
 ``scripts/update_translations.py`` compiles with ``pyside6-lrelease``. :func:`install_language`
 swaps the app's translators (ours plus Qt's own for standard buttons); a running window follows via
-:func:`planner_gui.i18n.switch.switch_language`.
+:func:`planner_gui.ui.window.language_switch.switch_language`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from planner_gui.model.messages import error_text, render
-from planner_gui.ui.format import set_translator
+from planner_gui.present import set_translator
 
 ENGLISH, CHINESE = "en", "zh_CN"
 LANGUAGES = (ENGLISH, CHINESE)  # English is the source language: it needs no translator
@@ -24,8 +24,8 @@ LANGUAGE_NAMES = {ENGLISH: "English", CHINESE: "简体中文"}  # each language 
 QM_PREFIX = "cluster_planner_"  # cluster_planner_zh_CN.qm
 QT_QM_PREFIX = "qtbase_"  # Qt's own strings (dialog buttons), shipped with PySide6
 
-# The words ui/format.py puts into figures ("12.3 days", "never"): marked here for lupdate, looked up
-# in the "Format" context through format.set_translator below.
+# The words the present layer puts into figures ("12.3 days", "never"): marked here for lupdate, looked up
+# in the "Format" context through present.set_translator below.
 FORMAT_WORDS = (QT_TRANSLATE_NOOP("Format", "days"), QT_TRANSLATE_NOOP("Format", "{n} day"),
                 QT_TRANSLATE_NOOP("Format", "{n} days"), QT_TRANSLATE_NOOP("Format", "never"),
                 QT_TRANSLATE_NOOP("Format", "{n}-month"), QT_TRANSLATE_NOOP("Format", "1 month"),

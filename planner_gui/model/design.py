@@ -18,6 +18,7 @@ from planner_gui.model.errors import DesignError, device_where, link_where, rack
 from planner_gui.model.ids import ID_PATTERN, check_id, next_free_id, port_ref, split_port_ref
 from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.model.parts import Device, Link, Rack
+from planner_gui.model.rack_units import ABOVE, fit_problem, free_slots, occupied_units
 from planner_gui.model.settings import CostSettings, DesignMeta, FabricSettings, Workload
 from planner_gui.model.specs import DeviceKind, DeviceSpec, HardwareSpecs, PortSpec
 from planner_gui.model.variants import Variants
@@ -160,11 +161,7 @@ class Design:
     def free_u_slots(self, rack_id: str, height_u: int, specs: HardwareSpecs) -> list[int]:
         """Every U at which a device ``height_u`` tall would fit in the rack."""
         rack = self._require_rack(rack_id)
-        used = self._occupied_units(rack_id, specs, ignore=None)
-        return [
-            u for u in range(1, rack.height_u - height_u + 2)
-            if not any(x in used for x in range(u, u + height_u))
-        ]
+        return free_slots(self._occupied_units(rack_id, specs, ignore=None), rack.height_u, height_u)
 
     def _check_fits(self, device: Device, rack_id: str, u: int, specs: HardwareSpecs) -> None:
         where = partial(device_where, device.id)
@@ -172,28 +169,21 @@ class Design:
         _check_positive_int(u, "u", where, maximum=10_000)
         height = self._spec(device, specs).height_u
         top = u + height - 1
-        if top > rack.height_u:
+        problem = fit_problem(self._occupied_units(rack_id, specs, ignore=device.id), rack.height_u, u, height)
+        if problem is not None and problem[0] == ABOVE:
             raise DesignError(QT_TRANSLATE_NOOP(
                 "Model", "a {height} U device at U{u} reaches U{top}, above the rack height {rack_height} U "
                          "of rack {rack!r}; place it at U{highest} or lower").fill(
                 height=height, u=u, top=top, rack_height=rack.height_u, rack=rack_id,
                 highest=max(1, rack.height_u - height + 1)), where())
-        occupied = self._occupied_units(rack_id, specs, ignore=device.id)
-        clash = next((occupied[x] for x in range(u, top + 1) if x in occupied), None)
-        if clash is not None:
+        if problem is not None:  # u >= 1 was checked above: the device is in the way of another
             raise DesignError(QT_TRANSLATE_NOOP(
                 "Model", "U{u}-U{top} of rack {rack!r} overlaps device {device!r}").fill(
-                u=u, top=top, rack=rack_id, device=clash), where())
+                u=u, top=top, rack=rack_id, device=problem[1]), where())
 
     def _occupied_units(self, rack_id: str, specs: HardwareSpecs, ignore: str | None) -> dict[int, str]:
-        occupied: dict[int, str] = {}
-        for other_id in self._rack_devices[rack_id]:
-            if other_id == ignore:
-                continue
-            other = self.devices[other_id]
-            for x in range(other.u or 0, (other.u or 0) + self._spec(other, specs).height_u):
-                occupied[x] = other_id
-        return occupied
+        others = (self.devices[i] for i in self._rack_devices[rack_id] if i != ignore)
+        return occupied_units((d.id, d.u or 0, self._spec(d, specs).height_u) for d in others)
 
     # ----- ports and links -------------------------------------------------------------------
     def port_spec(self, ref: str, specs: HardwareSpecs, where: str | Where = "",

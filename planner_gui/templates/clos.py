@@ -45,10 +45,6 @@ class ClosPlan:
     connections: list[tuple[str, str]] = field(default_factory=list)  # (lower end, upper end) port refs
     pods: int = 1
 
-    def of_tier(self, tier: str) -> list[PlannedSwitch]:
-        return [s for s in self.switches if s.tier == tier]
-
-
 def port_names(entry: CatalogEntry, speed: float | None = None) -> list[str]:
     """Names of the switch's ports (all, or those of one speed), in front-panel order."""
     return [

@@ -60,10 +60,6 @@ class RackPacker:
     def close(self) -> None:
         self._current = None
 
-    @property
-    def current_rack(self) -> str | None:
-        return self._current
-
     def _open_rack(self, purpose: str) -> None:
         index = self._count
         self._count += 1

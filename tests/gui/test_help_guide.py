@@ -20,9 +20,9 @@ from planner_gui.catalog import bundled_catalog
 from planner_gui.document import Document
 from planner_gui.examples import examples_folder
 from planner_gui.i18n import install_language, ts_path
-from planner_gui.i18n.switch import switch_language
 from planner_gui.io import load_design
 from planner_gui.ui.window.help import HelpWindow, doc_pages, docs_dir
+from planner_gui.ui.window.language_switch import switch_language
 from planner_gui.ui.window.main_window import MainWindow
 
 GUIDES = {"en": docs_dir() / "guide.md", "zh_CN": docs_dir() / "guide.zh_CN.md"}

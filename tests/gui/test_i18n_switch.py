@@ -7,7 +7,7 @@ from pytestqt.qtbot import QtBot
 
 from planner_gui.app import build
 from planner_gui.i18n import install_language
-from planner_gui.i18n.switch import switch_language
+from planner_gui.ui.window.language_switch import switch_language
 
 
 def test_switch_to_chinese_keeps_the_design(qtbot: QtBot, monkeypatch) -> None:

@@ -8,12 +8,11 @@ import pytest
 from PySide6.QtWidgets import QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from planner_gui.app import build
+from planner_gui.app import build, run_app
 from planner_gui.catalog import bundled_catalog
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
 from planner_gui.ui.dialogs.new_design import NewDesignDialog
-from planner_gui.ui.window.app import run_app
 from planner_gui.ui.window.main_window import MainWindow
 
 CATALOG = bundled_catalog()

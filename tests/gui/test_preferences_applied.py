@@ -17,9 +17,9 @@ from planner_gui.document import Document
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
 from planner_gui.preferences import Preferences, save_preferences
-from planner_gui.ui.format import Units, set_units
+from planner_gui.present import Units, set_units
 from planner_gui.ui.panels.inspector import Inspector
-from planner_gui.ui.window import app as ui_app
+from planner_gui.ui.window import appearance as ui_app
 from planner_gui.ui.window import export_pdf
 
 CATALOG = bundled_catalog()

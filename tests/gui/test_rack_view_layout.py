@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from planner_gui.model.rack_units import occupied_units, stack_upward
 from planner_gui.ui import colors
 from planner_gui.ui.rack import layout as rl
 from planner_gui.ui.rack.items import bar_text
@@ -67,17 +68,17 @@ def test_the_tray_grows_a_line_per_row_of_chips() -> None:
 
 
 def test_refusals_name_the_reason() -> None:
-    occupied = rl.occupied_units([("srv", 1, 8), ("sw", 20, 1)])
+    occupied = occupied_units([("srv", 1, 8), ("sw", 20, 1)])
     assert rl.refusal(occupied, 42, 9, 8) is None  # U9-U16 is free
     assert rl.refusal(occupied, 42, 5, 8) == "U5-U12 overlaps srv"
     assert rl.refusal(occupied, 42, 38, 8) == "a 8 U device at U38 reaches U45, above the 42 U rack"
-    assert rl.refusal(rl.occupied_units([("srv", 1, 8)], ignore=["srv"]), 42, 5, 8) is None
+    assert rl.refusal(occupied_units([("srv", 1, 8)], ignore=["srv"]), 42, 5, 8) is None
 
 
 def test_stacking_upward_skips_occupied_space() -> None:
-    occupied = rl.occupied_units([("a", 3, 2), ("b", 9, 1)])  # U3-U4 and U9 taken
-    assert rl.stack_upward(occupied, 42, 1, 2, 4) == [1, 5, 7, 10]
-    assert rl.stack_upward(occupied, 12, 10, 2, 5) == [10]  # U12 is the top: U12-U13 would not fit
+    occupied = occupied_units([("a", 3, 2), ("b", 9, 1)])  # U3-U4 and U9 taken
+    assert stack_upward(occupied, 42, 1, 2, 4) == [1, 5, 7, 10]
+    assert stack_upward(occupied, 12, 10, 2, 5) == [10]  # U12 is the top: U12-U13 would not fit
 
 
 def test_load_colours_follow_the_80_and_100_percent_thresholds() -> None:

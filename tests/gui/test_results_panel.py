@@ -18,7 +18,7 @@ from planner_gui.catalog import bundled_catalog
 from planner_gui.document.document import Document
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
-from planner_gui.ui.format import format_bandwidth, format_duration, format_money
+from planner_gui.present import format_bandwidth, format_duration, format_money
 from planner_gui.ui.results.curves import OP_NAMES, byte_ticks, log_position
 from planner_gui.ui.results.panel import NOT_YET_COMPUTED, UPDATING, ResultsPanel
 from planner_gui.ui.results.power import COOLING, POWER, RACK

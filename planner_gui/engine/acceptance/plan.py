@@ -27,6 +27,7 @@ from planner_gui.engine.topology.hardware import main_server_at
 from planner_gui.engine.topology.report import TopologyReport, analyze_topology
 from planner_gui.engine.topology.results import jsonable
 from planner_gui.model import Design
+from planner_gui.present import size_flag
 
 NCCL_TESTS = (("all_reduce_perf", "allreduce"), ("all_gather_perf", "allgather"),
               ("reduce_scatter_perf", "reducescatter"), ("alltoall_perf", "alltoall"))
@@ -128,19 +129,12 @@ def _max_bytes(design: Design, catalog: Any, topo: TopologyReport) -> int:
     return int(min(MAX_TEST_BYTES, 2 ** math.floor(math.log2(fit))))
 
 
-def _size_flag(nbytes: int) -> str:
-    for unit, scale in (("G", 2**30), ("M", 2**20), ("K", 2**10)):
-        if nbytes >= scale and nbytes % scale == 0:
-            return f"{nbytes // scale}{unit}"
-    return str(nbytes)
-
-
 def _command(profile: FabricProfile, test: str, max_bytes: int, env: tuple[Any, ...], ring: bool = False) -> str:
     exports = [f"-x {s.name}={s.value}" for s in env] + (["-x NCCL_ALGO=Ring"] if ring else [])
     hosts = "--hostfile hosts.txt " if profile.nodes > 1 else ""
     return (f"mpirun -np {profile.ranks} --map-by ppr:{profile.gpus_per_node}:node {hosts}"
             + " ".join(["-x LD_LIBRARY_PATH", *exports])
-            + f" ./build/{test} -b 8 -e {_size_flag(max_bytes)} -f 2 -g 1")
+            + f" ./build/{test} -b 8 -e {size_flag(max_bytes)} -f 2 -g 1")
 
 
 def _threshold_text() -> tuple[str, ...]:

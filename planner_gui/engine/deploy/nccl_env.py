@@ -19,6 +19,7 @@ from planner_gui.engine.collectives import FabricProfile, predict
 from planner_gui.engine.collectives.fabric_profile import fabric_profile_from_design
 from planner_gui.engine.topology.report import TopologyReport, analyze_topology
 from planner_gui.model import Design
+from planner_gui.present import format_bytes
 
 NCCL_ENV_DOCS = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html"
 HCA_PREFIX = "mlx5_"  # ConnectX / BlueField verbs device names (ibv_devices)
@@ -30,8 +31,6 @@ ZERO3_STAGE = 3
 # (https://docs.nvidia.com/deeplearning/nccl/release-notes/rel_2-18-1.html).
 NVLS_MIN_NCCL = (2, 17)
 PROBE_SIZES = (8, 2**20, 2**30)  # small, medium, large AllReduce for the ALGO/PROTO explanation
-GIB = 2**30
-MIB = 2**20
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,13 +74,7 @@ def shell_exports(settings: tuple[NcclSetting, ...]) -> str:
 
 def _choices(profile: FabricProfile) -> str:
     picks = [predict(profile, "allreduce", size) for size in PROBE_SIZES]
-    return ", ".join(f"{_size(r.bytes)}: {r.algorithm}/{r.protocol}" for r in picks)
-
-
-def _size(nbytes: int) -> str:
-    if nbytes >= GIB:
-        return f"{nbytes // GIB} GiB"
-    return f"{nbytes // MIB} MiB" if nbytes >= MIB else f"{nbytes} B"
+    return ", ".join(f"{format_bytes(r.bytes)}: {r.algorithm}/{r.protocol}" for r in picks)
 
 
 def _algo(profile: FabricProfile) -> NcclSetting:

@@ -18,11 +18,12 @@ from planner_gui.catalog import Catalog
 from planner_gui.engine.facility.power import W_PER_KW, PowerReport, RackPower
 from planner_gui.engine.incremental.store import LastResults
 from planner_gui.model import CoolingType, Design, Rack
+from planner_gui.present import M3H_PER_CFM  # one definition of the unit, with its formatters
 
 BTU_PER_H_PER_W = 3.412  # heat: BTU/h = W × 3.412 (hardware_power.md §5 Formulas, [S44])
 BTU_PER_H_PER_TON = 12_000.0  # one ton of refrigeration (hardware_power.md §5 Formulas)
 CFM_PER_W_PER_DEG_F = 3.16  # airflow: CFM = 3.412·W / (1.085·ΔT°F) ≈ 3.16 × W / ΔT°F ([S44])
-M3H_PER_CFM = 0.028316846592 * 60.0  # 1 ft³ = 0.0283168 m³, 60 min/h (unit definitions)
+
 LPM_PER_KW_PER_K = 14.3  # water loop: L/min ≈ 14.3 × kW / ΔT(K) (hardware_power.md §5 Formulas, [E] derived)
 # Air ΔT across the rack: NVIDIA's 2× DGX B200 rack profile moves 4,290 CFM for 28.6 kW, i.e. 21 °F;
 # the reference advises the rack-profile value for room sizing (hardware_power.md §5 worked checks).

@@ -172,10 +172,6 @@ def link_media(links: list[Any]) -> np.ndarray:
                          f"{', '.join(_MEDIUM_BY_VALUE)}") from None
 
 
-def link_lengths(links: list[Any]) -> np.ndarray:
-    return np.fromiter(map(attrgetter("length_m"), links), dtype=np.float64, count=len(links))
-
-
 def _one_removed(old: LinkParse, keep: int, links: list[Any], device_ids: tuple[str, ...]) -> bool:
     """Whether ``links`` is ``old.links`` without the link at ``keep`` (the links after it are the same
     objects, or equal ones, one place earlier) and the devices are the same: a cable removed from the

@@ -101,14 +101,19 @@ def infer_tiers(graph: FabricGraph, level: np.ndarray | None = None, pods: Pods 
 
 
 def _bfs_levels(graph: FabricGraph) -> np.ndarray:
-    """Hop distance of every device from the nearest server over the compute fabric.
+    return hop_levels(graph.device_kind == KIND_SERVER, graph.fab_u, graph.fab_v)
+
+
+def hop_levels(is_server: np.ndarray, fab_u: np.ndarray, fab_v: np.ndarray) -> np.ndarray:
+    """Hop distance of every device from the nearest server over the compute fabric links
+    ``fab_u[i] - fab_v[i]`` (servers SERVER_LEVEL, unreached NOT_ON_FABRIC): the engine's tiers and the
+    topology view's bands both come from here.
 
     Each round keeps only the links that still have an unreached end, so the work shrinks tier by
     tier (server links drop out after the first round, leaf uplinks after the second...)."""
-    n = graph.n_devices
-    level = np.full(n, NOT_ON_FABRIC, dtype=np.int16)
-    level[graph.device_kind == KIND_SERVER] = SERVER_LEVEL
-    u, v = graph.fab_u, graph.fab_v
+    level = np.full(is_server.size, NOT_ON_FABRIC, dtype=np.int16)
+    level[is_server] = SERVER_LEVEL
+    u, v = fab_u, fab_v
     depth = SERVER_LEVEL
     while u.size:
         lu, lv = level[u], level[v]

@@ -90,13 +90,6 @@ class ModelShape:
     def total_params(self) -> int:
         return self.layers * self.layer_params + self.embedding_params
 
-    @property
-    def active_params(self) -> int:
-        """Parameters each token uses (MoE: top-k experts); the N of C = 6·N·D."""
-        per_layer = self.attention_params + self.experts_active * self.expert_params + self.router_params
-        return self.layers * per_layer + self.embedding_params
-
-
 def shape_from_workload(workload: Workload) -> ModelShape:
     """The workload's shape with defaults filled in (f = 4h, K/V heads = heads, plain MLP).
 

@@ -7,7 +7,6 @@ most loaded GPU fits wins. One micro-batch of one sequence, with pp micro-batche
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -68,8 +67,3 @@ def _layouts(shape: ModelShape, gpus: int, tp_limit: int) -> Iterator[tuple[int,
         tp *= 2
     yield from sorted(pairs, key=lambda p: (p[0] * p[1], p[1]))
 
-
-def with_layout(workload: Workload, sizing: Sizing) -> Workload:
-    """The workload re-laid out as ``sizing`` found (handy to estimate its speed next)."""
-    return dataclasses.replace(workload, tp=sizing.tp, pp=sizing.pp, dp=sizing.dp, ep=1, vpp=1,
-                               zero_stage=sizing.zero_stage, recompute=sizing.recompute)

@@ -3,7 +3,7 @@
 :class:`Tr` looks up every label, heading and generated sentence by key (the tables are in
 ``strings.py`` and ``strings_checks.py``: one (English, Chinese) pair per key) and formats every
 number the proposal prints, so that tests can compute the exact expected text from the engine's
-figures with the same object. Conventions, shared with the GUI's panels (ui/format.py): three
+figures with the same object. Conventions and formatters shared with the GUI and the CLI (present/): three
 significant digits for modelled quantities (the models are calibrated to a few per cent),
 bandwidth in GB/s, byte sizes in binary units, a missing figure as an em dash. Chinese money
 amounts are written in 万 (10^4) and 亿 (10^8) as Chinese proposals do; currency follows the design.
@@ -14,18 +14,13 @@ from __future__ import annotations
 import math
 from datetime import date, datetime
 
+from planner_gui.present import CENTS_BELOW, CURRENCY_SYMBOLS, MISSING, SIGNIFICANT_DIGITS, format_bytes, significant
 from planner_gui.report.content.strings import STRINGS
 from planner_gui.report.content.strings_checks import CHECK_TITLES
 
 LANGUAGES = ("en", "zh")
-MISSING = "—"
-SIGNIFICANT_DIGITS = 3  # as ui/format.py: a fourth digit would claim precision the models lack
-CURRENCY_SYMBOLS = {"CNY": "¥", "USD": "$"}  # the two currencies of model.settings.Currency
-CENTS_BELOW = 1000.0  # below this an amount keeps its cents (a price per GPU-hour)
 WAN = 1e4  # 万: Chinese counts large amounts in ten-thousands
 YI = 1e8  # 亿: and in hundred-millions
-BYTE_UNITS = ("B", "KiB", "MiB", "GiB", "TiB", "PiB")  # IEC 80000-13 binary prefixes
-BYTES_PER_KIB = 1024
 US_PER_MS, US_PER_S = 1e3, 1e6
 COUNT_WORDS_EN = ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "k"))  # token counts: "20.4 B tokens"
 COUNT_WORDS_ZH = ((1e12, "万亿"), (1e8, "亿"), (1e4, "万"))  # Chinese counts in 万 / 亿 / 万亿
@@ -51,15 +46,6 @@ def check_lang(lang: object) -> str:
     if lang not in LANGUAGES:
         raise ValueError(f"language {lang!r} is not supported; use one of {', '.join(LANGUAGES)}")
     return str(lang)
-
-
-def significant(value: float, digits: int = SIGNIFICANT_DIGITS) -> str:
-    """``value`` with ``digits`` significant digits, thousands separated, never in exponent form."""
-    if value == 0 or not math.isfinite(value):
-        return "0" if value == 0 else ("-" if value < 0 else "") + "∞"
-    rounded = float(f"{value:.{digits}g}")
-    decimals = max(0, digits - 1 - math.floor(math.log10(abs(rounded))))
-    return f"{value:,.{decimals}f}"
 
 
 class Tr:
@@ -154,13 +140,7 @@ class Tr:
     def bytes(self, nbytes: float | None) -> str:
         if _missing(nbytes):
             return MISSING
-        value, unit = float(nbytes), 0  # type: ignore[arg-type]
-        while value >= BYTES_PER_KIB and unit < len(BYTE_UNITS) - 1:
-            value /= BYTES_PER_KIB
-            unit += 1
-        text = significant(value)
-        text = text.rstrip("0").rstrip(".") if "." in text else text
-        return f"{text} {BYTE_UNITS[unit]}"
+        return format_bytes(float(nbytes))  # type: ignore[arg-type]
 
     def time_us(self, micros: float | None) -> str:
         """A duration given in microseconds, in µs, ms or s."""

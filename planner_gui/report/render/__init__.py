@@ -11,17 +11,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from planner_gui.catalog import Catalog
-from planner_gui.engine import AcceptanceReport, Analysis, Comparison
-from planner_gui.model import Design
-from planner_gui.model.messages import Translate
 from planner_gui.report.content import build_proposal
 from planner_gui.report.content.i18n import check_lang
 from planner_gui.report.render.fonts import CJK_CANDIDATES, NO_CJK_FONT_WARNING, FontSet
 from planner_gui.report.render.page import check_paper
 from planner_gui.report.render.pdf import Progress, RenderResult, render_pdf
 from planner_gui.report.render.qt_app import ensure_gui_app
+
+if TYPE_CHECKING:  # passed through to the content, never used here: rendering computes nothing itself
+    from planner_gui.catalog import Catalog
+    from planner_gui.engine import AcceptanceReport, Analysis, Comparison
+    from planner_gui.model import Design
+    from planner_gui.model.messages import Translate
 
 CONTENT_SHARE = 0.15  # of an export's time: analysis and content (benchmarks/report.py, 1,024 nodes)
 

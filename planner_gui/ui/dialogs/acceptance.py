@@ -48,9 +48,9 @@ from planner_gui.engine import (
 from planner_gui.i18n import current_language, ui_error_text
 from planner_gui.i18n.checks_zh import acceptance_fix, acceptance_message, acceptance_problem
 from planner_gui.io.results_file import read_results_file
+from planner_gui.present import format_bandwidth, format_bytes, format_days, format_percent
 from planner_gui.report.content.acceptance_messages import acceptance_word_in
 from planner_gui.ui.dialogs.compare import busbw_plot, make_cell, make_table
-from planner_gui.ui.format import format_bandwidth, format_bytes, format_days, format_percent
 from planner_gui.ui.panels.checks_groups import SEVERITY_WORDS, translate
 from planner_gui.ui.results.curves import LEGEND_OFFSET_PX, OP_COLOURS
 from planner_gui.ui.results.style import GREEN, GREY, RED, severity_colour

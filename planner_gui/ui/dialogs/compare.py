@@ -41,9 +41,7 @@ from planner_gui.io import load_design
 from planner_gui.io.files import FILE_SUFFIX
 from planner_gui.model import Design
 from planner_gui.model.variants import check_name
-from planner_gui.report.content.comparison import SHOWN_UNITS
-from planner_gui.ui.engine_labels import figure_label, kind_name
-from planner_gui.ui.format import (
+from planner_gui.present import (
     MISSING,
     format_count,
     format_days,
@@ -51,6 +49,8 @@ from planner_gui.ui.format import (
     format_percent,
     significant,
 )
+from planner_gui.report.content.comparison import SHOWN_UNITS
+from planner_gui.ui.engine_labels import figure_label, kind_name
 from planner_gui.ui.results.curves import LEGEND_OFFSET_PX, OP_COLOURS, OP_NAMES, byte_ticks, log_position
 from planner_gui.ui.results.style import GREEN, RED
 

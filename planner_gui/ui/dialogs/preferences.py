@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 
 from planner_gui.i18n import LANGUAGE_NAMES
 from planner_gui.preferences.model import AUTOSAVE_MAX_S, AUTOSAVE_MIN_S, Preferences
-from planner_gui.ui.window.app import apply_preferences
+from planner_gui.ui.window.appearance import apply_preferences
 
 
 class PreferencesDialog(QDialog):
@@ -70,8 +70,8 @@ class PreferencesDialog(QDialog):
 def open_preferences(window: QWidget) -> Preferences | None:
     """Edit the saved preferences; a new language rebuilds the window around the same open design."""
     from planner_gui.i18n import resolve_language
-    from planner_gui.i18n.switch import switch_language
     from planner_gui.preferences import load_preferences, save_preferences
+    from planner_gui.ui.window.language_switch import switch_language
 
     before = load_preferences().preferences
     dialog = PreferencesDialog(before, window)

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QLabel, QPushButton, QScrollArea, QStackedWidget, 
 
 from planner_gui.document import Document
 from planner_gui.model import Workload
-from planner_gui.ui.format import USD, format_design_money
+from planner_gui.present import USD, format_design_money
 from planner_gui.ui.panels.inspector_fields import MIXED, FormPage
 from planner_gui.ui.panels.inspector_forms import (
     DESIGN_SECTIONS,

@@ -16,7 +16,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QLineEdit, QWidget
 
-from planner_gui.ui.format import length_from_display, length_to_display, length_unit
+from planner_gui.present import length_from_display, length_to_display, length_unit
 
 MIXED = object()  # the value of a field whose selected objects disagree
 MIXED_TEXT = "(mixed)"  # English source of mixed_text()

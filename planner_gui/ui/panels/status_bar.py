@@ -14,7 +14,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QLabel, QStatusBar
 
 from planner_gui.i18n import ui_text
-from planner_gui.ui.format import MISSING, format_bandwidth, format_count, format_money
+from planner_gui.present import MISSING, format_bandwidth, format_count, format_money
 
 MESSAGE_MS = 8000  # how long a refused edit's message stays: long enough to read two lines
 # Monthly figures in order of preference, with the label each gets.

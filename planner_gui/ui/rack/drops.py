@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication, QMimeData, QPointF, QRectF, Qt
 from PySide6.QtGui import QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QInputDialog, QWidget
 
+from planner_gui.model.rack_units import stack_upward
 from planner_gui.ui.rack import layout as rl
 
 if TYPE_CHECKING:
@@ -184,7 +185,7 @@ class RackDrops:
         stay unplaced (they appear in the tray)."""
         view = self.view
         box = view.elevation.racks[rack_id]
-        here = rl.stack_upward(view.occupied(rack_id), box.height_u, u, height, count)
+        here = stack_upward(view.occupied(rack_id), box.height_u, u, height, count)
         found: list[Placement] = [(rack_id, x) for x in here]
         following = sorted((b for b in view.elevation.racks.values() if b.row == box.row and b.x > box.x),
                            key=lambda b: b.x)
@@ -192,7 +193,7 @@ class RackDrops:
             if len(found) >= count:
                 break
             wanted = count - len(found)
-            free = rl.stack_upward(view.occupied(other.rack_id), other.height_u, 1, height, wanted)
+            free = stack_upward(view.occupied(other.rack_id), other.height_u, 1, height, wanted)
             found += [(other.rack_id, x) for x in free]
         return found + [(None, None)] * (count - len(found))
 
@@ -212,7 +213,7 @@ class RackDrops:
         occupied.update({x: anchor.id for x in range(u, u + heights[anchor.id])})
         box = self.view.elevation.racks[rack_id]
         for device in devices[1:]:
-            free = rl.stack_upward(occupied, box.height_u, u, heights[device.id], 1)
+            free = stack_upward(occupied, box.height_u, u, heights[device.id], 1)
             spot = free[0] if free else None
             moves.append((device.id, (rack_id, spot) if spot else (None, None), heights[device.id]))
             if spot:

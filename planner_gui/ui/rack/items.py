@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from planner_gui.present import MISSING
 from planner_gui.ui import colors
 from planner_gui.ui.plain_text import plain_rich
 from planner_gui.ui.rack import layout as rl
@@ -30,7 +31,6 @@ MIN_TEXT_SCREEN_PX = 6.0  # text smaller than this on screen is skipped (unreada
 GRID_MIN_SCREEN_PX = 4.0  # U grid lines closer than this on screen are skipped
 SELECTION_WIDTH = 2.5
 Z_RACK, Z_DEVICE, Z_GHOST = 0, 1, 10
-MISSING = "—"  # no results yet (ui/format.py's convention)
 PERCENT = 100.0
 W_PER_KW = 1000.0
 PAD = 2.0  # scene units: bounds margin for outlines, gap between U numbers and the face

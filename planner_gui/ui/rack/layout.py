@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication
 
+from planner_gui.model.rack_units import ABOVE, BELOW, fit_problem
+
 MM_PER_U = 44.45  # EIA-310 rack unit (1.75 in)
 FACE_MM = 482.6  # EIA-310 19-inch panel width
 DEFAULT_RACK_U = 42  # the common rack height (hardware_power.md §5: 42U-48U racks), as Document uses
@@ -119,9 +121,6 @@ class ElevationLayout:
     height: float
     slots: frozenset[tuple[str, int]] = frozenset()  # (row, position) holding a rack
 
-    def rack_at(self, x: float, y: float) -> RackBox | None:
-        return next((box for box in self.racks.values() if box.contains(x, y)), None)
-
     def row_at(self, x: float, y: float) -> RowBox | None:
         """The row whose band (with half the gaps around it) contains the point."""
         for row in self.rows:
@@ -208,44 +207,19 @@ def _hall_columns(rows: int, row_width: float, row_height: float) -> int:
 
 
 # ----- U arithmetic (used to check a drop before the model is asked) -------------------------------
-def occupied_units(devices: Iterable[tuple[str, int, int]], ignore: Iterable[str] = ()) -> dict[int, str]:
-    """U -> device id for ``(device_id, u, height_u)`` entries, skipping the ids in ``ignore``."""
-    skip = set(ignore)
-    taken: dict[int, str] = {}
-    for device_id, u, height in devices:
-        if device_id not in skip:
-            for unit in range(u, u + height):
-                taken[unit] = device_id
-    return taken
-
-
 def refusal(occupied: Mapping[int, str], rack_height: int, u: int, height: int) -> str | None:
-    """Why a ``height`` U device cannot sit at ``u`` (None: it fits)."""
+    """Why a ``height`` U device cannot sit at ``u`` (None: it fits), in the rack view's short words."""
+    problem = fit_problem(occupied, rack_height, u, height)
+    if problem is None:
+        return None
+    kind, device = problem
     top = u + height - 1
-    if u < 1:
+    if kind == BELOW:
         return QCoreApplication.translate("RackView", "U{u} is below the rack's first unit").format(u=u)
-    if top > rack_height:
+    if kind == ABOVE:
         return QCoreApplication.translate("RackView", "a {height} U device at U{u} reaches U{top}, above the "
                                           "{rack} U rack").format(height=height, u=u, top=top, rack=rack_height)
-    clash = next((occupied[x] for x in range(u, top + 1) if x in occupied), None)
-    return None if clash is None else QCoreApplication.translate("RackView", "U{u}-U{top} overlaps {device}").format(
-        u=u, top=top, device=clash)
-
-
-def stack_upward(occupied: Mapping[int, str], rack_height: int, start_u: int, height: int,
-                 count: int) -> list[int]:
-    """Up to ``count`` positions for ``height`` U devices, from ``start_u`` upward into free space."""
-    taken = set(occupied)
-    placed: list[int] = []
-    u = max(1, start_u)
-    while len(placed) < count and u + height - 1 <= rack_height:
-        if all(x not in taken for x in range(u, u + height)):
-            placed.append(u)
-            taken.update(range(u, u + height))
-            u += height
-        else:
-            u += 1
-    return placed
+    return QCoreApplication.translate("RackView", "U{u}-U{top} overlaps {device}").format(u=u, top=top, device=device)
 
 
 # 0 U devices (vertical PDUs) hang in the rack's side channel, between the 19-inch face and the

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleText
 
 from planner_gui.document.document import Document
 from planner_gui.model import Device, Rack
+from planner_gui.model.rack_units import occupied_units
 from planner_gui.ui import colors
 from planner_gui.ui.rack import layout as rl
 from planner_gui.ui.rack.drops import RackDrops, device_mime
@@ -101,7 +102,7 @@ class RackView(QGraphicsView):
         design, catalog = self.document.design, self.document.catalog
         devices = [(d.id, d.u or 0, design.spec_of(d.id, catalog).height_u)
                    for d in design.devices_in_rack(rack_id)]
-        return rl.occupied_units(devices, ignore)
+        return occupied_units(devices, ignore)
 
     def rebuild(self) -> None:
         """Build the whole scene from the document's design (a new design was loaded)."""

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from planner_gui.engine import BREAK_EVEN_HORIZON_MONTHS
-from planner_gui.ui.format import format_money, format_months, format_percent
+from planner_gui.present import format_money, format_months, format_percent
 from planner_gui.ui.results.style import AMBER
 
 OPTIONS = ("buy", "rent", "cloud")  # engine CostReport.options keys

@@ -21,7 +21,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, QPointF,
 from PySide6.QtGui import QColor, QPalette, QResizeEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from planner_gui.ui.format import format_bandwidth, format_bytes, format_duration
+from planner_gui.present import format_bandwidth, format_bytes, format_duration
 
 # The collectives the analysis predicts (engine/sections/results.py CURVE_OPS), with NCCL's spelling.
 OP_NAMES = {"allreduce": "AllReduce", "allgather": "AllGather", "reducescatter": "ReduceScatter",
@@ -186,7 +186,7 @@ class CurvesView(QWidget):
             self.legend.setColumnCount(columns)
 
     def changeEvent(self, event: QEvent) -> None:
-        """A new theme (ui/window/app.py apply_theme): pyqtgraph paints with colours it was given, so pass them on."""
+        """A new theme (appearance.apply_theme): pyqtgraph paints with colours it was given, so pass them on."""
         super().changeEvent(event)
         if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.ApplicationPaletteChange):
             self._follow_palette()

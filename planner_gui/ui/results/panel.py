@@ -14,7 +14,7 @@ from typing import Any
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QStackedWidget, QTabWidget, QVBoxLayout, QWidget
 
-from planner_gui.ui.format import format_bandwidth, format_count, format_kw
+from planner_gui.present import format_bandwidth, format_count, format_kw
 from planner_gui.ui.results.cost import CostView
 from planner_gui.ui.results.curves import CurvesView
 from planner_gui.ui.results.power import W_PER_KW, PowerView

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from planner_gui.engine import delta_t_k_from_f
-from planner_gui.ui.format import (
+from planner_gui.present import (
     format_airflow,
     format_count,
     format_kw,

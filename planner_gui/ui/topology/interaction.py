@@ -16,8 +16,8 @@ from PySide6.QtCore import QCoreApplication, QPointF, Qt, QTimer
 from PySide6.QtGui import QHelpEvent, QKeyEvent, QMouseEvent, QPainterPath
 from PySide6.QtWidgets import QToolTip
 
+from planner_gui.present import format_length, format_percent
 from planner_gui.ui import colors
-from planner_gui.ui.format import format_length, format_percent
 from planner_gui.ui.plain_text import plain_rich
 from planner_gui.ui.topology import layout as tl
 from planner_gui.ui.topology.items import Z_OVERLAY, NodeItem, PassivePathItem, cosmetic_pen, segments_path

@@ -20,12 +20,13 @@ from dataclasses import dataclass
 import numpy as np
 from PySide6.QtCore import QT_TRANSLATE_NOOP  # marks the tier names for lupdate; returns them as is
 
+from planner_gui.engine import hop_levels
+
 # Device classes the layout knows (the caller maps catalog kinds onto these).
 CLASS_SERVER, CLASS_SWITCH, CLASS_OTHER = 0, 1, 2
 # Band codes: a fabric tier (0 servers, 1 leaves, 2 spines, 3 cores...) or one of these two.
 BAND_OFF_FABRIC = -1  # switches no server reaches over the compute fabric (storage, management)
 BAND_OTHER = -2  # storage servers and other hosts
-UNREACHED = -1  # BFS level of a device the compute fabric does not reach
 
 # Marked for translation (context TopologyView); the views translate them where they show them.
 TIER_NAMES = {
@@ -78,22 +79,9 @@ class Layout:
 
 
 def infer_levels(device_class: np.ndarray, fab_u: np.ndarray, fab_v: np.ndarray) -> np.ndarray:
-    """Hop distance from the nearest server over the compute fabric (servers 0; -1 unreached)."""
-    n = device_class.size
-    level = np.full(n, UNREACHED, dtype=np.int16)
-    frontier = device_class == CLASS_SERVER
-    level[frontier] = 0
-    depth = 0
-    while frontier.any():
-        reached = np.concatenate((fab_v[frontier[fab_u]], fab_u[frontier[fab_v]]))
-        reached = reached[level[reached] == UNREACHED]
-        if reached.size == 0:
-            break
-        depth += 1
-        level[reached] = depth
-        frontier = np.zeros(n, dtype=bool)
-        frontier[reached] = True
-    return level
+    """Hop distance from the nearest server over the compute fabric (servers 0; -1 unreached): the
+    engine's own rule (engine/topology/tiers.py hop_levels), so the view's bands are the engine's tiers."""
+    return hop_levels(device_class == CLASS_SERVER, fab_u, fab_v)
 
 
 def bands_from_levels(device_class: np.ndarray, level: np.ndarray) -> np.ndarray:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QLabel, QWidget
 
+from planner_gui.present import format_percent
 from planner_gui.ui import colors
-from planner_gui.ui.format import format_percent
 from planner_gui.ui.topology.items import LINK_AMBER_FROM, LINK_RED_FROM
 
 BY_SPEED, BY_LOAD = "speed", "load"
@@ -52,9 +52,6 @@ class LinkColouringBar(QWidget):
     @property
     def mode(self) -> str:
         return str(self.combo.currentData())
-
-    def set_mode(self, mode: str) -> None:
-        self.combo.setCurrentIndex(max(0, self.combo.findData(mode)))
 
     def set_legend_visible(self, visible: bool) -> None:
         """The load legend shows only while links are coloured by load (results exist)."""

@@ -100,9 +100,6 @@ class TopologyView(QGraphicsView):
         """What the user chose to colour links by: "load" (the default) or "speed"."""
         return self.colouring.mode
 
-    def set_link_colouring(self, mode: str) -> None:
-        self.colouring.set_mode(mode)
-
     @property
     def colouring_by_load(self) -> bool:
         """Links are coloured by load: the user wants it and the results have loads."""

@@ -119,7 +119,7 @@ class HelpWindow(QDialog):
 
     def _follow_rebuilt_window(self) -> None:
         """A language switch rebuilds the main window around the same document and deletes the old one
-        (i18n/switch.py), which would take Help with it: move to the new window and stay open."""
+        (ui/window/language_switch.py), which would take Help with it: move to the new window and stay open."""
         old = self.parentWidget()
         document = getattr(old, "document", None)
         if old is None or document is None or not getattr(old, "retired", False):

@@ -19,7 +19,7 @@ from planner_gui.document import Document
 from planner_gui.document.autosave import Autosaver
 from planner_gui.document.recent import RecentFiles, open_settings
 from planner_gui.io.files import FILE_SUFFIX
-from planner_gui.ui.format import format_design_money
+from planner_gui.present import format_design_money
 from planner_gui.ui.panels.checks_list import ChecksList
 from planner_gui.ui.panels.inspector import Inspector
 from planner_gui.ui.panels.palette import Palette

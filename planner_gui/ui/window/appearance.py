@@ -1,18 +1,15 @@
-"""``cluster-planner gui [FILE]``: build the app (planner_gui.app.build) and run its event loop; and the
-preferences that change how the app looks (theme, units), applied at start-up and when they change.
-"""
+"""The preferences that change how the app looks (theme, units), applied at start-up and when they change."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
-from planner_gui.ui.format import Units, set_units
+from planner_gui.present import Units, set_units
 
-EXIT_BAD_FILE = 1  # the CLI's exit code for bad input (cli.py EXIT_BAD_INPUT)
 LIGHT, DARK, SYSTEM = "light", "dark", "system"  # preferences/model.py THEMES
 # The dark palette: the widely used Fusion dark scheme (Qt's Fusion style on a (53, 53, 53) window,
 # as in Qt's own "Styles" example's dark variant): grey surfaces, white text, a blue highlight.
@@ -79,23 +76,3 @@ def apply_preferences(preferences: Any, app: QApplication | None = None) -> None
     """Theme and units from ``preferences`` (a preferences.Preferences); the language has its own switch."""
     set_units(Units.from_preferences(preferences))
     apply_theme(preferences.theme, app)
-
-
-def run_app(path: str | None, quit_after_ms: int | None = None) -> int:
-    """Open the window on ``path`` (None: the bundled default design) and run until it closes.
-
-    A file that cannot be opened shows the loader's message in a dialog and returns 1.
-    ``quit_after_ms`` closes the window after that long (smoke tests of the installed command).
-    """
-    from planner_gui.app import build
-    from planner_gui.ui.window.welcome import should_welcome, show_welcome
-
-    app, window = build(["cluster-planner", *([path] if path else [])])
-    if path and window.startup_failed:
-        window.close()
-        return EXIT_BAD_FILE
-    if quit_after_ms is not None:
-        QTimer.singleShot(quit_after_ms, window.close)
-    elif not path and should_welcome(window.settings):  # first run: greet once the window is up
-        QTimer.singleShot(0, lambda: show_welcome(window, window.settings, modal=False))
-    return app.exec()
