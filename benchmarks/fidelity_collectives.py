@@ -93,7 +93,7 @@ NETWORK_FILL = {
 NVSWITCH_MARKERS = ("NVSwitch", "NVL72")  # intra_fabric labels of NVSwitch boards
 
 # nccl-tests#169 (R305-R309): the reference attributes the decline from 3 to 6 nodes to "a fabric
-# effect on that cluster" (collectives.md 5), i.e. traffic that crosses a switch tier: we describe it
+# effect on that cluster" (nccl-tests#169), i.e. traffic that crosses a switch tier: we describe it
 # as leaf-spine RoCE (hops=3) without adaptive routing, the planner's default for a multi-switch
 # Ethernet fabric. No other row states its topology; they keep the single-leaf default (hops=1).
 MULTI_TIER_SYSTEMS = ("A100 80GB servers, 8x100G RoCE (PCIe NICs)",)

@@ -90,7 +90,7 @@ def test_every_json_key_is_documented(examples: dict[str, tuple[Design, Any]]) -
 def test_default_example_headline_matches_the_model() -> None:
     """The summary's AllReduce figure is the curve's 1 GiB point, which is predict() on the design's own
     profile; 32 x 8 H100 with 8 x 400G NDR per node must land between one NIC's share (8 x 50 GB/s / 8 GPUs
-    x 2(n-1)/n ~ 100 GB/s) and the NVLS intra-node ceiling ~480 GB/s (collectives.md §5)."""
+    x 2(n-1)/n ~ 100 GB/s) and the NVLS intra-node ceiling ~480 GB/s (nccl-tests#212)."""
     design = _load(default_example_path())
     analysis = analyze_design(design, CATALOG)
     profile = fabric_profile_from_design(design, CATALOG)

@@ -50,12 +50,12 @@ PUBLISHED = [
     ("h100-sxm5-80gb", "bf16_tflops", 989, "hardware_catalog.csv H100 SXM5: dense BF16 (1979 is sparse)"),
     ("h100-sxm5-80gb", "fp8_tflops", 1979, "hardware_catalog.csv H100 SXM5: dense FP8"),
     ("h100-sxm5-80gb", "tdp_w", 700, "hardware_catalog.csv H100 SXM5"),
-    ("h100-sxm5-80gb", "nvlink_bidir_gbs", 900, "hardware_power.md §1, NVLink 4 per GPU bidirectional"),
+    ("h100-sxm5-80gb", "nvlink_bidir_gbs", 900, "NVIDIA datasheet, NVLink 4 per GPU bidirectional"),
     ("a100-sxm4-80gb", "bf16_tflops", 312, "hardware_catalog.csv A100 SXM4 80GB"),
-    ("a100-sxm4-80gb", "nvlink_bidir_gbs", 600, "hardware_power.md §1, NVLink 3"),
-    ("v100-sxm2-32gb", "nvlink_bidir_gbs", 300, "hardware_power.md §1, NVLink 2"),
+    ("a100-sxm4-80gb", "nvlink_bidir_gbs", 600, "NVIDIA datasheet, NVLink 3"),
+    ("v100-sxm2-32gb", "nvlink_bidir_gbs", 300, "NVIDIA datasheet, NVLink 2"),
     ("v100-sxm2-32gb", "fp16_tflops", 125, "hardware_catalog.csv V100 SXM2: FP16 tensor dense"),
-    ("b200", "nvlink_bidir_gbs", 1800, "hardware_power.md §1, NVLink 5"),
+    ("b200", "nvlink_bidir_gbs", 1800, "NVIDIA datasheet, NVLink 5"),
     ("b200", "bf16_tflops", 2250, "hardware_catalog.csv B200 SXM"),
     ("b200", "tdp_w", 1000, "hardware_catalog.csv B200 SXM"),
     ("a800-sxm4-80gb", "nvlink_bidir_gbs", 400, "A800: NVLink cut to 400 GB/s (tweakers.net, aiwiki)"),
@@ -72,27 +72,27 @@ PUBLISHED = [
     ("qm9700", "typical_power_w", 747, "hardware_catalog.csv QM9700 (passive cables)"),
     ("qm9700", "max_power_w", 1720, "hardware_catalog.csv QM9700 (active cables/optics)"),
     ("sn5600", "typical_power_w", 940, "hardware_catalog.csv SN5600"),
-    ("sr4-400g", "reach_m", 50, "hardware_power.md §4: multimode SR4 over MPO, 50 m"),
-    ("dac-400g", "power_per_end_w", 0.1, "hardware_power.md §4: passive DAC 0.1 W per end"),
+    ("sr4-400g", "reach_m", 50, "NVIDIA LinkX cable and transceiver specifications: multimode SR4 over MPO, 50 m"),
+    ("dac-400g", "power_per_end_w", 0.1, "NVIDIA LinkX cable and transceiver specifications: passive DAC 0.1 W per end"),
 ]
 # (switch id, ports, Gb/s each) from hardware_catalog.csv
 SWITCH_PORTS = [("qm9700", 64, 400), ("qm8700", 40, 200), ("q3400", 144, 800), ("sn4600c", 64, 100)]
 MEASURED_H200_TFLOPS = 668  # measured_h200.md: sustained bf16 GEMM 8192^3 for 60 s
 DENSE_BF16_H100 = 989  # hardware_catalog.csv: H100/H200 dense BF16
-DGX_H100_TYPICAL_RANGE_W = (6500, 8500)  # hardware_power.md §2: secondary 6.5-8.5 kW typical draw
-# peers_and_training.md §4.3 (Epoch cost model): chip->server power factor (10.2/8)/0.7 and (6.5/8)/0.4
+DGX_H100_TYPICAL_RANGE_W = (6500, 8500)  # secondary sources: 6.5-8.5 kW typical draw
+# Epoch AI training-cost-trends cost model: chip->server power factor (10.2/8)/0.7 and (6.5/8)/0.4
 EPOCH_SERVER_FACTOR = {"dgx-h100": 10.2 / 8 / 0.7, "dgx-a100": 6.5 / 8 / 0.4}
 FP8_PER_BF16 = 2.0  # dense FP8 runs at twice the dense BF16 rate on every FP8-capable part listed
 FP8_RATIO_TOL = 0.02  # L40S: 733 / 362 = 2.02
-RARITAN_KVA_60A_415V = 34.5  # hardware_power.md §5: Raritan PX3-5878I2R, 415 V x 60 A x 1.732 x 0.8
-DERATING = 0.8  # hardware_power.md §5: continuous load at 80 % (NEC practice)
+RARITAN_KVA_60A_415V = 34.5  # Raritan PX3-5878I2R datasheet, 415 V x 60 A x 1.732 x 0.8
+DERATING = 0.8  # continuous load at 80 % (NEC practice)
 DAC_MAX_REACH_M = 5.0  # NVIDIA cable FAQ: DACs fail "after 2-5 meters (rate dependent)"
-AOC_MAX_REACH_M = 100.0  # hardware_power.md §4: AOC class to ~100 m
-SMF_MIN_REACH_M = 100.0  # hardware_power.md §4: single-mode 100-500 m and beyond
-MMF_NDR_REACH_M = 50.0  # hardware_power.md §4: NDR/400GbE SR4 over MPO, 50 m incl. 2 patch panels
-AIR_MAX_KW = 30.0  # hardware_power.md §5: practical air ceiling 25-30 kW per rack
-RDHX_MAX_KW = 60.0  # hardware_power.md §5: active rear doors up to ~60 kW
-DLC_RANGE_KW = (50.0, 120.0)  # hardware_power.md §5: direct liquid cooling 50-120 kW per rack
+AOC_MAX_REACH_M = 100.0  # NVIDIA LinkX cable and transceiver specifications: AOC class to ~100 m
+SMF_MIN_REACH_M = 100.0  # NVIDIA LinkX cable and transceiver specifications: single-mode 100-500 m and beyond
+MMF_NDR_REACH_M = 50.0  # NVIDIA LinkX cable and transceiver specifications: NDR/400GbE SR4 over MPO, 50 m incl. 2 patch panels
+AIR_MAX_KW = 30.0  # practical air ceiling (ASHRAE TC 9.9 guidance) 25-30 kW per rack
+RDHX_MAX_KW = 60.0  # active rear-door heat exchangers (HPE/Motivair ChilledDoor QuickSpecs) up to ~60 kW
+DLC_RANGE_KW = (50.0, 120.0)  # direct liquid cooling (NVIDIA GB200 NVL72 and vendor DLC guides) 50-120 kW per rack
 
 
 @pytest.fixture(scope="module")
@@ -168,7 +168,7 @@ def test_tflops_are_dense_not_sparse(catalog: Catalog) -> None:
 
 
 def test_server_power_ratios_match_epoch_model(catalog: Catalog) -> None:
-    """peers_and_training.md §4.3: DGX H100 10.2 kW for 8 x 0.7 kW (1.82x), DGX A100 6.5 kW for 8 x 0.4 (2.03x)."""
+    """Epoch AI training-cost-trends cost_analysis_standalone.py: DGX H100 10.2 kW for 8 x 0.7 kW (1.82x), DGX A100 6.5 kW for 8 x 0.4 (2.03x)."""
     for server_id, factor in EPOCH_SERVER_FACTOR.items():
         server = catalog.require(server_id, "server")
         gpu = catalog.require(server["gpu_id"], "gpu")
@@ -177,7 +177,7 @@ def test_server_power_ratios_match_epoch_model(catalog: Catalog) -> None:
 
 
 def test_dgx_h100_typical_power_within_published_range(catalog: Catalog) -> None:
-    """Our rule gives 0.9 x 5,600 + 0.5 x 4,600 = 7,340 W; hardware_power.md §2 quotes 6.5-8.5 kW typical."""
+    """Our rule gives 0.9 x 5,600 + 0.5 x 4,600 = 7,340 W; secondary sources quote 6.5-8.5 kW typical."""
     typical = catalog.require("dgx-h100", "server")["typical_power_w"]
     low, high = DGX_H100_TYPICAL_RANGE_W
     assert low <= typical <= high
@@ -249,7 +249,7 @@ def test_cooling_tiers_are_ordered(catalog: Catalog) -> None:
 
 
 def test_pdu_figures_reproduce_the_rated_kva(catalog: Catalog) -> None:
-    """hardware_power.md §5: 415 V x 60 A x 1.732 x 0.8 = 34.5 kVA, the Raritan PX3-5878I2R rating."""
+    """Raritan PX3-5878I2R datasheet: 415 V x 60 A x 1.732 x 0.8 = 34.5 kVA, the Raritan PX3-5878I2R rating."""
     pdu = catalog.require("pdu-3p-60a-415v", "pdu")
     kva = pdu["voltage_v"] * pdu["amps"] * math.sqrt(3) * DERATING / 1000
     assert kva == pytest.approx(RARITAN_KVA_60A_415V, rel=REL_TOL)

@@ -32,7 +32,7 @@ from planner_gui.present import (
     (2**60, "1,024 PiB"),
 ])
 def test_bytes_in_binary_units(nbytes: int, text: str) -> None:
-    """nccl-tests sweeps powers of two from 8 B to 16 GiB (collectives.md §2): they print as whole units."""
+    """nccl-tests sweeps powers of two from 8 B to 16 GiB (nccl-tests doc/PERFORMANCE.md): they print as whole units."""
     assert format_bytes(nbytes) == text
 
 

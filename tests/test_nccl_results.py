@@ -117,7 +117,7 @@ def test_old_layout_without_root_or_wrong_count() -> None:
 
 
 def test_rows_only_ranks_come_from_the_busbw_factor() -> None:
-    """AllToAll busbw/algbw = (n-1)/n (collectives.md §2): 15/16 gives 16 ranks."""
+    """AllToAll busbw/algbw = (n-1)/n (nccl-tests doc/PERFORMANCE.md): 15/16 gives 16 ranks."""
     run = _parse("alltoall_perf_2x8_rows_only.txt").runs[0]
     assert (run.ranks, run.ranks_source) == (16, "bandwidth ratio")
 

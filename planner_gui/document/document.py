@@ -32,7 +32,7 @@ from planner_gui.model import Design, DeviceSpec
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, error_text
 
 T = TypeVar("T")
-DEFAULT_RACK_U = 42  # the common rack height (hardware_power.md §5: 42U-48U racks)
+DEFAULT_RACK_U = 42  # the common rack height (EIA-310 cabinets are commonly 42U-48U)
 
 
 class Document(QObject):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 # Load thresholds (issue 5 brief: green < 80 %, amber < 100 %, red at or above 100 %). 80 % is the
-# continuous-load rule electrical practice applies to circuits (hardware_power.md §5 "Formulas",
+# continuous-load rule electrical practice applies to circuits (the NEC continuous-load rule,
 # [S48]); at 100 % the rack trips its budget or cannot reject its heat.
 AMBER_FROM = 0.8
 RED_FROM = 1.0

@@ -97,7 +97,7 @@ def test_roce_without_congestion_control_is_slower() -> None:
 
 
 def test_oversubscription_divides_network_bound_bandwidth() -> None:
-    """A 2:1 tier halves the NIC-bound rate (B_eff = B / r, collectives.md 4.2) for a ring."""
+    """A 2:1 tier halves the NIC-bound rate (B_eff = B / r, docs/models/collectives.md) for a ring."""
     full = predict(h100(nodes=8), "allreduce", 16 * GIB, algo="ring").busbw_GBps
     half = predict(h100(nodes=8, oversubscription=2.0), "allreduce", 16 * GIB, algo="ring").busbw_GBps
     assert half == pytest.approx(full / 2, rel=0.05)
@@ -131,7 +131,7 @@ def test_nics_behind_pcie_gen4_are_capped() -> None:
 
 
 def test_no_gpu_nic_affinity_disables_ll128_and_gdr() -> None:
-    """Without a NIC under the GPU's PCIe switch NCCL cannot use GPUDirect RDMA (collectives.md 5)."""
+    """Without a NIC under the GPU's PCIe switch NCCL cannot use GPUDirect RDMA (NVIDIA/nccl#465)."""
     far = h100(nodes=2, gpu_nic_affinity=False)
     with pytest.raises(ValueError, match="LL128"):
         predict(far, "allreduce", GIB, proto="LL128")

@@ -133,7 +133,7 @@ def test_hierarchy_emerges_on_multi_node_h100() -> None:
 
 
 def test_latency_at_hundreds_of_nodes_grows_like_log_for_trees() -> None:
-    """Ring latency is linear in ranks, tree latency logarithmic in nodes (collectives.md 1.3)."""
+    """Ring latency is linear in ranks, tree latency logarithmic in nodes (NCCL src/graph/tuning.cc)."""
     def eight_bytes(nodes: int, algo: str) -> float:
         return predict(h100(nodes=nodes, hops=3), "allreduce", 8, algo=algo).time_us
     assert eight_bytes(512, "ring") / eight_bytes(64, "ring") > 6.0

@@ -28,7 +28,7 @@ def _one_rack(count: int, budget_kw: float = 60.0, cooling: CoolingType = Coolin
 
 def test_heat_in_btu_per_hour_and_tons() -> None:
     """DGX H100: 10,200 W × 3.412 = 34,802 BTU/h, the reference's "34,800 BTU/h"; ÷ 12,000 = 2.9 tons
-    (hardware_power.md §5 worked checks, [S44])."""
+    (insideHPC, "Calculating CFMs for HPC power and cooling")."""
     design, catalog = _one_rack(1)
     cooling = cooling_report(design, catalog, power_report(design, catalog)).racks["r1"]
     assert cooling.heat_btu_h == pytest.approx(34_802.4)
@@ -37,7 +37,7 @@ def test_heat_in_btu_per_hour_and_tons() -> None:
 
 def test_airflow_reproduces_the_dgx_h100_fan_figure() -> None:
     """CFM = 3.16 × W / ΔT°F ([S44]). At the DGX H100's implied ΔT of 29 °F: 3.16 × 10,200 / 29 = 1,111 CFM,
-    within 1 % of NVIDIA's 1,105 CFM at 80 % fan PWM (hardware_power.md §2 and §5)."""
+    within 1 % of NVIDIA's 1,105 CFM at 80 % fan PWM (NVIDIA DGX H100 user guide)."""
     design, catalog = _one_rack(1)
     power = power_report(design, catalog)
     cooling = cooling_report(design, catalog, power, air_delta_t_f=29.0).racks["r1"]
@@ -49,7 +49,7 @@ def test_airflow_reproduces_the_dgx_h100_fan_figure() -> None:
 
 def test_default_delta_t_reproduces_nvidia_rack_profile() -> None:
     """The default ΔT of 21 °F comes from NVIDIA's 2× DGX B200 rack profile: 4,290 CFM for 28.6 kW
-    (hardware_power.md §5); 3.16 × 28,600 / 21 = 4,304 CFM is within 0.5 % of it. Two 10 kW servers in an
+    (NVIDIA DGX B200 rack profile); 3.16 × 28,600 / 21 = 4,304 CFM is within 0.5 % of it. Two 10 kW servers in an
     air rack then need 3.16 × 20,000 / 21 = 3,010 CFM."""
     design, catalog = _one_rack(2, model="hgx-liquid")  # 2 × 10,000 W, air rack
     cooling = cooling_report(design, catalog, power_report(design, catalog)).racks["r1"]

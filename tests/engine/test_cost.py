@@ -143,7 +143,7 @@ def _hardware(design: Design, catalog: Catalog) -> float:
 
 
 def test_cloud_hourly_price() -> None:
-    """Lambda 8×H100 at $2.99 per GPU-hour (peers_and_training.md §4.1): 16 GPUs × 730 h × 2.99 = $34,923.20
+    """Lambda 8×H100 at $2.99 per GPU-hour (Lambda's published on-demand price, 2024-09): 16 GPUs × 730 h × 2.99 = $34,923.20
     a month; its cost per GPU-hour is the price itself."""
     design, catalog = _design(2, currency=Currency.USD, cloud_per_gpu_hour=2.99)
     cloud = cost_report(design, catalog).options["cloud"]

@@ -86,7 +86,7 @@ def test_renting_s1_wins_for_projects_under_18_months(catalog: Catalog) -> None:
 def test_monthly_rent_against_cloud_hourly(catalog: Catalog) -> None:
     """Seed 004: physical servers by the month are 40–60 % cheaper than cloud by the hour; its own figures
     (¥35,888 for 8 × A100 a month vs ¥20–40k per card-month in the cloud) give 78–89 %: the seed's range
-    understates its own numbers. Against AWS p4d after the 2025 cut ($2.74/GPU-h × 7.2, peers §4.1): 69 %."""
+    understates its own numbers. Against AWS p4d after the 2025 cut ($2.74/GPU-h × 7.2, AWS on-demand price after the June 2025 cut): 69 %."""
     design = _design(catalog, 1, "hgx-a100-80gb", rent_per_server_month={"hgx-a100-80gb": 35_888.0})
     savings = []
     for per_gpu_hour in (20_000 / 730, 40_000 / 730, 2.74 * 7.2):

@@ -15,12 +15,12 @@ from tests.engine.test_power_support import rack, servers, small_catalog, wire
 
 
 def test_three_phase_feed_capacity_is_v_a_root3_derated() -> None:
-    """400 V × 32 A × √3 × 0.8 = 12,800 × 1.73205 × 0.8 = 17,736 W ≈ 17.7 kW (hardware_power.md §5, [S48])."""
+    """400 V × 32 A × √3 × 0.8 = 12,800 × 1.73205 × 0.8 = 17,736 W ≈ 17.7 kW (NEC 80 % continuous-load rule; Raritan, "How to calculate current on a 3-phase rack PDU")."""
     assert feed_capacity_w(Feed(400.0, 32.0, 3)) == pytest.approx(17_736.2, abs=0.1)
 
 
 def test_raritan_pdu_rating_is_reproduced() -> None:
-    """415 V × 60 A × √3 × 0.8 = 34.5 kVA, the Raritan PX3-5878I2R spec ([S28], hardware_power.md §5)."""
+    """415 V × 60 A × √3 × 0.8 = 34.5 kVA, the Raritan PX3-5878I2R spec (Raritan PX3-5878I2R datasheet)."""
     assert feed_capacity_w(Feed(415.0, 60.0, 3)) == pytest.approx(34_500, rel=0.001)
 
 
@@ -38,7 +38,7 @@ def test_bad_feed_names_the_field(feed: Feed, word: str) -> None:
 
 def test_server_draw_adds_optics_on_connected_ports() -> None:
     """One DGX H100 with 8 SR4 links to a QM9700: server max 10,200 + 8 × 9 = 10,272 W;
-    switch typical 747 + 8 × 9 = 819 W, switch max stays the vendor's 1,720 W (hardware_power.md §3–4)."""
+    switch typical 747 + 8 × 9 = 819 W, switch max stays the vendor's 1,720 W (NVIDIA QM9700 user manual and LinkX specifications)."""
     catalog, design = small_catalog(), Design()
     rack(design, "r1", budget_kw=40)
     ids = servers(design, catalog, "r1", 1)
@@ -81,7 +81,7 @@ def test_fewer_nics_lower_the_server_draw_by_their_power() -> None:
 
 def test_four_dgx_h100_match_nvidia_rack_figure_and_weight() -> None:
     """4 × 10.2 kW = 40.8 kW, NVIDIA's 4-per-rack figure; 4 × 130.45 = 521.8 kg of servers, the reference's
-    "522 kg" (hardware_power.md §5 "NVIDIA reference densities" and "Rack physical defaults")."""
+    "522 kg" (NVIDIA DGX SuperPOD data-center design guide)."""
     catalog, design = small_catalog(), Design()
     rack(design, "r1", budget_kw=20)
     servers(design, catalog, "r1", 4)

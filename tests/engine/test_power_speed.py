@@ -12,7 +12,7 @@ from planner_gui.model import CostSettings, Design, Device, Feed, Link, Medium, 
 from tests.engine.test_power_support import small_catalog
 
 NODES = 4096
-LEAF_DOWN = 32  # each 64-port leaf: 32 ports down to servers, 32 up to spines (H100 SU split, peers §1.2)
+LEAF_DOWN = 32  # each 64-port leaf: 32 ports down to servers, 32 up to spines (NVIDIA DGX SuperPOD H100 reference architecture)
 
 
 def _big_design(catalog: Catalog) -> Design:

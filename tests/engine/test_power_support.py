@@ -1,10 +1,10 @@
 """A small in-memory catalog and design builders for the power, cooling and cost tests.
 
 The figures are the reference's, so hand calculations can cite them:
-DGX H100 10,200 W max, 6 × 3.3 kW PSUs in 4+2, 130.45 kg, 8 U, 1,105 CFM (hardware_power.md §2);
-QM9700 747 W typical with passive cables, 1,720 W max, 64 × 400G (§3); ConnectX-7 ~25 W ([E], §4);
-400G SR4 optics 9 W per end, passive DAC 0.1 W per end (§4 "Module and cable power").
-The typical server draw (8,500 W) is the top of the secondary 6.5–8.5 kW range ([S31], §2).
+DGX H100 10,200 W max, 6 × 3.3 kW PSUs in 4+2, 130.45 kg, 8 U, 1,105 CFM (NVIDIA DGX H100 user guide);
+QM9700 747 W typical with passive cables, 1,720 W max, 64 × 400G (NVIDIA QM9700 user manual); ConnectX-7 ~25 W ([E]);
+400G SR4 optics 9 W per end, passive DAC 0.1 W per end (NVIDIA LinkX specifications).
+The typical server draw (8,500 W) is the top of the secondary 6.5–8.5 kW range (secondary sources on DGX H100 draw).
 Prices are round test values, not catalog data.
 """
 

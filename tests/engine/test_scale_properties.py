@@ -4,7 +4,7 @@ Property tests (hypothesis, few examples, no timing: speed is shown by benchmark
 random fabric profiles, random training layouts and random generated designs, and one generated
 100,000-GPU design (12,500 DGX H100, three switch tiers).
 
-Physical limits, per nccl-tests' definitions (collectives.md §2: algbw = size / time, busbw = algbw x
+Physical limits, per nccl-tests' definitions (nccl-tests doc/PERFORMANCE.md: algbw = size / time, busbw = algbw x
 the op's factor). With k nodes of g GPUs (n = k g ranks) and B = NICs x line rate / 8 GB/s leaving
 each node in one direction:
 
@@ -56,7 +56,7 @@ REL_SLACK = 1e-6  # float round-off only: every limit is a hard bound
 # The model may scale a little better than linearly (pipeline bubbles and per-GPU memory shift with
 # dp); 1 % above ideal is the most it shows (seen: 1.0056 on Llama-3-70B, 2 GPUs); more would be a bug.
 MAX_SCALING_EFFICIENCY = 1.01
-IN_NETWORK = ("collnet", "nvls")  # algorithms that reduce inside a switch (collectives.md §1)
+IN_NETWORK = ("collnet", "nvls")  # algorithms that reduce inside a switch (NCCL src/graph/tuning.cc)
 MAX_NODES_100K = 12_500  # 100,000 GPUs of 8-GPU nodes (issue 8)
 # (GPU name, intra-node fabric, NVLink GB/s bidirectional per GPU, PCIe generation, NVLS-capable);
 # figures from hardware_catalog.csv (H100 900, A100 600, B200 1800, V100 300 GB/s NVLink)

@@ -52,7 +52,7 @@ def _hdr_server_on_ndr_leaf(length_m: float, medium: Medium) -> Builder:
 
 def test_hdr_to_ndr_over_40m_optics_is_flagged_once() -> None:
     """200G HDR NIC to a 400G NDR port over 40 m of multimode: within the 50 m SR4 reach, beyond the 30 m
-    HDR-NDR limit (hardware_power.md §4 [S65]); the link also steps speed 200G -> 400G."""
+    HDR-NDR limit (NVIDIA ConnectX-7 firmware 28.35.2000 release notes, known issues); the link also steps speed 200G -> 400G."""
     report = analyze_topology(_hdr_server_on_ndr_leaf(40.0, Medium.MMF).design, CAT)
     assert [(c.rule, c.limit_m, c.length_m) for c in report.cable_issues] == [("hdr-ndr-optics", 30.0, 40.0)]
     assert [(m.a_gbps, m.b_gbps, m.fabric) for m in report.speed_mismatches] == [(200.0, 400.0, True)]

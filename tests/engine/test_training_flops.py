@@ -21,7 +21,7 @@ L, H, S, V, B = 4, 1024, 2048, 51200, 8
 
 
 def test_model_flops_match_narayanan_72_form() -> None:
-    """F = 72·B·s·l·h²·(1 + s/(6h) + V/(12·l·h)) (Narayanan et al. 2021; peers_and_training.md §2.1).
+    """F = 72·B·s·l·h²·(1 + s/(6h) + V/(12·l·h)) (Narayanan et al. 2021, SC'21).
 
     72·8·2048·4·1024² = 4.947802e12; 1 + 2048/6144 + 51200/49152 = 2.375 → F = 1.175103e13.
     """
@@ -32,7 +32,7 @@ def test_model_flops_match_narayanan_72_form() -> None:
 
 
 def test_full_recompute_hardware_flops_match_96_form() -> None:
-    """F_hw = 96·B·s·l·h²·(1 + s/(6h) + V/(16·l·h)) with full recompute (§2.1).
+    """F_hw = 96·B·s·l·h²·(1 + s/(6h) + V/(16·l·h)) with full recompute (Narayanan et al. 2021).
 
     96·8·2048·4·1024² = 6.597070e12; 1 + 1/3 + 51200/65536 = 2.114583 → 1.395004e13.
     """
@@ -62,7 +62,7 @@ def test_selective_recompute_adds_only_the_attention_forward() -> None:
 
 
 def test_gated_mlp_and_gqa_follow_megatron_general_form() -> None:
-    """Megatron: 12·l·h²·[1 + (f/h)·k·γ + g/a + s/h + V/(2lh)] per token, γ = 3/2 for SwiGLU (§2.1).
+    """Megatron: 12·l·h²·[1 + (f/h)·k·γ + g/a + s/h + V/(2lh)] per token, γ = 3/2 for SwiGLU (Narayanan et al. 2021).
 
     Llama-3-8B (l 32, h 4096, a 32, g 8, f 14336, V 128256, s 8192):
     12·32·4096² = 6.4425e9; bracket 1 + 3.5·1.5 + 0.25 + 2 + 0.48926 = 8.98926 → 5.7913e10 FLOPs/token,

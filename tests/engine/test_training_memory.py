@@ -27,7 +27,7 @@ SBH = 2048 * 1 * 4096  # 8,388,608
 @pytest.mark.parametrize(("stage", "per_param"), [(0, 16.0), (1, 2 + 2 + 12 / 8), (2, 2 + 14 / 8), (3, 16 / 8)])
 def test_zero_stages_divide_the_16_bytes(stage: int, per_param: float) -> None:
     """Mixed-precision Adam: 2 (weights) + 2 (grads) + 12 (fp32 master, m, v) = 16 B/param; over dp = 8,
-    ZeRO-1 shards the 12, ZeRO-2 also the 2 of gradients, ZeRO-3 everything (§2.3)."""
+    ZeRO-1 shards the 12, ZeRO-2 also the 2 of gradients, ZeRO-3 everything (ZeRO, Rajbhandari et al. 2020)."""
     assert sum(zero_bytes_per_param(stage, 8)) == pytest.approx(per_param)
 
 
@@ -58,7 +58,7 @@ def test_korthikanti_full_recompute_keeps_the_layer_input() -> None:
 @pytest.mark.parametrize(("pp", "vpp", "global_batch", "expected"), [(4, 1, 8, 4.0), (4, 2, 8, 5.5), (4, 1, 2, 2.0)])
 def test_first_stage_holds_p_micro_batches(pp: int, vpp: int, global_batch: int, expected: float) -> None:
     """1F1B: the first stage holds min(p, m) micro-batches; interleaving × (1 + (p−1)/(p·v)):
-    p = 4, v = 2 → 4 × (1 + 3/8) = 5.5 (Megatron theoretical_memory_usage.py, §2.4)."""
+    p = 4, v = 2 → 4 × (1 + 3/8) = 5.5 (Megatron-LM theoretical_memory_usage.py)."""
     layout = Layout(tp=1, pp=pp, dp=1, ep=1, vpp=vpp, gpus_per_node=8, micro_batch=1, global_batch=global_batch)
     assert in_flight_micro_batches(layout) == pytest.approx(expected)
 

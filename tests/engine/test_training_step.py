@@ -33,7 +33,7 @@ def test_compute_only_step_is_flops_over_achievable_rate() -> None:
 @pytest.mark.parametrize(("vpp", "share"), [(1, 3 / 11), (2, 1.5 / 9.5)])
 def test_pipeline_bubble_is_p_minus_1_over_v_micro_batches(vpp: int, share: float) -> None:
     """Bubble = (p − 1)/v of a micro-batch's time; its share of the step is (p−1)/(v·m + p − 1):
-    p = 4, m = 8: 3/11 = 27.3 % without interleaving, 1.5/9.5 = 15.8 % with v = 2 (§2.5)."""
+    p = 4, m = 8: 3/11 = 27.3 % without interleaving, 1.5/9.5 = 15.8 % with v = 2 (Narayanan et al. 2021, §2.2)."""
     est = estimate_training(gpt(layers=8, pp=4, vpp=vpp), A100_GEMM_ONLY, no_comm)
     assert est.breakdown["bubble_fraction"] == pytest.approx(share, rel=1e-9)
 
@@ -63,7 +63,7 @@ def test_ddp_all_reduce_once_per_step_without_overlap() -> None:
 
 def test_zero3_moves_one_and_a_half_times_the_ddp_volume_on_its_layers() -> None:
     """ZeRO-3 layers: all-gather forward + all-gather backward + reduce-scatter = 3·(d−1)/d·S vs the
-    all-reduce's 2·(d−1)/d·S: 1.5 × DDP (peers_and_training.md §2.6). The embedding/output root unit is
+    all-reduce's 2·(d−1)/d·S: 1.5 × DDP (Megatron-LM / ZeRO accounting, docs/models/training.md). The embedding/output root unit is
     gathered once per micro-batch (FSDP keeps the root unsharded between forward and backward): 2·(d−1)/d.
     Layers 50,339,840, embedding 104,857,600 parameters: (3·50.34M + 2·104.86M)/(2·155.20M) = 1.16218."""
     ddp = estimate_training(gpt(dp=4, global_batch=4, zero_stage=0), A100, BusComm(10.0), options=NO_OVERLAP)

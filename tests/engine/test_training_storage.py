@@ -22,7 +22,7 @@ NFS = StorageTier(StorageKind.NFS, read_gbs=20.0, write_gbs=10.0)
 
 
 def test_checkpoint_is_14_bytes_per_parameter_and_loses_half_an_interval() -> None:
-    """N = 68,976,640,000 → 14 B × N = 965.67 GB (16-bit weights + fp32 master + Adam m, v; §2.3).
+    """N = 68,976,640,000 → 14 B × N = 965.67 GB (16-bit weights + fp32 master + Adam m, v; ZeRO, Rajbhandari et al. 2020).
     16 nodes with 2 × 400 Gb/s storage ports = 1,600 GB/s of NICs, so the PFS's 100 GB/s write bound
     applies: 9.657 s; reading back at 200 GB/s: 4.828 s. Seed interval 30 min: expected loss
     900 + 9.657 + 4.828 = 914.48 s per failure; × 128 GPUs = 32.52 GPU-hours."""

@@ -25,7 +25,7 @@ def no_comm(op: str, nbytes: int, ranks: int, ranks_per_node: int) -> float:
 
 @dataclass(frozen=True)
 class BusComm:
-    """Pure β model: time = bus factor × bytes / bandwidth (collectives.md §2), no latency, one tier."""
+    """Pure β model: time = bus factor × bytes / bandwidth (nccl-tests doc/PERFORMANCE.md), no latency, one tier."""
 
     gbs: float
     calls: list[tuple[str, int, int, int]] | None = None

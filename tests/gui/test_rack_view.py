@@ -1,7 +1,7 @@
 """The rack elevation, driven like a user would: drops sent to the viewport, clicks, results arriving.
 
 Drag and drop is tested by sending QDragEnterEvent/QDragMoveEvent/QDropEvent to the view's
-viewport (style_anchors.md §4.2, Orange canvas gui/test.py), never through QDrag.exec().
+viewport (as the Orange canvas tests do, orangecanvas gui/test.py), never through QDrag.exec().
 """
 
 from __future__ import annotations

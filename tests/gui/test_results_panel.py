@@ -86,7 +86,7 @@ def test_curves_plot_exactly_the_analysis_busbw_points(panel: ResultsPanel, docu
         np.testing.assert_array_equal(y, [p.busbw_GBps for p in points])
         assert panel.curves.algorithms(op) == [p.algorithm for p in points]
     x, y = panel.curves.plotted("allreduce")
-    assert (x[0], x[-1]) == (8, 2**34)  # nccl-tests' -b 8 -e 16G sweep (collectives.md §2)
+    assert (x[0], x[-1]) == (8, 2**34)  # nccl-tests' -b 8 -e 16G sweep (nccl-tests doc/PERFORMANCE.md)
     assert y[x == 2**30][0] == document.analysis.summary.allreduce_busbw_1gib_gbps
 
 
@@ -100,7 +100,7 @@ def test_byte_axis_is_log10_with_binary_labels() -> None:
 
 def test_disabling_gpudirect_rdma_lowers_the_plotted_curves_in_place(panel: ResultsPanel,
                                                                      document: Document) -> None:
-    """Without GDR every inter-node byte is staged through host memory (collectives.md §5): the
+    """Without GDR every inter-node byte is staged through host memory (NVIDIA/nccl#465): the
     model predicts lower busbw at every size; the same plot items show the new numbers."""
     items = dict(panel.curves.curves)
     before = {op: panel.curves.plotted(op)[1].copy() for op in OP_NAMES}

@@ -41,7 +41,7 @@ def node_point(view: TopologyView, device_id: str) -> QPoint:
 
 
 def drag(qtbot: QtBot, view: TopologyView, start: QPoint, end: QPoint, modifiers: Qt.KeyboardModifier = NONE) -> None:
-    """Press, move with the button held (QTest cannot send that), release (style_anchors.md §4.3)."""
+    """Press, move with the button held (QTest cannot send that), release (pytest-qt: QTest cannot drag with a button held)."""
     viewport = view.viewport()
     qtbot.mousePress(viewport, LEFT, modifiers, start)
     middle = QPointF((start + end) / 2)

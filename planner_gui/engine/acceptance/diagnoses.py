@@ -7,7 +7,7 @@ prediction and with the prediction of the same run on a faulty variant of the fa
 * ``rings-one-nic``: on several nodes, the plateau matches one NIC per node, not all of them;
 * ``nvlink-down``: on one node, the plateau is far below NVLink and matches the PCIe path;
 * ``tree-two-nodes``: on two nodes AllReduce busbw exceeds the NICs' line rate — NCCL ran Tree,
-  whose busbw is not a wire rate (collectives.md §2, nccl-tests#22/#196). Not a fault;
+  whose busbw is not a wire rate (nccl-tests doc/PERFORMANCE.md, nccl-tests#22/#196). Not a fault;
 * ``small-latency``: small messages take far longer than predicted (GPUDirect RDMA off, proxy or
   CPU overhead);
 * ``data-errors`` (#wrong > 0), ``bandwidth-low`` (a miss none of the above explains),
@@ -32,7 +32,7 @@ from planner_gui.engine.checks.base import KeyedMessage, params
 from planner_gui.engine.collectives import FabricProfile, predict
 
 # A "what if" prediction explains a measurement when they agree within this factor either way:
-# wider than the model's calibration spread (collectives.md §1.7: plateaus within ~10-20 %), far
+# wider than the model's calibration spread (docs/models/collectives.md: plateaus within ~10-20 %), far
 # narrower than the gaps the faults make (one NIC of eight: ~8x; PCIe instead of NVSwitch: ~10x).
 HYPOTHESIS_MATCH = 1.35
 # One node below this share of the NVLink prediction is "far below" (the pass line is 90 %).

@@ -40,10 +40,10 @@ FIT_ITERATIONS = 40  # bisection halvings of log(4 / 0.05): the factor to better
 # under 0.05 % of any bandwidth-bound figure (>= 10 GB/s), and a 0.1 % bias is far inside the fit's use.
 MEET_TOLERANCE = 1e-3
 MIN_NIC_GBPS = 1.0  # FabricProfile's floor for a multi-node NIC (collectives/profile.py)
-PREFERRED_TEST = "all_reduce_perf"  # data-parallel training's collective (peers_and_training.md §2.6)
+PREFERRED_TEST = "all_reduce_perf"  # data-parallel training's collective (docs/models/training.md)
 LATENCY_PROBE_BYTES = 8  # nccl-tests' smallest size (-b 8): its predicted time is all latency and launch
 # Latency factors accepted: 10x faster than the model to 100x slower (GPUDirect RDMA off or a busy
-# proxy thread cost a few times the latency, collectives.md §1.3); beyond that the run is not one job.
+# proxy thread cost a few times the latency, NCCL tuning.cc); beyond that the run is not one job.
 LATENCY_RANGE = (0.1, 100.0)
 # Bandwidth and latency fits alternate this many times: the latency term is <1 % of the time at the
 # bandwidth-bound sizes, so each round shrinks the coupling ~100x (tests recover planted factors to 1 %).

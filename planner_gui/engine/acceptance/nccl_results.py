@@ -8,7 +8,7 @@ own INFO/WARN lines, several tests in one file, and files cut short. A line that
 is reported with its line number and skipped; nothing here raises on bad text.
 
 The column layout is nccl-tests' ``common.cu`` (NVIDIA/nccl-tests, ``PrintHeader``/``PrintLine``);
-what the columns mean is collectives.md §2 (algbw = size / time, busbw = algbw × the op's factor).
+what the columns mean is nccl-tests doc/PERFORMANCE.md (algbw = size / time, busbw = algbw × the op's factor).
 """
 
 from __future__ import annotations

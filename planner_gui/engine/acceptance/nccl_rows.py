@@ -2,7 +2,7 @@
 
 A row is ``size count type [redop] [root]`` followed by one or two placement blocks
 (out-of-place, in-place) of ``time algbw busbw #wrong`` — nccl-tests' ``common.cu``
-(``PrintHeader``/``PrintLine``); busbw = algbw × the op's factor (collectives.md §2).
+(``PrintHeader``/``PrintLine``); busbw = algbw × the op's factor (nccl-tests doc/PERFORMANCE.md).
 """
 
 from __future__ import annotations
@@ -150,7 +150,7 @@ def _ratio(rows: tuple[NcclRow, ...]) -> float | None:
 
 
 def infer_ranks(rows: tuple[NcclRow, ...], op: str) -> int | None:
-    """Ranks from nccl-tests' busbw factor (collectives.md §2): 2(n−1)/n for AllReduce, (n−1)/n for
+    """Ranks from nccl-tests' busbw factor (nccl-tests doc/PERFORMANCE.md): 2(n−1)/n for AllReduce, (n−1)/n for
     AllGather, ReduceScatter and AllToAll; None when it cannot be told (SendRecv's factor is 1)."""
     factor = _ratio(rows)
     if factor is None:

@@ -5,12 +5,12 @@ model predicts the time and bus bandwidth at 8 B, 1 MiB, 64 MiB, 1 GiB and 8 GiB
 largest job, and a pass threshold is set per size:
 
 * >= 64 MiB: measured busbw >= 90 % of predicted. Large messages are bandwidth-bound, where the
-  model is calibrated to nccl-tests plateaus (collectives.md §1.7, §6); a healthy fabric lands
+  model is calibrated to nccl-tests plateaus (docs/models/collectives.md); a healthy fabric lands
   within the run-to-run spread, a bad cable, a NIC at half speed or GDR off lands far below.
   AllToAll gets 80 %: it is the op most exposed to flow collisions and placement.
 * 1 MiB: >= 70 %. Protocol and channel choices and the CPU move medium sizes by tens of percent.
 * 8 B: time <= 2x predicted. Pure latency: host launch overhead, CUDA graphs and the CPU model
-  dominate, and the model's latency calibration is coarser (collectives.md §1.3 table vs measured).
+  dominate, and the model's latency calibration is coarser (NCCL src/graph/tuning.cc latencies vs measured).
 """
 
 from __future__ import annotations

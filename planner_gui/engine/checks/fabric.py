@@ -101,8 +101,8 @@ def _cables(topo: TopologyReport) -> list[Check]:
         out.append(Check(
             "cable-hdr-ndr-optics", Severity.WARNING,
             f"{len(mixed)} HDR-to-NDR InfiniBand link(s) run over optics longer than 30 m, e.g. {mixed[0].link_id} "
-            f"({mixed[0].length_m:g} m); such links come up but lose bandwidth (ConnectX-7 firmware known issue, "
-            "hardware_power.md §4).", tuple(c.link_id for c in mixed),
+            f"({mixed[0].length_m:g} m); such links come up but lose bandwidth (ConnectX-7 firmware known issue).",
+            tuple(c.link_id for c in mixed),
             "Keep HDR-NDR links within 30 m, or use NDR on both ends.",
             params=params(links=len(mixed), link=mixed[0].link_id, length_m=mixed[0].length_m)))
     return out

@@ -38,7 +38,7 @@ P2P = "p2p"  # AllToAll and SendRecv: point-to-point, NCCL_ALGO does not apply
 NVLS_LABEL = "NVLink SHARP (NVLS)"
 SHARP_LABEL = "IB SHARP (CollNet)"
 
-# Which algorithms NCCL implements per collective (collectives.md 1.6: Broadcast/Reduce are ring
+# Which algorithms NCCL implements per collective (NCCL src/graph/tuning.cc: Broadcast/Reduce are ring
 # only; AG/RS use Ring, PAT, NVLS or CollNetDirect; we leave CollNet AG/RS out, see docs).
 ALGOS_BY_OP = {
     "allreduce": ("ring", "tree", "nvls", "nvlstree", "collnet"),
@@ -72,7 +72,7 @@ def why_disabled(op: str, algo: str, profile: FabricProfile, hw: Hardware) -> st
             return QT_TRANSLATE_NOOP(
                 "Engine", "NVLS needs an NVSwitch with NVLink SHARP (Hopper or later) and nvls=True").fill()
         if algo == "nvlstree" and k == 1:
-            return QT_TRANSLATE_NOOP("Engine", "NVLSTree is disabled on a single node (collectives.md 1.6)").fill()
+            return QT_TRANSLATE_NOOP("Engine", "NVLSTree is disabled on a single node").fill()
         if algo == "nvls" and k > 1 and (op != "allreduce" or not _has_sharp(profile)):
             return QT_TRANSLATE_NOOP(
                 "Engine", "NVLS across nodes needs IB SHARP (sharp=True on InfiniBand) and is AllReduce only").fill()
@@ -81,14 +81,14 @@ def why_disabled(op: str, algo: str, profile: FabricProfile, hw: Hardware) -> st
             "Engine", "CollNet needs several nodes on an InfiniBand fabric with SHARP enabled (sharp=True)").fill()
     if algo == "pat" and (g != 1 or k == 1):
         return QT_TRANSLATE_NOOP(
-            "Engine", "PAT runs only with one GPU per node on several nodes (collectives.md 1.6)").fill()
+            "Engine", "PAT runs only with one GPU per node on several nodes").fill()
     if algo == "tree" and hw.ranks < 2:
         return QT_TRANSLATE_NOOP("Engine", "a tree needs at least two ranks").fill()
     return None
 
 
 def _has_sharp(profile: FabricProfile) -> bool:
-    """SHARP reductions run in Quantum InfiniBand switches (collectives.md 5, IB SHARP)."""
+    """SHARP reductions run in Quantum InfiniBand switches (NVIDIA SHARP documentation)."""
     return profile.sharp and profile.technology == "infiniband"
 
 
@@ -118,7 +118,7 @@ def _allreduce_terms(algo: str, hw: Hardware) -> list[tuple[float, str]]:
         return [(hw.intra_bw * ring_ratio, hw.intra_label), (hw.net_bw * ring_ratio, hw.net_label)]
     if algo == "tree":
         # Intra-node chain: every GPU forwards the buffer up (reduce) and down (broadcast). NCCL's
-        # 0.92 tree factor (collectives.md 1.5) is applied to the network side only: the NVLink
+        # 0.92 tree factor (NCCL src/graph/tuning.cc) is applied to the network side only: the NVLink
         # figure is a measured plateau that already contains the protocol overhead.
         return [(hw.intra_bw / 2.0, hw.intra_label),
                 (_div(hw.net_bw, tree) * TREE_SIMPLE_EFFICIENCY, hw.net_label)]

@@ -5,8 +5,8 @@ binary trees over the nodes; each carries half the data. During an AllReduce a n
 the buffer over each of its edges in each tree (up during the reduce, down during the
 broadcast), so its network egress is (edges in tree 0 + edges in tree 1) x M/2. The busiest node
 sets the time. With two nodes that is M, not the ~2M a ring sends: the "busbw above line rate"
-effect of two-node trees (nccl-tests#22, #196; collectives.md 2). Three nodes give 1.5M, larger
-trees 2M (SimAI models the same 2x and 4/3 factors, collectives.md 4.4).
+effect of two-node trees (nccl-tests#22, #196; nccl-tests doc/PERFORMANCE.md). Three nodes give 1.5M, larger
+trees 2M (SimAI models the same 2x and 4/3 factors, SimAI, NSDI'25).
 """
 
 from __future__ import annotations

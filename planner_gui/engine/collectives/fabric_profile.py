@@ -23,7 +23,7 @@ from planner_gui.model import Design
 # Oversubscription above this is outside the collective model's validated range (its profile check).
 MAX_PROFILE_OVERSUBSCRIPTION = 64.0
 # A GPU has "NIC affinity" when a NIC sits under its PCIe switch. On NVLink servers NCCL's PXN
-# (2.12+) moves data over NVLink to the GPU next to the NIC (collectives.md §5), so one NIC per
+# (2.12+) moves data over NVLink to the GPU next to the NIC (NVIDIA blog "Doubling all2all performance"), so one NIC per
 # node suffices; on PCIe-only servers we assume the common layout of two GPUs and one NIC per PCIe
 # switch [estimate], so affinity needs a NIC for every two GPUs.
 PCIE_GPUS_PER_NIC_WITH_AFFINITY = 2

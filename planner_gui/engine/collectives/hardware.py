@@ -20,7 +20,7 @@ from planner_gui.engine.collectives.nccl_tables import (
 )
 from planner_gui.engine.collectives.profile import FabricProfile
 
-# GPU generation from its name; NCCL's tables are indexed by it (collectives.md 1.5 compCapIndex).
+# GPU generation from its name; NCCL's tables are indexed by it (NCCL src/graph/tuning.cc compCapIndex).
 # Ada (sm89) and Turing (sm75) use the rows of the generation NCCL groups them with.
 _GENERATION_NAMES = (
     ("blackwell", r"GB[23]00|B[123]00|RTX\s*50\d\d|RTX\s*PRO\s*6000"),
@@ -36,10 +36,10 @@ GENERATION_BY_PCIE_GEN = ((5, "hopper"), (4, "ampere"))
 PROFILE_CACHE_SIZE = 256  # distinct profiles kept derived (a design explores a handful)
 
 # NVLink: achievable ring bus bandwidth over the per-GPU unidirectional NVLink rate, from the
-# published ring plateaus (collectives.md 5: 8x A100 NVLink3 ~230-235 of 300 GB/s; NVIDIA GTC25:
+# published ring plateaus (published plateaus: 8x A100 NVLink3 ~230-235 of 300 GB/s; NVIDIA GTC25:
 # 370 of 450 on NVLink4 - also nccl-tests#212 "effective about 370" - and 680 of 900 on NVL72
 # NVLink5). Volta has no plateau in the reference: NCCL's own per-link figure, 20 of 25 GB/s
-# (src/graph/topo.h, collectives.md 1.4).
+# (src/graph/topo.h).
 NVLINK_RING_EFFICIENCY = {
     "volta": 20.0 / 25.0,
     "ampere": 232.5 / 300.0,
@@ -47,7 +47,7 @@ NVLINK_RING_EFFICIENCY = {
     "blackwell": 680.0 / 900.0,
 }
 
-# PCIe x16 per direction as NCCL computes it: 12 GB/s for Gen3 (PCI_BW, collectives.md 1.4),
+# PCIe x16 per direction as NCCL computes it: 12 GB/s for Gen3 (PCI_BW, NCCL src/graph/topo.h),
 # doubling with every generation (width * speed / 80 with the link speed doubling).
 PCIE_GEN3_X16_GBS = 12.0
 PCIE_BASE_GEN = 3
@@ -72,17 +72,17 @@ LL128_NETWORKS = ("infiniband", "ethernet", "efa")
 # as many equal paths (a non-blocking tier has one uplink per NIC; oversubscription is a separate
 # factor). The expected fraction of busy paths is 1 - (1 - 1/F)^F (balls into bins): 0.66 for
 # 2 nodes x 4 NICs, 1 - 1/e = 0.63 for any larger fabric. [derived]; consistent with Meta's "up
-# to 40 %" AllReduce gain from E-ECMP + QP scaling (1/1.4 = 0.71, collectives.md 5).
+# to 40 %" AllReduce gain from E-ECMP + QP scaling (1/1.4 = 0.71, Meta SIGCOMM'24).
 # EFA is absent: AWS SRD sprays every flow's packets over all paths, so nothing is hashed.
 ECMP_TECHNOLOGIES = ("ethernet", "tcpx")
 SPINE_HOPS = 3  # leaf-spine-leaf: the first hop count at which flows are hashed onto uplinks
 SPINE_EXTRA_SWITCHES = SPINE_HOPS - 1  # leaving a leaf through the spine adds these switches
 # RoCE without ECN/DCQCN relies on PFC pauses alone; pauses spread to victim flows (head-of-line
 # blocking). [estimate] 20 % loss, between Meta's ~80 % fabric utilisation with congestion
-# control and the seeds' "RoCE 50-60 % of IB at 64 GPUs" (collectives.md 5; seed_facts.md).
+# control and the seeds' "RoCE 50-60 % of IB at 64 GPUs" (docs/models/collectives.md).
 NO_CONGESTION_CONTROL_EFFICIENCY = 0.8
 
-# Latency. NCCL's hardware latencies (collectives.md 1.2) are tuned on NVIDIA's own IB systems
+# Latency. NCCL's hardware latencies (NCCL src/graph/tuning.cc) are tuned on NVIDIA's own IB systems
 # and are lower than nccl-tests measures; we scale them per GPU generation. [calibrated] on the
 # small-message floors of nccl_calibration.csv: A100 8 GPUs ~43 us (R001-R011), H100 8 GPUs ~26 us
 # (R025-R029), GB200 4 GPUs ~15 us (R073-R079), 2x DGX A100 ring 93 us (R310).
@@ -167,7 +167,7 @@ def derive(profile: FabricProfile) -> Hardware:
         path_delta_us=_path_delta_us(profile),
         staged=staged,
         channels=_channels(profile, intra_bw, generation),
-        # LL128 needs NVLink inside the node and GPUDirect on the network path (collectives.md 1.6).
+        # LL128 needs NVLink inside the node and GPUDirect on the network path (NCCL src/graph/tuning.cc).
         ll128_enabled=(profile.intra != "pcie" or profile.gpus_per_node == 1)
         and (profile.nodes == 1 or (not staged and profile.technology in LL128_NETWORKS)),
     )
@@ -198,7 +198,7 @@ def _network(profile: FabricProfile, staged: bool) -> tuple[float, float, str]:
         # Without GPUDirect RDMA the data is copied through host memory. When GPU and NIC share a
         # PCIe switch, the switch uplink carries every byte twice per direction (GPU->host and
         # host->NIC), halving the rate; "the one case where GPU Direct RDMA is needed is when the
-        # NIC and GPU are on the same PCI switch" (nccl#465, collectives.md 5).
+        # NIC and GPU are on the same PCI switch" (NVIDIA/nccl#465).
         per_nic = min(per_nic, host_pcie / 2.0 if profile.gpu_nic_affinity else host_pcie)
     node = min(profile.nics_per_node * per_nic, profile.gpus_per_node * host_pcie)
     fabric = _fabric_efficiency(profile)
@@ -229,7 +229,7 @@ def _alltoall(profile: FabricProfile, gpu_net_bw: float) -> tuple[float, float]:
     """AllToAll on a rail-optimised fabric: a GPU's traffic to other rails must change rail.
 
     With NVLink, NCCL's PXN (2.12+) first moves it over NVLink to the GPU on the destination
-    rail, so it stays rail-local (NVIDIA, "Doubling all2all performance", collectives.md 5).
+    rail, so it stays rail-local (NVIDIA, "Doubling all2all performance").
     PCIe-only servers cannot, so the cross-rail share (r-1)/r of r rails crosses the spine: two
     more switches, and hashing losses on Ethernet. Without rails all NICs share one leaf anyway.
     """
@@ -251,7 +251,7 @@ def _path_delta_us(profile: FabricProfile) -> float:
 
 
 def _channels(profile: FabricProfile, intra_bw: float, generation: str) -> int:
-    """NCCL's channel count (topology search, collectives.md 1.4), doubled as search.cc does.
+    """NCCL's channel count (topology search, NCCL src/graph/search.cc), doubled as search.cc does.
 
     One node: intra bandwidth over the largest per-channel speed. Several nodes: one channel per
     NIC (each ring or tree leaves the node through its own NIC).

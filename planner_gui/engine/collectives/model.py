@@ -7,7 +7,7 @@ For every (algorithm, protocol) pair NCCL would enable, a call of M bytes takes
 L from ``protocols.latency``; fill the start-up of a Simple pipeline (``algorithms.pipeline_stages``);
 B from ``algorithms.bandwidth`` and ``protocols.protocol_bandwidth``; f_tree NCCL's tree correction
 table; f_channels the share of channels NCCL keeps for small messages. The prediction is the pair
-with the lowest time, the rule of NCCL's ``topoGetAlgoInfo`` (collectives.md 1.1). Candidates are
+with the lowest time, the rule of NCCL's ``topoGetAlgoInfo`` (NCCL src/graph/tuning.cc). Candidates are
 cached per (profile, op, algo, proto) and sizes are numpy arrays, so a curve costs microseconds
 once the cache is warm.
 """
@@ -85,7 +85,7 @@ def clear_caches() -> None:
 
 
 def busbw_factor(op: str, ranks: int) -> float:
-    """nccl-tests' busbw / algbw (collectives.md 2)."""
+    """nccl-tests' busbw / algbw (nccl-tests doc/PERFORMANCE.md)."""
     if op == "allreduce":
         return 2.0 * (ranks - 1) / ranks
     if op in ("allgather", "reducescatter", "alltoall"):
@@ -156,7 +156,7 @@ def _evaluate(candidates: tuple[_Candidate, ...], sizes: np.ndarray, ranks: int
 
 def _pipeline_fill(stages: tuple[Stage, ...], hw: Hardware | None, sizes: np.ndarray) -> np.ndarray:
     """Start-up of a pipeline: the first loop of data crosses every hop, sum(t_i), of which the
-    bottleneck hop is already in the bandwidth term, hence sum(t_i) - max(t_i) (collectives.md 4.2)."""
+    bottleneck hop is already in the bandwidth term, hence sum(t_i) - max(t_i) (docs/models/collectives.md)."""
     active = [s for s in stages if s.count > 0 and math.isfinite(s.rate)]
     if not active or hw is None:
         return np.zeros_like(sizes)
@@ -168,7 +168,7 @@ def _pipeline_fill(stages: tuple[Stage, ...], hw: Hardware | None, sizes: np.nda
 
 def _channel_share(c: _Candidate, sizes: np.ndarray) -> np.ndarray:
     """Share of NCCL's channels and threads kept for a message: enqueue.cc drops channels while
-    nBytes < nChannels x nThreads x threshold, then halves threads (collectives.md 1.6).
+    nBytes < nChannels x nThreads x threshold, then halves threads (NCCL src/graph/tuning.cc).
 
     The counts are taken as continuous (nBytes / threshold, not its floor): NCCL's integer counts
     make the time a sawtooth in size (a message just below two channels' worth runs on one channel,

@@ -1,6 +1,6 @@
 """NCCL's protocols (LL, LL128, Simple): their bandwidth penalties and per-algorithm latency.
 
-Both follow ``ncclTopoTuneModel`` in NCCL's ``src/graph/tuning.cc`` (collectives.md 1.3, 1.5),
+Both follow ``ncclTopoTuneModel`` in NCCL's ``src/graph/tuning.cc`` (ncclTopoTuneModel),
 with two changes: hop latencies are scaled per GPU generation and the network latency includes
 the profile's real path (NIC, extra switches, cable, host staging); see ``hardware.py``.
 """
@@ -51,7 +51,7 @@ def protocol_bandwidth(op: str, algo: str, proto: str, algbw: float, hw: Hardwar
 
 
 def _alg_per_nccl_bus(op: str, algo: str, n: int) -> float:
-    """algbw / NCCL's internal bus bandwidth (collectives.md 1.5 'bus -> algorithm bandwidth')."""
+    """algbw / NCCL's internal bus bandwidth (NCCL src/graph/tuning.cc 'bus -> algorithm bandwidth')."""
     if algo == "tree":
         return t.TREE_ALG_PER_BUS
     if op == "allreduce":

@@ -14,7 +14,7 @@ import numpy as np
 from planner_gui.engine.facility.energy import HOURS_PER_MONTH, MONTHS_PER_YEAR
 
 # Hardware lifetime used as the break-even horizon: Epoch's cost model writes servers off over 5 years
-# (peers_and_training.md §4.2, epoch-research/training-cost-trends).
+# (epoch-research/training-cost-trends).
 BREAK_EVEN_HORIZON_MONTHS = 5 * MONTHS_PER_YEAR
 
 

@@ -4,7 +4,8 @@ Most of NCCL's tuning is automatic and should stay so (NCCL_ALGO, NCCL_PROTO); w
 know is which HCAs carry compute traffic, how the rails are cabled and what the fabric does with
 ECMP. A setting with an empty value means "leave it unset": its reason says why the default is
 right here. Variable semantics: NCCL environment variable documentation,
-https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html, and collectives.md §1.6, §5.
+https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html, NCCL src/graph/tuning.cc and its
+performance_and_tuning.rst.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from planner_gui.present import format_bytes
 NCCL_ENV_DOCS = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html"
 HCA_PREFIX = "mlx5_"  # ConnectX / BlueField verbs device names (ibv_devices)
 ROCE_V2_GID_INDEX = "3"  # the usual RoCE v2 IPv4 GID on ConnectX (first IPv4 address); verify with show_gids
-ECMP_QPS_PER_CONNECTION = "4"  # [estimate] 4 hash entropies per connection; Meta's QP scaling (collectives.md §5)
+# [estimate] 4 hash entropies per connection: Meta's QP scaling (Gangidi et al., SIGCOMM'24)
+ECMP_QPS_PER_CONNECTION = "4"
 ZERO3_BUFFSIZE = str(8 * 2**20)  # [estimate] twice NCCL's 4 MiB default, for FSDP / ZeRO-3 (seed_facts.md)
 ZERO3_STAGE = 3
 # Intra-node NVLink SHARP came with NCCL 2.17; 2.18.1 added the inter-node NVLS algorithms
@@ -172,7 +174,7 @@ def _nvls(profile: FabricProfile, version: tuple[int, int]) -> NcclSetting:
         return NcclSetting("NCCL_NVLS_ENABLE", "", "NVLink SHARP needs NCCL 2.17 or later: upgrade NCCL to gain "
                            "~30 % intra-node AllReduce bandwidth (480 against 370 GB/s busbw on H100).")
     return NcclSetting("NCCL_NVLS_ENABLE", "", "Leave unset (on by default): NVLink SHARP lifts intra-node "
-                       "AllReduce from ~370 to ~480 GB/s busbw on H100-class NVSwitch (collectives.md §5). Set 0 "
+                       "AllReduce from ~370 to ~480 GB/s busbw on H100-class NVSwitch (nccl-tests#212). Set 0 "
                        "only to save the memory it reserves.")
 
 

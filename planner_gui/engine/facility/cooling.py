@@ -4,7 +4,7 @@ Every watt a rack draws ends up as heat, so the heat load is the rack's maximum 
 GPUs at their power limit: measured_h200.md). Capacity comes from the catalog's cooling entry for the
 rack's cooling type, or from the rack's own override. When the draw exceeds what the rack can get
 (its power budget, its feeds or its cooling), the GPUs are slowed; the factor is a stated heuristic,
-not vendor behaviour (hardware_power.md §5 "Derating and throttling"). Pure Python, no Qt.
+not vendor behaviour (an engineering estimate, docs/models/power-cooling.md). Pure Python, no Qt.
 """
 
 from __future__ import annotations
@@ -20,22 +20,22 @@ from planner_gui.engine.incremental.store import LastResults
 from planner_gui.model import CoolingType, Design, Rack
 from planner_gui.present import M3H_PER_CFM  # one definition of the unit, with its formatters
 
-BTU_PER_H_PER_W = 3.412  # heat: BTU/h = W × 3.412 (hardware_power.md §5 Formulas, [S44])
-BTU_PER_H_PER_TON = 12_000.0  # one ton of refrigeration (hardware_power.md §5 Formulas)
+BTU_PER_H_PER_W = 3.412  # heat: BTU/h = W × 3.412 (insideHPC, "Calculating CFMs for HPC power and cooling")
+BTU_PER_H_PER_TON = 12_000.0  # one ton of refrigeration (unit definition: 12,000 BTU/h per ton)
 CFM_PER_W_PER_DEG_F = 3.16  # airflow: CFM = 3.412·W / (1.085·ΔT°F) ≈ 3.16 × W / ΔT°F ([S44])
 
-LPM_PER_KW_PER_K = 14.3  # water loop: L/min ≈ 14.3 × kW / ΔT(K) (hardware_power.md §5 Formulas, [E] derived)
+LPM_PER_KW_PER_K = 14.3  # water loop: L/min ≈ 14.3 × kW / ΔT(K) (water 4.186 kJ/(kg·K), 1 kg/L)
 # Air ΔT across the rack: NVIDIA's 2× DGX B200 rack profile moves 4,290 CFM for 28.6 kW, i.e. 21 °F;
-# the reference advises the rack-profile value for room sizing (hardware_power.md §5 worked checks).
+# the reference advises the rack-profile value for room sizing (docs/models/power-cooling.md).
 AIR_DELTA_T_F = 21.0
 # Cold-plate loop ΔT: OCP OAI liquid-cooling guideline sizes 1.5 L/min per kW at ΔT ≤ 10 °C
 # (https://prophetstor.com/white-papers/why-fixed-flow-gpu-rack-cooling-wastes-energy/ quoting OCP §3.2).
 LIQUID_DELTA_T_K = 10.0
-# Hybrid direct-to-chip racks still reject 15–30 % of their heat to air ([S70], hardware_power.md §5
-# "Cooling options"); the model uses the midpoint.
+# Hybrid direct-to-chip racks still reject 15–30 % of their heat to air (aidatacenterguide.com,
+# "Rear-door heat exchangers and air-assisted liquid cooling"); the model uses the midpoint.
 LIQUID_AIR_RESIDUAL = (0.15 + 0.30) / 2.0
 # HW slowdown / power brake cut core clocks by 2× or more ([S18]); the reference's suggested model floors
-# the performance factor at 0.5 (hardware_power.md §5 "Derating and throttling", [E]).
+# the performance factor at 0.5 (an engineering estimate, docs/models/power-cooling.md).
 THROTTLE_FLOOR = 0.5
 DEG_F_PER_K = 1.8  # temperature-difference conversion
 

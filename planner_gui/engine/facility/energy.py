@@ -1,6 +1,7 @@
 """Facility model: IT load, PUE, facility power, yearly energy and its cost, and liquid versus air.
 
-PUE is total facility power over IT power (hardware_power.md §5 Formulas, [S45]); each rack's IT load is
+PUE is total facility power over IT power (The Green Grid's PUE definition; Uptime Institute Global Data
+Center Survey 2023); each rack's IT load is
 weighted by the PUE of its cooling type unless the design sets one PUE for the site. The liquid-versus-air
 comparison reproduces the seeds' argument: a lower PUE, more servers per rack, and a payback time for the
 retrofit under a stated cost assumption. Pure Python, no Qt.
@@ -20,9 +21,9 @@ from planner_gui.model import CoolingType, Currency, Design
 
 HOURS_PER_YEAR = 365 * 24  # 8,760 h
 MONTHS_PER_YEAR = 12
-HOURS_PER_MONTH = HOURS_PER_YEAR / MONTHS_PER_YEAR  # 730 h, the month peers_and_training.md §4.4 uses
+HOURS_PER_MONTH = HOURS_PER_YEAR / MONTHS_PER_YEAR  # 730 h, 8,760 h / 12
 KWH_PER_MWH = 1000.0  # unit conversion
-DEFAULT_RACK_U = 42  # racks are commonly 42U–48U ([S72], hardware_power.md §5 "Rack physical defaults")
+DEFAULT_RACK_U = 42  # racks are commonly 42U–48U (EIA-310 cabinets)
 # Liquid retrofit cost per kW of IT peak (CDU share, rack manifolds, cold-plate kits, commissioning). [E]
 # Planning assumption: no published per-kW figure was found in the reference set; replace with a quote.
 LIQUID_RETROFIT_USD_PER_KW = 1500.0

@@ -2,8 +2,8 @@
 
 Device draw comes from the catalog (servers: typical/maximum system power, adjusted for the compute
 NICs actually fitted; switches: base power), plus the power of the cable modules on the device's
-connected ports (optics and active cables draw from the port, hardware_power.md §4 "Module and cable
-power"). Rack draw is the sum of its devices, compared with the rack's power budget and with the
+connected ports (optics and active cables draw from the port, NVIDIA LinkX cable and transceiver
+specifications). Rack draw is the sum of its devices, compared with the rack's power budget and with the
 derated capacity of its A and B feeds. Pure Python, no Qt.
 
 Link ends are counted with numpy over the topology's cached parse of the links (power_ends.py) and

@@ -12,7 +12,7 @@ from typing import Any
 
 from planner_gui.catalog import Catalog, CatalogEntry
 
-RJ45 = "RJ45"  # management ports: twisted-pair cords, no module (hardware_power.md §4: only modules draw)
+RJ45 = "RJ45"  # management ports: twisted-pair cords, no module (only modules draw: NVIDIA LinkX specs)
 RJ45_PATCH_ID = "rj45-patch"  # pseudo cable id for those cords; priced only if the catalog has this id
 MM_PER_M = 1000.0  # unit conversion
 _DIGITS = "0123456789"

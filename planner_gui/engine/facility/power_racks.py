@@ -22,8 +22,8 @@ from planner_gui.engine.incremental.store import LastResults
 from planner_gui.engine.incremental.store import kept as kept_store
 from planner_gui.model import Design, Feed, Rack
 
-SQRT3 = math.sqrt(3.0)  # three phase, line-to-line V: kVA = V × A × √3 (hardware_power.md §5 Formulas, [S48])
-CONTINUOUS_LOAD_FACTOR = 0.8  # continuous loads at 80 % (NEC practice; hardware_power.md §5 Formulas, [S48])
+SQRT3 = math.sqrt(3.0)  # three phase, line-to-line V: kVA = V × A × √3 (Raritan, 3-phase rack PDU current)
+CONTINUOUS_LOAD_FACTOR = 0.8  # continuous loads at 80 % (NEC practice: continuous loads at 80 % of the breaker rating)
 W_PER_KW = 1000.0  # unit conversion
 SINGLE_PHASE, THREE_PHASE = 1, 3  # the two supply arrangements rack PDUs use ([S48])
 

@@ -30,11 +30,11 @@ if TYPE_CHECKING:  # link_utilisation imports this module's headline size
     from planner_gui.engine.topology.utilisation import LinkUtilisation
 
 # The collectives every analysis predicts: what data-parallel (AllReduce), ZeRO/FSDP (AllGather,
-# ReduceScatter) and expert-parallel (AllToAll) training traffic uses (peers_and_training.md §2.6).
+# ReduceScatter) and expert-parallel (AllToAll) training traffic uses (docs/models/training.md).
 CURVE_OPS = ("allreduce", "allgather", "reducescatter", "alltoall")
 GIB = 2**30
 MIB = 2**20
-HEADLINE_BUSBW_BYTES = GIB  # nccl-tests' usual "large message" figure (collectives.md §6)
+HEADLINE_BUSBW_BYTES = GIB  # nccl-tests' usual "large message" figure (docs/models/collectives.md)
 HEADLINE_TIME_BYTES = 128 * MIB  # seed_facts.md: "128 MB AllReduce in 15-20 ms" on 32 H100
 
 

@@ -2,9 +2,10 @@
 
 Cable reach comes from the catalog's ``cable`` entries (medium, technology, speed, reach_m): a
 link may be as long as the longest-reaching cable of its medium that carries its speed. When the
-catalog has no entry for a medium, the limits of hardware_power.md §4 "Reach limits" are used
+catalog has no entry for a medium, the limits of NVIDIA LinkX cable and transceiver specifications are used
 and the finding names that source. An HDR (200G) to NDR (400G) InfiniBand link over optics longer
-than 30 m is flagged separately: it links up but loses bandwidth (hardware_power.md §4, [S65]).
+than 30 m is flagged separately: it links up but loses bandwidth (NVIDIA ConnectX-7
+firmware 28.35.2000 release notes, known issues).
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ from planner_gui.engine.topology.tiers import Tiers
 from planner_gui.model import Design, Medium, PortRole
 from planner_gui.model.ids import port_ref
 
-FALLBACK_SOURCE = "hardware_power.md §4 reach limits"
-# Used only when the catalog has no cable entry for a medium (hardware_power.md §4, "Reach limits"):
+FALLBACK_SOURCE = "NVIDIA LinkX cable and transceiver specifications"
+# Used only when the catalog has no cable entry for a medium (NVIDIA LinkX cable and transceiver specifications):
 FALLBACK_REACH_M = {
     Medium.DAC: 2.0,  # passive DAC, straight, 50G/100G-PAM4 lanes (HDR, NDR) [S10][S15b]
     Medium.ACC: 5.0,  # linear active copper 3-5 m [S9][S10]
@@ -49,7 +50,9 @@ UTP_SOURCE = "IEEE 802.3 BASE-T 100 m channel"  # management cabling; not in har
 OPTICAL_MEDIA = (Medium.AOC, Medium.MMF, Medium.SMF)
 HDR_GBPS, NDR_GBPS = 200.0, 400.0  # InfiniBand HDR and NDR port speeds (seed_facts.md, interconnect facts)
 _OPTICAL_CODE = np.array([m in OPTICAL_MEDIA for m in MEDIA])  # per medium code: an optical medium?
-HDR_NDR_OPTICS_MAX_M = 30.0  # HDR<->NDR over optics beyond 30 m loses bandwidth (hardware_power.md §4 [S65])
+# HDR<->NDR over optics beyond 30 m loses bandwidth (NVIDIA ConnectX-7 firmware 28.35.2000 release notes, known issues)
+HDR_NDR_OPTICS_MAX_M = 30.0
+HDR_NDR_SOURCE = "NVIDIA ConnectX-7 firmware 28.35.2000 release notes, known issues"
 
 
 def switch_usage(graph: FabricGraph, tiers: Tiers, ratios: np.ndarray) -> SwitchTable:
@@ -132,7 +135,7 @@ def cable_issues(graph: FabricGraph, catalog: Any) -> tuple[tuple[CableIssue, ..
     too_long = np.flatnonzero(graph.length_m > limits)
     issues = [_issue(graph, i, "reach", limits[i], sources[source_of[i]]) for i in too_long[:MAX_LISTED_IDS].tolist()]
     mixed = _hdr_ndr_optics(graph, speed, limits)
-    issues += [_issue(graph, i, "hdr-ndr-optics", HDR_NDR_OPTICS_MAX_M, "hardware_power.md §4 [S65]")
+    issues += [_issue(graph, i, "hdr-ndr-optics", HDR_NDR_OPTICS_MAX_M, HDR_NDR_SOURCE)
                for i in mixed[: max(0, MAX_LISTED_IDS - len(issues))].tolist()]
     return tuple(issues), int(too_long.size + mixed.size)
 

@@ -13,10 +13,10 @@ import numpy as np
 from planner_gui.model import Design, Device
 
 # One GPU's PCIe x16 bandwidth per direction, GB/s, by PCIe generation: Gen4 32 (seed_facts.md,
-# interconnect facts), Gen5 64 (collectives.md §4.4, SimAI's H100_PCIE_BW = 64 x 0.8); every
+# interconnect facts), Gen5 64 (SimAI, NSDI'25: H100_PCIE_BW = 64 x 0.8); every
 # generation doubles the per-lane rate (Gen3 16, Gen6 128, Gen7 256).
 PCIE_X16_GBYTE_S = {3: 16.0, 4: 32.0, 5: 64.0, 6: 128.0, 7: 256.0}
-NVLS_MIN_NVLINK_GEN = 4  # NVLink SHARP needs third-generation NVSwitch: H100-class, NVLink 4 (collectives.md §5)
+NVLS_MIN_NVLINK_GEN = 4  # NVLink SHARP needs third-generation NVSwitch: H100-class, NVLink 4 (NCCL docs, NVLS)
 INTRA_NVSWITCH, INTRA_NVLINK_MESH, INTRA_PCIE = "nvswitch", "nvlink_mesh", "pcie"
 _MODEL_KEY = attrgetter("catalog_id", "nic_id", "nic_count")
 

@@ -5,7 +5,7 @@ Definitions (docs/models/topology.md has the long form):
 * oversubscription of a switch = downlink capacity / uplink capacity;
 * collective oversubscription = the worst ``r * x`` over switches, where ``x`` is the share of
   uniform rail-matched cross-node traffic that must leave the switch's pod, floored at 1: the
-  factor by which the network rate is cut (collectives.md §4.2, ``B_eff = B_nic * min(1, 1/(r*x))``);
+  factor by which the network rate is cut (docs/models/topology.md, ``B_eff = B_nic * min(1, 1/(r*x))``);
 * bisection = the smallest capacity across a cut splitting the servers in two equal halves,
   one direction; for a layered Clos it is the least of half the NIC capacity and half the uplink
   capacity of every tier whose pods split a rail (exact for equal pods).

@@ -10,7 +10,7 @@ hashing). Each link gets the traffic one direction of it carries divided by its 
   algorithm by the bytes a node must push through its NICs per byte of the buffer (collectives/
   algorithms.py ``_allreduce_terms``): a ring sends 2(N-1)/N of the buffer per node (every rank sends
   that much to its successor and one successor per node and channel is on another node: NCCL's bus
-  bandwidth, collectives.md §6; a DGX A100's 192 GB/s busbw on 8 x 200G is 96 % of its NICs, nccl#812);
+  bandwidth, docs/models/collectives.md; a DGX A100's 192 GB/s busbw on 8 x 200G is 96 % of its NICs, nccl#812);
   the double binary trees (tree, NVLSTree) send the busiest node's ``tree_egress_factor`` (dbtree.py);
   NVLS with SHARP and CollNet send the buffer once. So a node sends algbw x that factor, shared
   evenly by its cabled compute NICs (``NETWORK_EGRESS``). Servers outside the job carry nothing.

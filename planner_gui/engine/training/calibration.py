@@ -15,7 +15,7 @@ Mapping rules (stated in docs/models/training.md):
   used sequence parallelism only where the row says so; Narayanan 2021 recomputed every layer (its
   percentages "count recompute"); NeMo 24.12 runs FlashAttention with overlapped DP traffic;
 * the server is the catalog's DGX with the row's GPU (Selene is a DGX A100 SuperPOD with 8 HDR
-  HCAs per node, Narayanan et al. 2021 §5; NeMo's H100 results come from DGX H100 systems);
+  HCAs per node, Narayanan et al. 2021, §5; NeMo's H100 results come from DGX H100 systems);
 * the compared metric is the row's: hardware TFLOP/s when the published figure counts recompute,
   model TFLOP/s otherwise, or MFU.
 """

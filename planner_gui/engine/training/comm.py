@@ -3,11 +3,11 @@
 The step model depends only on :class:`CommModel`, a callable
 ``comm(op, nbytes, ranks, ranks_per_node) -> seconds``. ``nbytes`` follows nccl-tests: the whole
 buffer for all-reduce, the gathered (total) size for all-gather and reduce-scatter, everything one
-rank sends for all-to-all, the message for send/recv (collectives.md §2).
+rank sends for all-to-all, the message for send/recv (nccl-tests doc/PERFORMANCE.md).
 
 Two implementations: :func:`comm_model_from_profile` asks the network engine
 (:mod:`planner_gui.engine.collectives`) about each sub-group, and :class:`AlphaBetaComm` is a
-hand-written α-β model (Hockney; collectives.md §4.1) used by tests and as a stand-in.
+hand-written α-β model (Hockney 1994, "The communication challenge for MPP") used by tests and as a stand-in.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ GB = 1e9
 US = 1e-6
 COMM_CACHE_SIZE = 4096  # distinct (op, size, group) queries kept; a step asks about a few dozen
 # Per-step latencies of the stand-in: NCCL's Ring/Simple hardware latency over NVLink (3.4 µs) and
-# over the network (14 µs), collectives.md §1.2 "hwLatencies".
+# over the network (14 µs), NCCL src/graph/tuning.cc hwLat.
 DEFAULT_INTRA_STEP_US = 3.4
 DEFAULT_INTER_STEP_US = 14.0
 
@@ -34,7 +34,7 @@ class CommModel(Protocol):
     def __call__(self, op: str, nbytes: int, ranks: int, ranks_per_node: int) -> float: ...
 
 
-# Bus-bandwidth factor of each operation (nccl-tests doc/PERFORMANCE.md, collectives.md §2).
+# Bus-bandwidth factor of each operation (nccl-tests doc/PERFORMANCE.md).
 def bus_factor(op: str, ranks: int) -> float:
     if op == "allreduce":
         return 2 * (ranks - 1) / ranks
@@ -50,10 +50,10 @@ def bus_factor(op: str, ranks: int) -> float:
 class AlphaBetaComm:
     """Two-level α-β model: NVLink inside a node, each GPU's share of the NICs between nodes.
 
-    Multi-node all-reduce / all-gather / reduce-scatter are hierarchical (collectives.md §4.2): the
+    Multi-node all-reduce / all-gather / reduce-scatter are hierarchical (docs/models/collectives.md): the
     node-local phase moves the whole buffer over NVLink, the inter-node phase moves each GPU's
     1/r shard over its NIC share; the phases are pipelined, so the slower one sets the time.
-    All-to-all sends (n − r)/n of the buffer off-node (it cannot aggregate NICs, §2).
+    All-to-all sends (n − r)/n of the buffer off-node (it cannot aggregate NICs, nccl-tests#267).
     """
 
     intra_busbw_gbs: float  # achieved NVLink/PCIe bus bandwidth per GPU, GB/s
@@ -79,7 +79,7 @@ class AlphaBetaComm:
         return self._latency(op, r, nodes) + max(intra, inter)
 
     def _latency(self, op: str, ranks_per_node: int, nodes: int) -> float:
-        """Ring steps inside the node, tree depth across nodes (NCCL picks tree at scale, §1.3)."""
+        """Ring steps inside the node, tree depth across nodes (NCCL picks tree at scale: src/graph/tuning.cc)."""
         steps_in = 2 * (ranks_per_node - 1) if op == "allreduce" else ranks_per_node - 1
         steps_out = 2 * math.ceil(math.log2(nodes)) if nodes > 1 else 0
         if op == "alltoall":

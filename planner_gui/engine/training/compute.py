@@ -35,7 +35,7 @@ FP8_CAST_BYTES_PER_PASS = 2 + 1 + 1
 # Kernels per layer per micro-batch: forward ≈ 5 GEMMs + 2 score matmuls + ≈ 8 element-wise
 # kernels = 15, backward twice that (BACKWARD_OVER_FORWARD) [est, from the layer's structure].
 KERNELS_PER_LAYER_FORWARD = 15
-# Launch gap + tail per kernel without CUDA graphs: ≈ 3.5 µs (collectives.md §5, nccl#1984).
+# Launch gap + tail per kernel without CUDA graphs: ≈ 3.5 µs (NVIDIA/nccl#1984).
 KERNEL_OVERHEAD_S = 3.5e-6
 
 

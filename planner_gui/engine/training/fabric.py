@@ -2,7 +2,7 @@
 
 The α-β stand-in reads the same catalog figures the network engine would (NVLink or PCIe per GPU,
 NIC count, speed and latency) and applies the efficiencies measured by nccl-tests
-(collectives.md §1.7, §4.4): ring all-reduce reaches ≈ 230 of 300 GB/s on A100 NVLink 3 and
+(docs/models/collectives.md; SimAI, NSDI'25): ring all-reduce reaches ≈ 230 of 300 GB/s on A100 NVLink 3 and
 ≈ 370 of 450 GB/s on H100 NVLink 4, a 200G/400G NIC ≈ 23.5/48.5 of 25/50 GB/s.
 """
 
@@ -12,11 +12,11 @@ from typing import Any
 
 from planner_gui.engine.training.comm import BITS_PER_BYTE, AlphaBetaComm, CommModel, comm_model_from_profile
 
-NVLINK_EFFICIENCY = 0.8  # ≈ 230/300 (A100) and 370/450 (H100) ring busbw / one-way NVLink (collectives.md §1.7)
-NIC_EFFICIENCY = 0.95  # SimAI: CX6 23.5 of 25 GB/s, CX7 48.5 of 50 GB/s (collectives.md §4.4)
+NVLINK_EFFICIENCY = 0.8  # ≈ 230/300 (A100) and 370/450 (H100) ring busbw / one-way NVLink (nccl-tests#212)
+NIC_EFFICIENCY = 0.95  # SimAI, NSDI'25: CX6 23.5 of 25 GB/s, CX7 48.5 of 50 GB/s (its astra-sim system config)
 PCIE_X16_GBS = {3: 16.0, 4: 32.0, 5: 64.0, 6: 128.0}  # one direction, x16 (seed_facts.md: Gen4 32 GB/s)
-PCIE_EFFICIENCY = 0.8  # SimAI: A100_PCIE_BW 25.6 = 32 × 0.8 (collectives.md §4.4)
-NVLINK_STEP_LATENCY_US = 3.4  # NCCL hwLat NVLink Ring/Simple per step (collectives.md §1.2)
+PCIE_EFFICIENCY = 0.8  # SimAI, NSDI'25: A100_PCIE_BW 25.6 = 32 × 0.8 (its astra-sim system config)
+NVLINK_STEP_LATENCY_US = 3.4  # NCCL hwLat NVLink Ring/Simple per step (NCCL src/graph/tuning.cc hwLat)
 PCIE_STEP_LATENCY_US = 5.7  # NCCL hwLat PCI Ring/Simple (same table)
 NET_STEP_LATENCY_US = 14.0  # NCCL hwLat NET Ring/Simple (same table)
 

@@ -1,6 +1,6 @@
 """Training FLOPs from the model shape: per token, per step, model vs hardware (recompute).
 
-Counting follows Megatron-LM's ``num_floating_point_operations`` (peers_and_training.md §2.1):
+Counting follows Megatron-LM's ``num_floating_point_operations`` (megatron/training/training.py):
 a multiply-add is 2 FLOPs, backward costs twice the forward, and the attention score matrix is
 counted in full (s², not the causal half), so our MFU is comparable with Megatron's and NeMo's.
 For a GPT shape (f = 4h, K/V heads = heads) the total is Narayanan's
@@ -16,9 +16,9 @@ from planner_gui.engine.training.shape import ModelShape
 from planner_gui.model.settings import Recompute
 
 FLOPS_PER_MAC = 2  # one multiply-add = 2 floating-point operations
-BACKWARD_OVER_FORWARD = 2  # backward = 2 × forward (gradients w.r.t. inputs and weights); §2.1
-SCORE_MATMULS = 2  # Q·Kᵀ and scores·V (peers_and_training.md §2.1, the s/h term)
-SIX_ND = 6  # C ≈ 6·N·D (EleutherAI "Transformer Math 101", peers_and_training.md §2.1)
+BACKWARD_OVER_FORWARD = 2  # backward = 2 × forward (gradients w.r.t. inputs and weights); Narayanan et al. 2021
+SCORE_MATMULS = 2  # Q·Kᵀ and scores·V (Narayanan et al. 2021, the s/h term)
+SIX_ND = 6  # C ≈ 6·N·D (EleutherAI "Transformer Math 101")
 
 
 @dataclass(frozen=True, slots=True)

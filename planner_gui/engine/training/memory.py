@@ -1,11 +1,11 @@
 """Memory per GPU: model states (ZeRO), activations (Korthikanti et al. 2022) and a reserve.
 
-Model states use the ZeRO accounting for mixed-precision Adam (peers_and_training.md §2.3):
+Model states use the ZeRO accounting for mixed-precision Adam (ZeRO, Rajbhandari et al. 2020):
 2 bytes of 16-bit weights, 2 of 16-bit gradients and K = 12 of optimizer state (fp32 master
 copy, momentum, variance) = 16 bytes per parameter, divided over the data-parallel group by
 stage: 1 shards the optimizer, 2 also the gradients, 3 also the weights.
 
-Activations per layer follow Korthikanti et al. 2022 Table 2 (§2.4), generalised to grouped K/V
+Activations per layer follow Korthikanti et al. 2022 (arXiv 2205.05198) Table 2, generalised to grouped K/V
 heads and to any MLP width by keeping each term of the paper's derivation: the attention block
 stores 11·s·b·h (7 + 4·kv/h with grouped K/V) plus 5·a·s²·b of scores, the MLP 19·s·b·h
 (3·h + 4·f, or 3·h + 6·f with a gated MLP), the two norms 4·s·b·h.
@@ -21,11 +21,11 @@ from planner_gui.engine.training.shape import ModelShape
 from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.model.settings import Recompute
 
-WEIGHT_BYTES = 2  # 16-bit weights (ZeRO paper accounting, peers_and_training.md §2.3)
+WEIGHT_BYTES = 2  # 16-bit weights (ZeRO, Rajbhandari et al. 2020)
 GRAD_BYTES = 2  # 16-bit gradients (same)
 OPTIMIZER_BYTES = 12  # K = 12: fp32 master weights + Adam m + v (same)
 LOGIT_BYTES = 4  # logits kept in fp32 for the loss (Megatron theoretical_memory_usage.py, p = 1 case)
-# Korthikanti et al. 2022 §4 (peers_and_training.md §2.4), bytes for 16-bit activations, in units of
+# Korthikanti et al. 2022 §4 (arXiv 2205.05198), bytes for 16-bit activations, in units of
 # s·b·h unless noted:
 ATTN_SBH = 7  # QKV input 2 + Q 2 + projection input 2 + dropout mask 1 (K, V add 4·kv/h)
 KV_SBH_PER_KV_FRACTION = 4  # K and V, 2 bytes each, scaled by kv_hidden / h
@@ -36,8 +36,8 @@ MLP_SBF_GATED = 6  # gate 2 + up 2 + gated product 2, per s·b·f
 NORM_SBH = 4  # inputs of the two norms
 REPLICATED_SBH = 10  # without SP: norms 4 + attention and MLP inputs 2 + 2 + dropout masks 2 (Table 2)
 FULL_RECOMPUTE_SBH = 2  # only each layer's input is kept (Table 2)
-CUDA_CONTEXT_GB = 2.0  # CUDA context + NCCL buffers: upper end of 0.3–2 GiB (§1.2, vram.asmirnov.xyz)
-FRAGMENTATION = 0.05  # [est] caching-allocator fragmentation, like Megatron's 5 % activation overhead (§2.4)
+CUDA_CONTEXT_GB = 2.0  # CUDA context + NCCL buffers: upper end of 0.3–2 GiB (web calculators such as vram.asmirnov.xyz)
+FRAGMENTATION = 0.05  # [est] caching-allocator fragmentation, like Megatron-LM's 5 % activation overhead
 ZERO3_PREFETCH_LAYERS = 2  # ZeRO-3 keeps the current and the prefetched layer gathered [est]
 GB = 1e9
 
@@ -103,7 +103,7 @@ def local_params(shape: ModelShape, layout: Layout, layers: float | None = None,
     """(dense, expert) parameters held by a GPU of the first pipeline stage.
 
     The first stage holds the input embedding (and, when pp = 1, the output layer too); its share
-    is (N_transformer/p + N_embedding)/t as in peers_and_training.md §2.3. ``layers`` defaults to the
+    is (N_transformer/p + N_embedding)/t as in Megatron-LM's theoretical_memory_usage.py. ``layers`` defaults to the
     busiest rank's (uneven stages); ``embedding_too=False`` gives a middle rank.
     """
     layers = layout.layers_per_stage(shape.layers) if layers is None else layers
@@ -117,7 +117,7 @@ def local_params(shape: ModelShape, layout: Layout, layers: float | None = None,
 
 
 def in_flight_micro_batches(layout: Layout, rank: int = 0) -> float:
-    """Micro-batches whose activations pipeline rank ``rank`` holds under 1F1B: p − rank (Megatron, §2.4)."""
+    """Micro-batches whose activations pipeline rank ``rank`` holds under 1F1B: p − rank (Megatron-LM)."""
     inflight = float(min(layout.pp - rank, layout.micro_batches))
     if layout.vpp > 1:
         inflight *= 1 + (layout.pp - 1) / (layout.pp * layout.vpp)

@@ -3,7 +3,7 @@
 The workload in :mod:`planner_gui.model.settings` names the shape in user terms; this module turns
 it into a frozen :class:`ModelShape` with every default resolved, so the FLOP, memory and step models
 share one interpretation. Parameter counts follow Megatron-LM's ``theoretical_memory_usage.py``
-(peers_and_training.md §2.2); biases are ignored (Megatron's large models train without them).
+(Megatron-LM theoretical_memory_usage.py); biases are ignored (Megatron's large models train without them).
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.model.settings import Workload
 
-FFN_MULTIPLE = 4  # f = 4h when the workload leaves ffn_hidden empty (GPT; peers_and_training.md §2.1)
-NORMS_PER_LAYER = 2  # two LayerNorm/RMSNorm per transformer layer (peers_and_training.md §2.2)
+FFN_MULTIPLE = 4  # f = 4h when the workload leaves ffn_hidden empty (GPT-3, Brown et al. 2020)
+NORMS_PER_LAYER = 2  # two LayerNorm/RMSNorm per transformer layer (Megatron-LM theoretical_memory_usage.py)
 MLP_MATRICES_PLAIN = 2  # up + down projection (GeLU MLP)
-MLP_MATRICES_GATED = 3  # gate + up + down (SwiGLU; γ = 3/2 in peers_and_training.md §2.1)
+MLP_MATRICES_GATED = 3  # gate + up + down (SwiGLU, Shazeer 2020; γ = 3/2 in Megatron-LM's FLOP count)
 
 
 @dataclass(frozen=True, slots=True)

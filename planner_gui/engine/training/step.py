@@ -1,12 +1,12 @@
 """Step time of a training workload on a cluster, and what it implies (throughput, MFU, days).
 
-Composition (peers_and_training.md §2.7, Calculon-style):
+Composition (Calculon-style: Isaev et al., SC'23):
 
     t_mb   = compute + TP comm + EP all-to-all + PP send/recv + unhidden ZeRO-2/3 traffic
     t_step = (m + (p − 1)/v) · t_mb + unhidden once-per-step DP traffic + optimizer update
 
 The (p − 1)/v · t_mb term is the pipeline bubble of the (interleaved) 1F1B schedule, so the
-bubble's share of the pipeline time is (p − 1)/(v·m + p − 1) (Narayanan et al. 2021, §2.5).
+bubble's share of the pipeline time is (p − 1)/(v·m + p − 1) (Narayanan et al. 2021, §2.2).
 """
 
 from __future__ import annotations
@@ -35,9 +35,9 @@ from planner_gui.model.settings import Precision, Recompute, Workload
 SECONDS_PER_DAY = 86_400
 TFLOPS = 1e12
 # Adam update traffic per parameter it owns: read fp32 master, m, v (12 B) and the 16-bit gradient
-# (2 B), write master, m, v (12 B) and the 16-bit weight (2 B) = 28 B [derived from §2.3's states].
+# (2 B), write master, m, v (12 B) and the 16-bit weight (2 B) = 28 B [derived from the ZeRO model states].
 OPTIMIZER_BYTES_TOUCHED = 28
-GRAD_REDUCE_BYTES = 2  # 16-bit gradient reduction, "2 × params bytes" rule (peers_and_training.md §2.6)
+GRAD_REDUCE_BYTES = 2  # 16-bit gradient reduction, "2 × params bytes" rule (Megatron-LM DDP)
 DOMINANT_PARTS = ("compute", "tp_comm", "cp_comm", "ep_comm", "pp_comm", "dp_comm", "bubble", "optimizer")
 COMM_PARTS = ("tp_comm", "cp_comm", "ep_comm", "pp_comm", "dp_comm")
 

@@ -4,7 +4,7 @@
   the vocabulary fits 16 bits and 4 otherwise (Megatron's indexed dataset picks uint16 or int32 by
   vocabulary size). Multimodal data can pass its own bytes per sample.
 * Checkpoint: 16-bit weights + fp32 master weights and Adam moments = 2 + 12 = 14 bytes per
-  parameter (the model states of peers_and_training.md §2.3 without the gradients, which are not
+  parameter (the model states of ZeRO, Rajbhandari et al. 2020 without the gradients, which are not
   saved). All ranks write their shards at once, so the write is limited by the storage's write
   bandwidth and by the nodes' storage NICs, whichever is smaller.
 * Failures: a failure loses the work since the last checkpoint, on average half an interval and

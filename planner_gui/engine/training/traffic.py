@@ -1,6 +1,6 @@
 """Communication of one training step, timed by a :class:`~.comm.CommModel`.
 
-What moves follows peers_and_training.md §2.6 (Megatron / llm-analysis / ZeRO accounting):
+What moves follows Megatron-LM, llm-analysis and the ZeRO paper's accounting:
 
 * TP: per layer per micro-batch 2 exchanges forward and 2 backward of b·s·h activations (an
   all-reduce, or reduce-scatter + all-gather with sequence parallelism); full recompute repeats the
@@ -29,7 +29,7 @@ from planner_gui.engine.training.parallel import Layout
 from planner_gui.engine.training.shape import ModelShape
 from planner_gui.model.settings import Recompute
 
-ACTIVATION_BYTES = 2  # activations and their gradients travel in 16-bit (§2.6 "bytes = 2")
+ACTIVATION_BYTES = 2  # activations and their gradients travel in 16-bit (Megatron-LM's bf16 pipeline p2p)
 TP_EXCHANGES_FORWARD = 2  # after attention and after the MLP (Megatron f/g operators)
 TP_EXCHANGES_BACKWARD = 2
 EP_ALLTOALLS_FORWARD = 2  # dispatch + combine

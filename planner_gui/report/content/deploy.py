@@ -38,7 +38,7 @@ from planner_gui.report.content.strings_checks import NCCL_REASONS_ZH
 PCIE_GEN4_X16_GBS = 32.0  # per direction (seed_facts.md "Interconnect facts stated"); each generation doubles
 PCIE_GEN4 = 4
 BANDWIDTHTEST_EFFICIENCY = (
-    0.8  # pinned copies reach ~0.8 x PCIe peak (collectives.md §5: SimAI uses 0.8 x peak)
+    0.8  # pinned copies reach ~0.8 x PCIe peak (SimAI, NSDI'25, uses 0.8 x peak)
 )
 US_PER_MS = 1e3
 

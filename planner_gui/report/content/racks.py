@@ -20,7 +20,7 @@ from planner_gui.report.content.blocks import (
 )
 from planner_gui.report.content.context import Ctx, shorten
 
-U_MM = 44.45  # one rack unit (hardware_power.md §5 "Rack physical defaults", EIA-310)
+U_MM = 44.45  # one rack unit (EIA-310)
 RACK_WIDTH_MM = 600.0  # the catalog's cabinets are 600 mm wide (rack-42u, rack-48u)
 RACK_W = RACK_WIDTH_MM / U_MM  # cabinet width in U
 RAIL_W = 1.3  # the frame's side posts, in U (wide enough for the U numbers)

@@ -2466,8 +2466,8 @@
         <translation>NVLS 需要支持 NVLink SHARP 的 NVSwitch（Hopper 及以后），且 nvls=True</translation>
     </message>
     <message>
-        <source>NVLSTree is disabled on a single node (collectives.md 1.6)</source>
-        <translation>单节点上不启用 NVLSTree（collectives.md 1.6）</translation>
+        <source>NVLSTree is disabled on a single node</source>
+        <translation>单节点上不启用 NVLSTree</translation>
     </message>
     <message>
         <source>NVLS across nodes needs IB SHARP (sharp=True on InfiniBand) and is AllReduce only</source>
@@ -2478,8 +2478,8 @@
         <translation>CollNet 需要多个节点，且位于启用了 SHARP（sharp=True）的 InfiniBand 网络上</translation>
     </message>
     <message>
-        <source>PAT runs only with one GPU per node on several nodes (collectives.md 1.6)</source>
-        <translation>PAT 仅在多节点且每节点一块 GPU 时运行（collectives.md 1.6）</translation>
+        <source>PAT runs only with one GPU per node on several nodes</source>
+        <translation>PAT 仅在多节点且每节点一块 GPU 时运行</translation>
     </message>
     <message>
         <source>a tree needs at least two ranks</source>

@@ -201,7 +201,7 @@ class DeviceItem(QGraphicsItem):
         self._press: QPoint | None = None
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setZValue(Z_DEVICE)
-        # A panel repaints as a blit until it changes; faces never rotate (style_anchors.md §5.2).
+        # A panel repaints as a blit until it changes; faces never rotate (Qt docs: QGraphicsItem cacheMode).
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setToolTip(plain_rich(f"{label} ({device_id})\n{model}"))
 

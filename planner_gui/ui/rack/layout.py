@@ -19,7 +19,7 @@ from planner_gui.model.rack_units import ABOVE, BELOW, fit_problem
 
 MM_PER_U = 44.45  # EIA-310 rack unit (1.75 in)
 FACE_MM = 482.6  # EIA-310 19-inch panel width
-DEFAULT_RACK_U = 42  # the common rack height (hardware_power.md §5: 42U-48U racks), as Document uses
+DEFAULT_RACK_U = 42  # the common rack height (EIA-310 cabinets are commonly 42U-48U), as Document uses
 DEFAULT_RACK_MM = 600.0  # catalog rack-42u/rack-48u width; used when a rack's catalog entry is unknown
 U_PX = 16.0  # scene units per U: a 1 U label of 10 px fits with 3 px to spare
 PX_PER_MM = U_PX / MM_PER_U

@@ -49,8 +49,8 @@ class RackView(QGraphicsView):
         super().__init__(parent)
         self.setObjectName("rackView")
         self.document = document
-        self._scene = QGraphicsScene(self)  # parented, or PySide collects it (style_anchors.md §5.2)
-        # Mostly static items: the BSP index answers drop and click lookups fast (style_anchors.md §5.1).
+        self._scene = QGraphicsScene(self)  # parented, or PySide collects it (PySide6 object ownership)
+        # Mostly static items: the BSP index answers drop and click lookups fast (Qt docs: itemIndexMethod).
         self._scene.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         self.setScene(self._scene)
         configure_view(self)

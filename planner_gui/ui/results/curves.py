@@ -2,7 +2,7 @@
 
 One line per collective (colour) and one marker shape per algorithm NCCL would pick at that size,
 on a log-x axis labelled in bytes from 8 B to 16 GiB (nccl-tests' ``-b 8 -e 16G`` sweep,
-collectives.md §2). The plot items are made once; new results only replace their data, so an
+nccl-tests doc/PERFORMANCE.md). The plot items are made once; new results only replace their data, so an
 edit never rebuilds the widget. Hovering snaps a crosshair to the nearest measured size and spells
 out every curve's busbw, algorithm, protocol and bottleneck there.
 """
@@ -42,14 +42,14 @@ UNKNOWN_SYMBOL = "x"  # an algorithm a newer engine adds still gets a marker
 LINE_WIDTH_PX = 2
 SYMBOL_SIZE_PX = 7
 HOVER_SYMBOL_SIZE_PX = 11
-# nccl-tests' default sweep, 8 B .. 16 GiB (collectives.md §2); the axis always spans it.
+# nccl-tests' default sweep, 8 B .. 16 GiB (nccl-tests doc/PERFORMANCE.md); the axis always spans it.
 MIN_EXPONENT, MAX_EXPONENT = 3, 34
 # Labelled sizes: the sweep's ends and the binary units; a second level labels sizes in between
 # (pyqtgraph draws it only when there is room), and every other power of two gets a bare tick.
 MAJOR_EXPONENTS = (3, 10, 20, 30, 34)
 MINOR_LABELLED_EXPONENTS = (6, 13, 16, 23, 26)  # 64 B, 8 KiB, 64 KiB, 8 MiB, 64 MiB
 AXIS_MARGIN_DECADES = 0.3  # log10 padding either side, so the end labels (8 B, 16 GiB) are not clipped
-DEFAULT_HOVER_BYTES = 2**30  # the headline size (engine HEADLINE_BUSBW_BYTES, collectives.md §6)
+DEFAULT_HOVER_BYTES = 2**30  # the headline size (engine HEADLINE_BUSBW_BYTES, docs/models/collectives.md)
 US_PER_S = 1e6  # unit conversion
 GRID_ALPHA = 0.25  # faint grid: reading values off it matters less than the curves
 HOVER_HINT = QT_TRANSLATE_NOOP("CurvesView", "Hover over the plot to read the curves at a message size.")

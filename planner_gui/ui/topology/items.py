@@ -77,7 +77,7 @@ class NodeItem(QGraphicsItem):
         self.quiet = True  # programmatic moves do not count as the user's
         flags = QGraphicsItem.GraphicsItemFlag
         self.setFlags(flags.ItemIsSelectable | flags.ItemIsMovable | flags.ItemSendsGeometryChanges)
-        # Repainting a cached pixmap is a blit; nodes change rarely and never rotate (style_anchors §5.2).
+        # Repainting a cached pixmap is a blit; nodes change rarely and never rotate (Qt docs: QGraphicsItem cacheMode).
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:

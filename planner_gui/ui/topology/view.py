@@ -55,9 +55,9 @@ class TopologyView(QGraphicsView):
         super().__init__(parent)
         self.setObjectName("topologyView")
         self.document = document
-        self._scene = QGraphicsScene(self)  # parented, or PySide collects it (style_anchors.md §5.2)
+        self._scene = QGraphicsScene(self)  # parented, or PySide collects it (PySide6 object ownership)
         # Mostly static items: the BSP index makes hover and rubber-band lookups ~60x faster than
-        # NoIndex at thousands of items (style_anchors.md §5.1).
+        # NoIndex at thousands of items (Qt docs: itemIndexMethod).
         self._scene.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.BspTreeIndex)
         self.setScene(self._scene)
         configure_view(self)

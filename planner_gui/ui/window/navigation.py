@@ -21,7 +21,7 @@ FIT_MARGIN = 16.0  # viewport px left around the content by fit
 
 
 def configure_view(view: QGraphicsView) -> None:
-    """Options for scenes of thousands of mostly static items (style_anchors.md §5.2).
+    """Options for scenes of thousands of mostly static items (Qt's QGraphicsView docs).
 
     MinimalViewportUpdate repaints only the region that changed: a hover or a selection on a
     4,096-node topology repaints in ~16 ms instead of the ~115 ms a full repaint takes
