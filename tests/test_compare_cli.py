@@ -42,7 +42,7 @@ def test_compare_text_lists_figures_and_the_bom_changes(capsys: pytest.CaptureFi
     code, out, _ = _run(capsys, "compare", str(IB), str(ROCE))
     assert code == 0
     assert "Rent: cost per month" in out and "¥386,500" in out and "0.673x" in out and "1.004x" in out
-    assert "Bill of materials: 8 of 14 items differ" in out
+    assert "Bill of materials: 10 of 17 items differ" in out
     assert "qm8700" in out and "1 -> 0" in out
 
 

@@ -17,7 +17,7 @@ from planner_gui.engine.analysis import analyze_design
 from planner_gui.engine.cost.rent import RentPlan
 from planner_gui.report.content import build_proposal
 from planner_gui.report.content.blocks import Column, Drawing, Figure, Heading, Rect, Table
-from planner_gui.report.content.bom import bom_lines, hardware_total
+from planner_gui.report.content.bom import report_bom
 from planner_gui.report.content.collectives import nice_step
 from planner_gui.report.content.context import Ctx
 from planner_gui.report.content.cost import cumulative
@@ -120,14 +120,15 @@ def test_all_sections_present_and_chinese_headings_differ(default_ctx: Ctx) -> N
 
 
 def test_bill_of_materials_total_equals_the_cost_models_hardware(default_ctx: Ctx) -> None:
-    """engine/cost/tco.py: hardware = servers + switches + other hardware + NICs + cables (before installation)."""
-    lines = bom_lines(default_ctx)
+    """engine/cost/tco.py: hardware = servers + switches + other hardware + NICs + cables + racks (before
+    installation), to the unit."""
+    bill = report_bom(default_ctx)
     buy = default_ctx.analysis.cost.options["buy"]  # type: ignore[union-attr]
-    engine = sum(buy.lines[k] for k in ("servers", "switches", "other hardware", "nics", "cables"))
-    assert hardware_total(lines) == pytest.approx(engine, rel=1e-12)
+    engine = sum(buy.lines[k] for k in ("servers", "switches", "other hardware", "nics", "cables", "racks"))
+    assert bill.hardware_total == engine
     # Hand check of one line: 32 DGX H100 at USD 270,000 less 8 ConnectX-7 at USD 1,700, times 7.2 CNY/USD.
-    dgx = next(x for x in lines if x.catalog_id == "dgx-h100")
-    assert dgx.quantity == 32 and dgx.unit == pytest.approx((270_000 - 8 * 1_700) * 7.2)
+    dgx = next(x for x in bill.lines if x.part == "dgx-h100")
+    assert dgx.quantity == 32 and dgx.unit_price == (270_000 - 8 * 1_700) * 7.2
 
 
 def test_rent_curve_covers_each_month_at_the_cheapest_plan(default_ctx: Ctx) -> None:

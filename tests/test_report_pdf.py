@@ -21,7 +21,8 @@ from planner_gui.report.content.blocks import (
     ReportDocument,
     Table,
 )
-from planner_gui.report.content.bom import bom_lines, hardware_total
+from planner_gui.report.content.bom import report_bom
+from planner_gui.report.content.bom_text import money
 from planner_gui.report.content.context import Ctx
 from planner_gui.report.content.i18n import Tr
 from planner_gui.report.render import export_pdf
@@ -74,7 +75,7 @@ def expected_numbers(lang: str) -> dict[str, str]:
         "facility_kw": t.kw(s.facility_kw),
         "days": t.days(s.training_days),
         "mfu": t.pct(a.training.estimate.mfu),  # type: ignore[union-attr]
-        "bom_total": t.money(hardware_total(bom_lines(ctx))),
+        "bom_total": money(t, report_bom(ctx).hardware_total),
         "busbw_8g": t.gbs(big.busbw_GBps),
         "pass_1g": t.gbs(gate.pass_min_busbw_gbs),
         "energy_year": t.money(a.facility.annual_energy_cost),  # type: ignore[union-attr]

@@ -60,6 +60,10 @@ _COMMON = {
     "estimated": Field(dict, required=False),
     "notes": Field(str, required=False),
     "price_usd": Field(NUM, required=False, low=0, high=1e8),
+    # The vendor's published part number (or SKU family, e.g. "MCP1650-H" before the length code), cited
+    # in ``source``; entries without one are planning items and the bill of materials says so.
+    "part_number": Field(str, required=False),
+    "name_zh": Field(str, required=False),  # the name in Simplified Chinese, for the zh bill of materials
 }
 _TECH = ("infiniband", "ethernet")
 _DEVICE = {
@@ -147,6 +151,7 @@ FIELDS: dict[str, dict[str, Field]] = {
         "speed_gbps": Field(NUM, low=1, high=3200),
         "reach_m": Field(NUM, low=0.1, high=100_000),
         "power_per_end_w": Field(NUM, low=0, high=100),
+        "form_factor": Field(str, required=False),  # the plug: SFP28, QSFP28, QSFP56, QSFP112, OSFP, RJ45
     },
     "rack": {
         "height_u": Field(int, low=1, high=60),

@@ -9,6 +9,7 @@ def register_all(commands: argparse._SubParsersAction) -> None:
     from planner_gui.commands import (
         accept_cmd,
         analyze_cmd,
+        bom_cmd,
         catalog_cmd,
         compare_cmd,
         gui,
@@ -21,5 +22,5 @@ def register_all(commands: argparse._SubParsersAction) -> None:
     )
 
     for module in (gui, new_cmd, validate_cmd, catalog_cmd, analyze_cmd, predict_cmd, training_cmd,
-                   report_cmd, compare_cmd, sweep_cmd, accept_cmd):
+                   report_cmd, bom_cmd, compare_cmd, sweep_cmd, accept_cmd):
         module.register(commands)

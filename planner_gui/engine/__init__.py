@@ -49,7 +49,9 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time __getattr__
         variant_label,
     )
     from planner_gui.engine.compare.sweep import EFFICIENCY_KEY, PARAMS, SweepResult, parse_range, run_sweep
-    from planner_gui.engine.cost.bom import build_bom
+    from planner_gui.engine.cost.bom import SCHEDULE_CATEGORIES, Bom, BomLine, build_bom
+    from planner_gui.engine.cost.cable_csv import CABLE_CSV_COLUMNS, schedule_csv
+    from planner_gui.engine.cost.cables import cable_schedule
     from planner_gui.engine.cost.rent import BREAK_EVEN_HORIZON_MONTHS, RentPlan
     from planner_gui.engine.deploy.nccl_env import shell_exports
     from planner_gui.engine.facility.cooling import M3H_PER_CFM, delta_t_k_from_f
@@ -112,6 +114,12 @@ _WHERE: dict[str, str] = {
     "parse_range": "planner_gui.engine.compare.sweep",
     "run_sweep": "planner_gui.engine.compare.sweep",
     "build_bom": "planner_gui.engine.cost.bom",
+    "Bom": "planner_gui.engine.cost.bom",
+    "BomLine": "planner_gui.engine.cost.bom",
+    "SCHEDULE_CATEGORIES": "planner_gui.engine.cost.bom",
+    "CABLE_CSV_COLUMNS": "planner_gui.engine.cost.cable_csv",
+    "schedule_csv": "planner_gui.engine.cost.cable_csv",
+    "cable_schedule": "planner_gui.engine.cost.cables",
     "BREAK_EVEN_HORIZON_MONTHS": "planner_gui.engine.cost.rent",
     "RentPlan": "planner_gui.engine.cost.rent",
     "shell_exports": "planner_gui.engine.deploy.nccl_env",
@@ -135,6 +143,7 @@ __all__ = [  # the door's names, for tools, readers and `from planner_gui.engine
     "ALGOS",
     "BANDWIDTH_BOUND_BYTES",
     "BREAK_EVEN_HORIZON_MONTHS",
+    "CABLE_CSV_COLUMNS",
     "CONTINUOUS_LOAD_FACTOR",
     "DEFAULT_SIZES",
     "EFFICIENCY_KEY",
@@ -153,12 +162,15 @@ __all__ = [  # the door's names, for tools, readers and `from planner_gui.engine
     "PASS_LARGE",
     "PASS_LARGE_ALLTOALL",
     "PASS_MEDIUM",
+    "SCHEDULE_CATEGORIES",
     "SEED_64MB_BYTES",
     "SEED_BAD_64MB_MS",
     "SMALL_TIME_FACTOR",
     "TEST_OPS",
     "AcceptanceReport",
     "Analysis",
+    "Bom",
+    "BomLine",
     "Check",
     "Comparison",
     "FigureRow",
@@ -169,6 +181,7 @@ __all__ = [  # the door's names, for tools, readers and `from planner_gui.engine
     "analyze_design",
     "build_bom",
     "build_fabric_graph",
+    "cable_schedule",
     "check_acceptance",
     "clean_json",
     "comm_model_from_profile",
@@ -187,6 +200,7 @@ __all__ = [  # the door's names, for tools, readers and `from planner_gui.engine
     "predict",
     "profile_from_catalog",
     "run_sweep",
+    "schedule_csv",
     "shell_exports",
     "thaw_long_lived",
     "usd_rate",

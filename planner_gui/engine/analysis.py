@@ -24,6 +24,7 @@ from planner_gui.engine.checks.fabric import fabric_checks
 from planner_gui.engine.checks.facility import facility_checks
 from planner_gui.engine.collectives import FabricProfile
 from planner_gui.engine.collectives.fabric_profile import fabric_profile_from_design
+from planner_gui.engine.cost.bom import Bom, build_bom
 from planner_gui.engine.cost.tco import CostReport, cost_report
 from planner_gui.engine.deploy.nccl_env import NcclSetting, recommend_nccl_env
 from planner_gui.engine.facility.cooling import CoolingReport, cooling_report
@@ -100,6 +101,7 @@ class _Run:
         self.failed: set[str] = set()
         self.problems: list[Check] = []
         self.gen: dict[str, int] = {}
+        self.bom: Bom | None = None
 
     def section(self, name: str, key: Callable[[], Any], compute: Callable[[], T]) -> T | None:
         try:
@@ -154,7 +156,7 @@ class _Run:
         checks = tuple(sort_checks(found))
         summary = self._summary(topo, collectives, power, facility, cost, training, checks)
         return Analysis(topo, profile, collectives, checks, tuple(env or ()), acceptance, power, cooling,
-                        facility, cost, training, storage, summary, link_utilisation=links)
+                        facility, cost, training, storage, summary, link_utilisation=links, bom=self.bom)
 
     def _notes(self, topo: TopologyReport | None) -> list[Check]:
         """The design's notes as checks; the device notes are kept while the devices are unchanged (a
@@ -218,8 +220,10 @@ class _Run:
                                lambda: cooling_report(d, c, self.need(power, "power")))
         facility = self.section("facility", lambda: (gen("power"), i.racks, i.cost),
                                 lambda: facility_report(d, c, self.need(power, "power")))
-        cost = self.section("cost", lambda: (gen("power"), gen("facility"), i.racks, i.cost, i.devices),
-                            lambda: cost_report(d, c, self.need(power, "power"), facility))
+        self.bom = self.section("bom", lambda: LazyKey(i, "devices", "links", "racks", "media", "lengths", "cost"),
+                                lambda: build_bom(d, c))
+        cost = self.section("cost", lambda: (gen("power"), gen("facility"), gen("bom"), i.racks, i.cost, i.devices),
+                            lambda: cost_report(d, c, self.need(power, "power"), facility, self.need(self.bom, "bom")))
         found = self.section("facility_checks", lambda: (gen("power"), gen("cooling"), gen("cost")),
                              lambda: facility_checks(self.need(power, "power"), self.need(cooling, "cooling"),
                                                      cost))

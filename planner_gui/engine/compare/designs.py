@@ -15,7 +15,7 @@ from typing import Any
 
 from planner_gui.engine.analysis import Analysis, analyze_design
 from planner_gui.engine.collectives import CollectiveResult
-from planner_gui.engine.cost.bom import CATEGORY_ORDER, Bom, BomItem, CableRun, build_bom
+from planner_gui.engine.cost.bom import CATEGORY_ORDER, Bom, CableRun, build_bom
 from planner_gui.engine.sections.results import clean_json, point_json
 from planner_gui.engine.sections.training import section_name
 from planner_gui.model import Currency, Design
@@ -223,12 +223,14 @@ def compare_designs(design_a: Design, design_b: Design, catalog: Any, analysis_a
     scale, notes = _money_scale(design_a, design_b)
     rows = tuple(FigureRow(f.key, f.label, f.unit, f.better, f.get(a), _scaled(f.get(b), scale, f.unit))
                  for f in FIGURES)
-    bom_a, bom_b = build_bom(design_a, catalog, a.power), build_bom(design_b, catalog, b.power)
+    bom_a = a.bom if a.bom is not None else build_bom(design_a, catalog)
+    bom_b = b.bom if b.bom is not None else build_bom(design_b, catalog)
     notes += _unavailable_notes("A", a) + _unavailable_notes("B", b)
     name_a, name_b = names if names is not None else (design_a.meta.name, design_b.meta.name)
     return Comparison(
         name_a, name_b, str(design_a.meta.currency), tuple(notes), rows,
-        _curves(a), _curves(b), bom_diff(bom_a, bom_b, scale), cable_diff(bom_a.cable_runs, bom_b.cable_runs),
+        _curves(a), _curves(b), bom_diff(bom_a, bom_b, scale, catalog),
+        cable_diff(bom_a.cable_runs(), bom_b.cable_runs()),
         bom_a.hardware_total, bom_b.hardware_total * scale)
 
 
@@ -260,26 +262,18 @@ def _unavailable_notes(label: str, a: Analysis) -> list[str]:
         side=label, section=section_name(section), why=why) for section, why in sorted(a.unavailable.items())]
 
 
-def bom_diff(a: Bom, b: Bom, scale_b: float = 1.0) -> tuple[BomDiffRow, ...]:
-    """One row per catalog id in either bill (racks last), in the bill's category order."""
-    def index(bom: Bom) -> dict[tuple[str, str], BomItem]:
-        return {(i.category, i.catalog_id): i for i in (*bom.items, *bom.racks)}
-
-    items_a, items_b = index(a), index(b)
+def bom_diff(a: Bom, b: Bom, scale_b: float = 1.0, catalog: Any = None) -> tuple[BomDiffRow, ...]:
+    """One row per (category, part) in either bill, over every length, in the bill's category order."""
+    items_a, items_b = a.by_part(), b.by_part()
     rows = []
     for key in dict.fromkeys([*items_a, *items_b]):
-        ia, ib = items_a.get(key), items_b.get(key)
-        name = ia.name if ia is not None else ib.name if ib is not None else ""
-        total_b = _total(ib)
-        rows.append(BomDiffRow(key[0], key[1], name, ia.quantity if ia else 0.0, ib.quantity if ib else 0.0,
-                               _total(ia), None if total_b is None else total_b * scale_b))
-    order = {c: i for i, c in enumerate((*CATEGORY_ORDER, "rack"))}
+        qa, ta = items_a.get(key, (0, 0.0))
+        qb, tb = items_b.get(key, (0, 0.0))
+        entry = None if catalog is None else catalog.get(key[1])
+        rows.append(BomDiffRow(key[0], key[1], "" if entry is None else str(entry.name), float(qa), float(qb),
+                               ta, None if tb is None else tb * scale_b))
+    order = {c: i for i, c in enumerate(CATEGORY_ORDER)}
     return tuple(sorted(rows, key=lambda r: (order.get(r.category, len(order)), r.catalog_id)))
-
-
-def _total(item: BomItem | None) -> float | None:
-    """An item's total; an item the bill does not have costs nothing."""
-    return 0.0 if item is None else item.total
 
 
 def cable_diff(a: tuple[CableRun, ...], b: tuple[CableRun, ...]) -> tuple[CableDiffRow, ...]:

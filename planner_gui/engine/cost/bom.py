@@ -1,13 +1,14 @@
-"""The bill of materials as data: items by catalog id with quantity and unit price, cables by type
-and length, rack cabinets. Pure Python, no Qt; the compare view diffs two of these.
+"""The one bill of materials: devices by catalog id, cables and optics from the cable schedule, racks.
+Pure Python, no Qt. The cost model (tco.py) prices the hardware from it, the proposal prints it, the
+CLI (``cluster-planner bom``) and the compare view read it; nothing else counts parts.
 
-Prices follow the cost model (engine/cost/tco.py) exactly: the design's ``cost.buy_price`` override in
-its own currency, else the catalog's ``price_usd`` converted at the design's rate. A server's price
-includes its default compute NICs, so the server item carries the price without them and the NICs
-actually fitted are an item of their own; a cable entry is priced per cable (both ends), its
-quantity the number of link ends on it divided by two. So :attr:`Bom.hardware_total` equals the
-cost model's hardware lines (servers, switches, other hardware, NICs, cables). Rack cabinets are
-listed for ordering but, as in the cost model, not priced into that total.
+Prices are whole units of the design's currency (a quote is in whole yuan or dollars), so every
+line's total is quantity × unit price exactly and the totals are sums of printed numbers. A unit
+price is the design's ``cost.buy_price`` override, else the catalog's ``price_usd`` at the design's
+rate. A server's catalog price includes its default compute NICs: its line carries the price without
+them and the NICs fitted are a line of their own. Cable and optic lines are one per (part, length),
+their quantity the number of schedule rows with that part and length. Lines without a price say
+why (:data:`REASONS`); so do parts the design needs but does not place (PDUs).
 """
 
 from __future__ import annotations
@@ -17,21 +18,36 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from planner_gui.engine.cost.cables import CableSchedule, cable_schedule
 from planner_gui.engine.facility.energy import usd_rate
-from planner_gui.engine.facility.power_parts import RJ45_PATCH_ID
 from planner_gui.model import Design
 
-CATEGORY_ORDER = ("server", "nic", "switch", "storage", "pdu", "patch_panel", "blank", "cable", "unknown")
-ENDS_PER_CABLE = 2.0  # a cable (or an optics pair with its fibre) has two ends
+CATEGORY_ORDER = ("server", "nic", "switch", "storage", "optic", "cable", "rack", "pdu", "patch_panel", "blank",
+                  "unknown")
+SCHEDULE_CATEGORIES = ("cable", "optic")
+# Why a line has no price: the catalog gives none; the catalog has no part for the link's medium and
+# speed; the design places none of a part every rack needs; the cabinets come with the rented rack space
+# (an IDC's rack rent, 机柜租赁, includes cabinet, doors and rails: pricing them too would count them twice).
+REASONS = ("no_price", "no_part", "not_placed", "in_space_rent")
+
+
+def whole(amount: float) -> float:
+    """An amount rounded half up to the currency unit (prices here are never negative)."""
+    return float(math.floor(amount + 0.5))
 
 
 @dataclass(frozen=True, slots=True)
-class BomItem:
-    category: str  # catalog kind ("server", "nic", "switch", "cable", ... "unknown")
-    catalog_id: str
-    name: str  # the catalog's name ("" for ids the catalog does not know)
-    quantity: float  # whole for devices; cables may come out at .5 when a link end is unpriced
-    unit_price: float | None  # design currency; None: no price known
+class BomLine:
+    category: str  # "server", "nic", "switch", "storage", "optic", "cable", "rack", "pdu", ... "unknown"
+    part: str  # catalog id (or, for a cable without a catalog part, a planning id)
+    quantity: int
+    unit_price: float | None  # whole units of the design's currency; None: not priced (see reason)
+    part_number: str | None = None  # the vendor's part number; None: a planning item
+    length_m: float | None = None  # cables and optics
+    speed_gbps: float | None = None
+    medium: str | None = None
+    reason: str | None = None  # one of REASONS when unit_price is None
+    nics_excluded: int = 0  # servers: compute NICs in the catalog price, listed as NIC lines instead
 
     @property
     def total(self) -> float | None:
@@ -43,7 +59,7 @@ class CableRun:
     """Links of one medium, speed and length: what the cabling contractor orders."""
 
     medium: str
-    speed_gbps: float  # the slower port's speed; 0 when unknown
+    speed_gbps: float
     length_m: float
     count: int
 
@@ -51,20 +67,41 @@ class CableRun:
 @dataclass(frozen=True, slots=True)
 class Bom:
     currency: str
-    items: tuple[BomItem, ...]
-    cable_runs: tuple[CableRun, ...]
-    racks: tuple[BomItem, ...]  # rack cabinets (category "rack"), outside hardware_total
+    lines: tuple[BomLine, ...]  # in CATEGORY_ORDER, then part, then length
+    schedule: CableSchedule
 
     @property
     def hardware_total(self) -> float:
-        return math.fsum(item.total or 0.0 for item in self.items)
+        """Every priced line, racks included."""
+        return math.fsum(line.total or 0.0 for line in self.lines)
 
-    def item(self, catalog_id: str) -> BomItem | None:
-        return next((i for i in (*self.items, *self.racks) if i.catalog_id == catalog_id), None)
+    def category_total(self, *categories: str) -> float:
+        return math.fsum(line.total or 0.0 for line in self.lines if line.category in categories)
+
+    def unpriced(self) -> tuple[BomLine, ...]:
+        return tuple(line for line in self.lines if line.unit_price is None)
+
+    def quantity(self, part: str) -> int:
+        return sum(line.quantity for line in self.lines if line.part == part)
+
+    def by_part(self) -> dict[tuple[str, str], tuple[int, float | None]]:
+        """(category, part) -> (quantity, total) over every length: the compare view's rows."""
+        found: dict[tuple[str, str], tuple[int, float | None]] = {}
+        for line in self.lines:
+            key = (line.category, line.part)
+            count, total = found.get(key, (0, 0.0))
+            found[key] = (count + line.quantity, None if total is None or line.total is None else total + line.total)
+        return found
+
+    def cable_runs(self) -> tuple[CableRun, ...]:
+        runs: Counter[tuple[str, float, float]] = Counter()
+        for row in self.schedule.rows():
+            runs[(row.medium, row.speed_gbps, row.length_m)] += 1
+        return tuple(CableRun(m, s, length, n) for (m, s, length), n in sorted(runs.items()))
 
 
-class _Prices:
-    """Unit prices in the design's currency, as engine/cost/tco.py computes them (never raises)."""
+class Prices:
+    """Whole-unit prices in the design's currency (never raises: the cost model reports bad values)."""
 
     def __init__(self, design: Design, catalog: Any) -> None:
         self.catalog, self.overrides = catalog, design.cost.buy_price
@@ -73,30 +110,29 @@ class _Prices:
         except ValueError:
             self.rate = None  # the cost section reports the bad rate; the bill still lists quantities
 
-    def unit(self, catalog_id: str) -> float | None:
+    def raw(self, catalog_id: str) -> float | None:
         if catalog_id in self.overrides:
             value = self.overrides[catalog_id]
-            return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+            ok = isinstance(value, int | float) and not isinstance(value, bool) and 0.0 <= value < math.inf
+            return float(value) if ok else None
         entry = self.catalog.get(catalog_id)
         usd = None if entry is None else entry.get("price_usd")
         return None if usd is None or self.rate is None else float(usd) * self.rate
 
+    def unit(self, catalog_id: str) -> float | None:
+        price = self.raw(catalog_id)
+        return None if price is None else whole(price)
 
-def build_bom(design: Design, catalog: Any, power: Any | None = None) -> Bom:
-    """The bill of materials of ``design``; ``power`` (a PowerReport) gives the cable entries."""
-    prices = _Prices(design, catalog)
+
+def build_bom(design: Design, catalog: Any, schedule: CableSchedule | None = None) -> Bom:
+    """The bill of materials of ``design``; pass the schedule when it is already computed."""
+    prices = Prices(design, catalog)
+    schedule = cable_schedule(design, catalog) if schedule is None else schedule
+    lines = _device_lines(design, catalog, prices) + _schedule_lines(schedule, prices) + _rack_lines(
+        design, catalog, prices)
     order = {c: i for i, c in enumerate(CATEGORY_ORDER)}
-    items = sorted(_device_items(design, catalog, prices) + _cable_items(catalog, prices, power),
-                   key=lambda x: (order.get(x.category, len(order)), x.catalog_id))
-    racks = Counter(r.catalog_id for r in design.racks.values())
-    rack_items = tuple(BomItem("rack", cid, _name(catalog, cid), n, prices.unit(cid))
-                       for cid, n in sorted(racks.items()))
-    return Bom(str(design.meta.currency), tuple(items), cable_runs(design, catalog), rack_items)
-
-
-def _name(catalog: Any, catalog_id: str) -> str:
-    entry = catalog.get(catalog_id)
-    return "" if entry is None else str(entry.name)
+    lines.sort(key=lambda x: (order.get(x.category, len(order)), x.part, x.length_m or 0.0))
+    return Bom(str(design.meta.currency), tuple(lines), schedule)
 
 
 def _kind(catalog: Any, catalog_id: str) -> str:
@@ -104,62 +140,52 @@ def _kind(catalog: Any, catalog_id: str) -> str:
     return "unknown" if entry is None else str(entry.kind)
 
 
-def _device_items(design: Design, catalog: Any, prices: _Prices) -> list[BomItem]:
+def _line(catalog: Any, prices: Prices, part: str, count: int, nics: int = 0, net: float = 0.0) -> BomLine:
+    raw = prices.raw(part)
+    unit = None if raw is None else whole(max(raw - net, 0.0))
+    entry = catalog.get(part)
+    number = None if entry is None else entry.get("part_number")
+    return BomLine(_kind(catalog, part), part, count, unit, number, reason=None if unit is not None else "no_price",
+                   nics_excluded=nics)
+
+
+def _device_lines(design: Design, catalog: Any, prices: Prices) -> list[BomLine]:
     kinds = Counter((d.catalog_id, d.nic_id, d.nic_count) for d in design.devices.values())
     devices: Counter[str] = Counter()
     nics: Counter[str] = Counter()
-    nic_discount: dict[str, float] = {}  # server id -> price of the default NICs its price includes
+    included: dict[str, tuple[int, float]] = {}  # server id -> (default NICs, their price) inside its price
     for (catalog_id, nic_id, nic_count), count in kinds.items():
         devices[catalog_id] += count
         entry = catalog.get(catalog_id)
-        if entry is None or entry.kind != "server" or prices.unit(catalog_id) is None:
+        if entry is None or entry.kind != "server" or prices.raw(catalog_id) is None:
             continue
         default_id = entry["default_nic_id"]
         chosen = nic_id if nic_id is not None and nic_id in catalog else default_id
         slots = int(entry["compute_nic_slots"])
         nics[chosen] += count * (slots if nic_count is None else nic_count)
-        nic_discount[catalog_id] = slots * (prices.unit(default_id) or 0.0)
-    items = []
-    for catalog_id, count in devices.items():
-        unit = prices.unit(catalog_id)
-        if unit is not None and catalog_id in nic_discount:
-            unit -= nic_discount[catalog_id]
-        items.append(BomItem(_kind(catalog, catalog_id), catalog_id, _name(catalog, catalog_id), count, unit))
-    items += [BomItem("nic", nic, _name(catalog, nic), n, prices.unit(nic)) for nic, n in nics.items()]
-    return items
+        included[catalog_id] = (slots, slots * (prices.raw(default_id) or 0.0))
+    lines = [_line(catalog, prices, cid, n, *included.get(cid, (0, 0.0))) for cid, n in devices.items()]
+    return lines + [_line(catalog, prices, nic, n) for nic, n in nics.items() if n]
 
 
-def _cable_items(catalog: Any, prices: _Prices, power: Any | None) -> list[BomItem]:
-    if power is None:
-        return []
-    ends: Counter[str] = Counter()
-    for group in power.port_ends:
-        if group.cable_id is None:
-            ends[f"{group.medium}-{group.speed_gbps:g}g"] += group.ends  # no catalog entry: listed unpriced
-        elif group.cable_id != RJ45_PATCH_ID or prices.unit(RJ45_PATCH_ID) is not None:
-            ends[group.cable_id] += group.ends
-    return [BomItem("cable", cid, _name(catalog, cid), n / ENDS_PER_CABLE, prices.unit(cid))
-            for cid, n in ends.items()]
+def _schedule_lines(schedule: CableSchedule, prices: Prices) -> list[BomLine]:
+    lines = []
+    for (index, length), count in schedule.counts().items():
+        choice = schedule.choices[index]
+        unit = prices.unit(choice.part) if choice.in_catalog else None
+        reason = None if unit is not None else "no_price" if choice.in_catalog else "no_part"
+        lines.append(BomLine(choice.category, choice.part, count, unit, choice.part_number, length,
+                             choice.speed_gbps, choice.medium, reason))
+    return lines
 
 
-def cable_runs(design: Design, catalog: Any) -> tuple[CableRun, ...]:
-    """Every link counted by medium, speed and length, sorted."""
-    groups: Counter[tuple[str, float, float]] = Counter()
-    speeds: dict[str, dict[str, float]] = {}
-    for link in design.links.values():
-        found = [_port_speed(design, catalog, ref, speeds) for ref in (link.a, link.b)]
-        known = [s for s in found if s > 0]
-        groups[(str(link.medium), min(known) if known else 0.0, float(link.length_m))] += 1
-    return tuple(CableRun(m, s, length, n) for (m, s, length), n in sorted(groups.items()))
-
-
-def _port_speed(design: Design, catalog: Any, ref: str, cache: dict[str, dict[str, float]]) -> float:
-    device_id, _, port = ref.partition("/")
-    speeds = cache.get(device_id)
-    if speeds is None:
-        device = design.devices.get(device_id)
-        if device is None:
-            return 0.0
-        spec = catalog.device_spec(device.catalog_id, device.nic_id, device.nic_count)
-        speeds = cache[device_id] = {p.name: p.speed_gbps for p in spec.ports}
-    return speeds.get(port, 0.0)
+def _rack_lines(design: Design, catalog: Any, prices: Prices) -> list[BomLine]:
+    racks = Counter(r.catalog_id for r in design.racks.values())
+    lines = [_line(catalog, prices, cid, n) for cid, n in sorted(racks.items())]
+    space = design.cost.space_per_rack_month
+    if isinstance(space, int | float) and not isinstance(space, bool) and space > 0:
+        lines = [BomLine("rack", x.part, x.quantity, None, x.part_number, reason="in_space_rent") for x in lines]
+    placed_pdus = any(_kind(catalog, d.catalog_id) == "pdu" for d in design.devices.values())
+    if racks and not placed_pdus:  # every powered rack needs PDUs; the design has not chosen them yet
+        lines.append(BomLine("pdu", "rack-pdu", 0, None, reason="not_placed"))
+    return lines

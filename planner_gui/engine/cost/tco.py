@@ -16,6 +16,7 @@ from operator import attrgetter
 from typing import Any
 
 from planner_gui.catalog import Catalog
+from planner_gui.engine.cost.bom import Bom, Prices, build_bom
 from planner_gui.engine.cost.rent import (
     CostOption,
     break_even_month,
@@ -29,12 +30,11 @@ from planner_gui.engine.cost.rent import (
 )
 from planner_gui.engine.facility.energy import HOURS_PER_MONTH, FacilityReport, facility_report, usd_rate
 from planner_gui.engine.facility.power import W_PER_KW, PowerReport, power_report
-from planner_gui.engine.facility.power_parts import RJ45_PATCH_ID
 from planner_gui.model import Design
 from planner_gui.model.settings import MAX_PROJECT_MONTHS  # the one range (COST_RANGES) the file uses too
 
 NETWORK_LINES = ("switches", "nics", "cables")
-MINOR_KINDS = ("blank", "patch_panel", "pdu")  # left unpriced without a warning
+MINOR_KINDS = ("blank", "patch_panel", "pdu")  # left unpriced without a warning (the bill says why)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +92,7 @@ class CostReport:
 
 
 def cost_report(design: Design, catalog: Catalog, power: PowerReport | None = None,
-                facility: FacilityReport | None = None) -> CostReport:
+                facility: FacilityReport | None = None, bom: Bom | None = None) -> CostReport:
     """Every cost option for ``design``; pass the power and facility reports if already computed."""
     settings = design.cost
     months = settings.project_months
@@ -102,12 +102,13 @@ def cost_report(design: Design, catalog: Catalog, power: PowerReport | None = No
     power = power_report(design, catalog) if power is None else power
     facility = facility_report(design, catalog, power) if facility is None else facility
     prices = _Prices(design, catalog)
+    bom = build_bom(design, catalog) if bom is None else bom
     kinds = Counter(map(attrgetter("catalog_id", "nic_id", "nic_count"), design.devices.values()))
     servers, switches = _fleet(kinds, catalog)
     gpus = sum(count * gpus_each for count, gpus_each in servers.values())
-    buy = _buy_option(design, power, facility, prices, kinds, gpus)
+    buy = _buy_option(design, power, facility, bom, gpus)
     options: dict[str, CostOption] = {"buy": buy}
-    unpriced: dict[str, tuple[str, ...]] = {"buy": tuple(sorted(prices.missing))}
+    unpriced: dict[str, tuple[str, ...]] = {"buy": _missing(bom)}
     plan = rent_plan(servers, switches, settings.rent_per_server_month, settings.rent_per_gpu_month,
                      settings.switch_rent_month, settings.annual_prepay_discount)
     cloud = cloud_option(settings.cloud_per_gpu_hour, gpus, months)
@@ -125,37 +126,17 @@ def cost_report(design: Design, catalog: Catalog, power: PowerReport | None = No
 
 
 class _Prices:
-    """Unit prices in the design's currency: the design's override, else the catalog's USD price converted."""
+    """Unit prices for the switch comparison, checked: a bad override is one clear error."""
 
     def __init__(self, design: Design, catalog: Catalog) -> None:
+        usd_rate(design)  # a bad exchange rate is one clear error here; the bill only leaves prices out
+        for catalog_id, value in design.cost.buy_price.items():
+            check_price(value, f"cost.buy_price[{catalog_id!r}]")
+        self.prices = Prices(design, catalog)
         self.catalog = catalog
-        self.overrides = design.cost.buy_price
-        self.rate = usd_rate(design)
-        self.missing: set[str] = set()
-        self._cache: dict[str, float | None] = {}
 
     def unit(self, catalog_id: str) -> float | None:
-        if catalog_id not in self._cache:
-            if catalog_id in self.overrides:
-                name = f"cost.buy_price[{catalog_id!r}]"
-                price: float | None = check_price(self.overrides[catalog_id], name)
-            else:
-                entry = self.catalog.get(catalog_id)
-                usd = None if entry is None else entry.get("price_usd")
-                price = None if usd is None else float(usd) * self.rate
-            self._cache[catalog_id] = price
-        return self._cache[catalog_id]
-
-    def charge(self, catalog_id: str, quantity: float) -> float:
-        """quantity × unit price; ids without a price are charged as zero and remembered, except minor
-        parts (blanking panels, patch panels, PDUs) whose price the catalog may leave out."""
-        price = self.unit(catalog_id)
-        if price is None:
-            entry = self.catalog.get(catalog_id)
-            if entry is None or entry.kind not in MINOR_KINDS:
-                self.missing.add(catalog_id)
-            return 0.0
-        return quantity * price
+        return self.prices.unit(catalog_id)
 
 
 def _fleet(kinds: Mapping[tuple[str, str | None, int | None], int], catalog: Catalog,
@@ -175,29 +156,16 @@ def _fleet(kinds: Mapping[tuple[str, str | None, int | None], int], catalog: Cat
     return servers, switches
 
 
-def _buy_option(design: Design, power: PowerReport, facility: FacilityReport, prices: _Prices,
-                kinds: Mapping[tuple[str, str | None, int | None], int], gpus: int) -> CostOption:
+HARDWARE_LINES = {"server": "servers", "switch": "switches", "nic": "nics", "cable": "cables", "optic": "cables",
+                  "rack": "racks"}  # bill category -> cost line; the rest is "other hardware"
+
+
+def _buy_option(design: Design, power: PowerReport, facility: FacilityReport, bom: Bom, gpus: int) -> CostOption:
     settings = design.cost
     install = check_fraction(settings.installation_fraction, "cost.installation_fraction")
-    hardware = {"servers": 0.0, "switches": 0.0, "other hardware": 0.0, "nics": 0.0, "cables": 0.0}
-    for (catalog_id, nic_id, nic_count), count in kinds.items():
-        entry = prices.catalog.get(catalog_id)
-        kind = "unknown" if entry is None else entry.kind
-        line = {"server": "servers", "switch": "switches"}.get(kind, "other hardware")
-        hardware[line] += prices.charge(catalog_id, count)
-        if kind == "server" and prices.unit(catalog_id) is not None:
-            # Move the NICs out of the server line into the network's, at the NICs actually fitted.
-            fitted, included = _nic_prices(entry, nic_id, nic_count, prices)
-            hardware["servers"] -= count * included
-            hardware["nics"] += count * fitted
-    for group in power.port_ends:
-        if group.cable_id is None:
-            prices.missing.add(f"{group.medium} cable ({group.speed_gbps:g}G)")
-        elif group.cable_id == RJ45_PATCH_ID and prices.unit(RJ45_PATCH_ID) is None:
-            continue  # management patch cords: negligible, priced only when the catalog lists them
-        else:
-            # A cable's price covers both ends (or a module pair): each end carries half.
-            hardware["cables"] += prices.charge(group.cable_id, group.ends / 2.0)
+    hardware = dict.fromkeys(("servers", "switches", "other hardware", "nics", "cables", "racks"), 0.0)
+    for line in bom.lines:
+        hardware[HARDWARE_LINES.get(line.category, "other hardware")] += line.total or 0.0
     upfront_hw = math.fsum(hardware.values())
     months = settings.project_months
     electricity = facility.monthly_energy_cost
@@ -212,14 +180,9 @@ def _buy_option(design: Design, power: PowerReport, facility: FacilityReport, pr
     return CostOption("buy", upfront, monthly, total, gpu_hours(gpus, months), network, lines)
 
 
-def _nic_prices(server: Any, nic_id: str | None, nic_count: int | None,
-                prices: _Prices) -> tuple[float, float]:
-    """(price of the compute NICs fitted, price of the default NICs the server's price includes)."""
-    default_id = server["default_nic_id"]
-    chosen = nic_id if nic_id is not None and nic_id in prices.catalog else default_id
-    slots = int(server["compute_nic_slots"])
-    count = slots if nic_count is None else nic_count
-    return prices.charge(chosen, count), prices.charge(default_id, slots)
+def _missing(bom: Bom) -> tuple[str, ...]:
+    """Parts without a price, but minor ones (blanking and patch panels, PDUs) the catalog may leave out."""
+    return tuple(sorted({line.part for line in bom.unpriced() if line.category not in MINOR_KINDS}))
 
 
 def _network_power_fraction(power: PowerReport) -> float:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from planner_gui.engine.acceptance.plan import AcceptancePlan
 from planner_gui.engine.checks.base import Check, Severity
 from planner_gui.engine.collectives import CollectiveResult, FabricProfile
+from planner_gui.engine.cost.bom import Bom
 from planner_gui.engine.cost.tco import CostReport
 from planner_gui.engine.deploy.nccl_env import NcclSetting
 from planner_gui.engine.facility.cooling import CoolingReport
@@ -215,6 +216,8 @@ class Analysis:
     # per link id, the share of line rate the headline AllReduce uses (engine/topology/utilisation.py);
     # not in to_json (its top-level keys are fixed by docs/analyze-json.md)
     link_utilisation: LinkUtilisation | None = field(default=None, hash=False)
+    # the bill of materials with its cable schedule (engine/cost/bom.py); not in to_json either
+    bom: Bom | None = field(default=None, hash=False, compare=False)
 
     @property
     def unavailable(self) -> Mapping[str, str]:

@@ -68,6 +68,7 @@ SECTION_NAMES = {"topology": QT_TRANSLATE_NOOP("AnalysisSection", "topology"),
                  "cooling": QT_TRANSLATE_NOOP("AnalysisSection", "cooling"),
                  "facility": QT_TRANSLATE_NOOP("AnalysisSection", "facility"),
                  "cost": QT_TRANSLATE_NOOP("AnalysisSection", "cost"),
+                 "bom": QT_TRANSLATE_NOOP("AnalysisSection", "bill of materials"),
                  "training": QT_TRANSLATE_NOOP("AnalysisSection", "training"),
                  "storage": QT_TRANSLATE_NOOP("AnalysisSection", "storage")}
 

@@ -1,113 +1,74 @@
-"""The bill of materials: every item with its catalog id, quantity and price; cables by type and length.
+"""The bill of materials section: the engine's one bill (engine/cost/bom.py), printed.
 
-Prices follow the cost model exactly (engine/cost/tco.py): the design's ``buy_price`` override in its
-own currency, else the catalog's ``price_usd`` converted with the design's rate. A server's price
-includes its default compute NICs, so, as the cost model does, the server line carries the price
-without them and the NICs actually fitted are a line of their own. Cable entries are priced per
-cable (both ends), and the quantity is the number of link ends on that entry divided by two.
-The totals therefore equal the cost model's hardware lines.
+Equipment first, then cables and optics (one line per part and length, counted from the cable
+schedule), then what is listed but not priced with the reason, then the schedule's summary by medium,
+speed and length. Money is in whole units (bom_text.money), so every column adds up as printed.
 """
 
 from __future__ import annotations
 
-import math
 from collections import Counter
-from collections.abc import Iterable
-from dataclasses import dataclass
 
-from planner_gui.engine import build_bom, usd_rate
-from planner_gui.report.content.blocks import Block, Column, ColumnKind, Heading, KeyValues, Table
+from planner_gui.engine import SCHEDULE_CATEGORIES, Bom, BomLine, build_bom
+from planner_gui.report.content.blocks import Block, Column, ColumnKind, Heading, KeyValues, Paragraph, Table
+from planner_gui.report.content.bom_text import describe, money, part_cell, reason
 from planner_gui.report.content.context import Ctx, shorten
 
 
-@dataclass(frozen=True, slots=True)
-class BomLine:
-    category: str
-    catalog_id: str
-    description: str
-    quantity: float
-    unit: float | None  # in the design's currency; None: no price known
-
-    @property
-    def total(self) -> float | None:
-        return None if self.unit is None else self.unit * self.quantity
-
-
-class Prices:
-    """Unit prices in the design's currency, as engine/cost/tco.py computes them."""
-
-    def __init__(self, ctx: Ctx) -> None:
-        self.catalog, self.overrides = ctx.catalog, ctx.design.cost.buy_price
-        try:
-            self.rate: float | None = usd_rate(ctx.design)
-        except ValueError:
-            self.rate = None  # the cost section says why; the bill still lists quantities
-
-    def unit(self, catalog_id: str) -> float | None:
-        if catalog_id in self.overrides:
-            value = self.overrides[catalog_id]
-            return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
-        entry = self.catalog.get(catalog_id)
-        usd = None if entry is None else entry.get("price_usd")
-        return None if usd is None or self.rate is None else float(usd) * self.rate
-
-
-def bom_lines(ctx: Ctx) -> list[BomLine]:
-    """The engine's bill of materials (engine/cost/bom.py, priced as the cost model prices), with the report's
-    descriptions: one source for quantities and prices, so the proposal and the comparison agree."""
-    items = build_bom(ctx.design, ctx.catalog, ctx.analysis.power).items
-    return [BomLine(item.category, item.catalog_id, _description(ctx, item.catalog_id), item.quantity,
-                    item.unit_price) for item in items]
-
-
-def _description(ctx: Ctx, catalog_id: str) -> str:
-    entry = ctx.entry(catalog_id)
-    text = ctx.describe(catalog_id)
-    if entry is not None and entry.kind == "server" and int(entry.get("compute_nic_slots", 0)):
-        text += ctx.t("bom.server_without_nics", count=ctx.t.int(entry["compute_nic_slots"]))
-    return text
-
-
-def hardware_total(lines: Iterable[BomLine]) -> float:
-    return math.fsum(line.total or 0.0 for line in lines)
+def report_bom(ctx: Ctx) -> Bom:
+    """The analysis' bill (built here only for an analysis made without one)."""
+    found = getattr(ctx.analysis, "bom", None)
+    return found if found is not None else build_bom(ctx.design, ctx.catalog)
 
 
 def bom(ctx: Ctx) -> list[Block]:
     t = ctx.t
-    lines = bom_lines(ctx)
+    bill = report_bom(ctx)
     blocks: list[Block] = [Heading(t("sec.bom"), 1, "bom")]
-    if not lines:
+    priced = [line for line in bill.lines if line.unit_price is not None]
+    if not bill.lines:
         return [*blocks, KeyValues(((t("bom.empty"), t("bom.empty_value")),))]
-    columns = (
-        Column(t("bom.col.id"), ColumnKind.CODE, 1.2),
-        Column(t("bom.col.item"), weight=3.2),
+    devices = [line for line in priced if line.category not in SCHEDULE_CATEGORIES]
+    cables = [line for line in priced if line.category in SCHEDULE_CATEGORIES]
+    if devices:
+        blocks.append(_table(ctx, devices, t("bom2.devices_title"), t("bom2.price_note", currency=_currency(ctx),
+                                                                       rate=_rate_text(ctx))))
+    if cables:
+        blocks.append(_table(ctx, cables, t("bom2.cables_title"), t("bom2.cables_note",
+                                                                     links=t.int(len(bill.schedule)))))
+    blocks.append(KeyValues(((t("bom.total_hardware"), money(t, bill.hardware_total)),), t("bom.totals_title")))
+    if any(line.part_number is None for line in priced):
+        blocks.append(Paragraph(t("bom2.planning_note")))
+    blocks += _not_priced(ctx, bill)
+    blocks += schedule_summary(ctx, bill)
+    return blocks
+
+
+def _columns(ctx: Ctx) -> tuple[Column, ...]:
+    t = ctx.t
+    return (
+        Column(t("bom2.col.part"), ColumnKind.CODE, 1.3),
+        Column(t("bom2.col.item"), weight=3.3),
         Column(t("bom.col.qty"), ColumnKind.NUMBER, 0.6),
         Column(t("bom.col.unit"), ColumnKind.MONEY, 1.0),
         Column(t("bom.col.total"), ColumnKind.MONEY, 1.1),
     )
-    rows = tuple(
-        (
-            line.catalog_id,
-            shorten(t("bom.item", kind=t(f"kind.{line.category}"), name=line.description)),
-            _quantity(ctx, line.quantity),
-            t.money(line.unit),
-            t.money(line.total),
-        )
-        for line in lines
-    )
-    total = hardware_total(lines)
-    footer = ("", t("bom.total_hardware"), "", "", t.money(total))
-    blocks.append(
-        Table(columns, rows, t("bom.hardware_title"), footer, t("bom.price_note", rate=_rate_text(ctx)))
-    )
-    blocks += _totals(ctx, total)
-    blocks += cables_by_length(ctx)
-    blocks += _racks(ctx)
-    return blocks
 
 
-def _quantity(ctx: Ctx, quantity: float) -> str:
-    return ctx.t.int(quantity) if float(quantity).is_integer() else ctx.t.fixed(quantity, 1)
+def _table(ctx: Ctx, lines: list[BomLine], title: str, note: str) -> Table:
+    t = ctx.t
+    rows = tuple((part_cell(t, line), shorten(describe(t, ctx.catalog, line)), t.int(line.quantity),
+                  money(t, line.unit_price), money(t, line.total)) for line in lines)
+    subtotal = sum(line.total or 0.0 for line in lines)
+    footer = ("", t("bom2.subtotal"), t.int(sum(line.quantity for line in lines)), "", money(t, subtotal))
+    return Table(_columns(ctx), rows, title, footer, note)
+
+
+def _currency(ctx: Ctx) -> str:
+    currency = str(ctx.design.meta.currency)
+    if ctx.t.zh:
+        return "元" if currency == "CNY" else "美元"
+    return "yuan" if currency == "CNY" else "US dollars"
 
 
 def _rate_text(ctx: Ctx) -> str:
@@ -117,29 +78,24 @@ def _rate_text(ctx: Ctx) -> str:
     return t("bom.rate_cny", rate=t.fixed(cost.cny_per_usd, 2))
 
 
-def _totals(ctx: Ctx, hardware: float) -> list[Block]:
-    t, cost = ctx.t, ctx.analysis.cost
-    buy = cost.options.get("buy") if cost is not None else None
-    if buy is None:
+def _not_priced(ctx: Ctx, bill: Bom) -> list[Block]:
+    t = ctx.t
+    lines = bill.unpriced()
+    if not lines:
         return []
-    install = buy.lines.get("installation", 0.0)
-    rows = (
-        (t("bom.total_hardware"), t.money(hardware)),
-        (t("bom.installation", share=t.pct(ctx.design.cost.installation_fraction, 0)), t.money(install)),
-        (t("bom.upfront"), t.money(buy.upfront)),
-    )
-    unpriced = cost.unpriced.get("buy", ()) if cost is not None else ()
-    extra = ((t("bom.unpriced"), ", ".join(shorten(u, 40) for u in unpriced[:20])),) if unpriced else ()
-    return [KeyValues(rows + extra, t("bom.totals_title"))]
+    columns = (Column(t("bom2.col.part"), ColumnKind.CODE, 1.2), Column(t("bom2.col.item"), weight=2.6),
+               Column(t("bom.col.qty"), ColumnKind.NUMBER, 0.6), Column(t("bom2.col.reason"), weight=2.6))
+    rows = tuple((part_cell(t, line), shorten(describe(t, ctx.catalog, line)),
+                  t.int(line.quantity) if line.quantity else "—", reason(t, line)) for line in lines)
+    return [Table(columns, rows, t("bom2.not_priced_title"))]
 
 
-def cables_by_length(ctx: Ctx) -> list[Block]:
-    """Every link counted by medium, speed and length: what the cabling contractor orders."""
-    t, design = ctx.t, ctx.design
+def schedule_summary(ctx: Ctx, bill: Bom) -> list[Block]:
+    """Every cable by medium, speed and length: the schedule the bill's cable lines were counted from."""
+    t = ctx.t
     groups: Counter[tuple[str, float, float]] = Counter()
-    speeds: dict[str, dict[str, float]] = {}
-    for link in design.links.values():
-        groups[(str(link.medium), _link_speed(ctx, link.a, link.b, speeds), float(link.length_m))] += 1
+    for run in bill.cable_runs():
+        groups[(run.medium, run.speed_gbps, run.length_m)] += run.count
     if not groups:
         return []
     columns = (
@@ -148,67 +104,10 @@ def cables_by_length(ctx: Ctx) -> list[Block]:
         Column(t("bom.col.length"), ColumnKind.NUMBER),
         Column(t("bom.col.count"), ColumnKind.NUMBER),
     )
-    rows = tuple(
-        (
-            t(f"medium.{medium}"),
-            t.gbps(speed) if speed else "—",
-            f"{t.num(length, trim=True)} m",
-            t.int(count),
-        )
-        for (medium, speed, length), count in sorted(groups.items())
-    )
-    footer = (
-        t("bom.total_links"),
-        "",
-        f"{t.num(sum(k[2] * n for k, n in groups.items()), trim=True)} m",
-        t.int(sum(groups.values())),
-    )
-    return [Table(columns, rows, t("bom.cables_title"), footer, t("bom.cables_note"))]
-
-
-def _link_speed(ctx: Ctx, a: str, b: str, cache: dict[str, dict[str, float]]) -> float:
-    """The speed a link runs at: the slower of its two ports (0 when unknown)."""
-    found = [_port_speed(ctx, ref, cache) for ref in (a, b)]
-    known = [s for s in found if s > 0]
-    return min(known) if known else 0.0
-
-
-def _port_speed(ctx: Ctx, ref: str, cache: dict[str, dict[str, float]]) -> float:
-    device_id, _, port = ref.partition("/")
-    speeds = cache.get(device_id)
-    if speeds is None:
-        device = ctx.design.devices.get(device_id)
-        if device is None:
-            return 0.0
-        spec = ctx.catalog.device_spec(device.catalog_id, device.nic_id, device.nic_count)
-        speeds = cache[device_id] = {p.name: p.speed_gbps for p in spec.ports}
-    return speeds.get(port, 0.0)
-
-
-def _racks(ctx: Ctx) -> list[Block]:
-    """Rack cabinets: listed for ordering, outside the cost model's totals (it prices the equipment)."""
-    t = ctx.t
-    counts = Counter(r.catalog_id for r in ctx.design.racks.values())
-    if not counts:
-        return []
-    prices = Prices(ctx)
-    columns = (
-        Column(t("bom.col.id"), ColumnKind.CODE, 1.2),
-        Column(t("bom.col.item"), weight=3.2),
-        Column(t("bom.col.qty"), ColumnKind.NUMBER, 0.6),
-        Column(t("bom.col.unit"), ColumnKind.MONEY, 1.0),
-        Column(t("bom.col.total"), ColumnKind.MONEY, 1.1),
-    )
-    rows = []
-    for cid, n in sorted(counts.items()):
-        unit = prices.unit(cid)
-        rows.append(
-            (
-                cid,
-                shorten(ctx.describe(cid)),
-                t.int(n),
-                t.money(unit),
-                t.money(None if unit is None else unit * n),
-            )
-        )
-    return [Table(columns, tuple(rows), t("bom.racks_title"), note=t("bom.racks_note"))]
+    rows = tuple((t(f"medium.{medium}"), t.gbps(speed) if speed else "—",
+                  t("bom2.length", length=t.num(length, trim=True)), t.int(count))
+                 for (medium, speed, length), count in sorted(groups.items()))
+    total_m = sum(k[2] * n for k, n in groups.items())
+    footer = (t("bom.total_links"), "", t("bom2.length", length=t.num(total_m, trim=True)),
+              t.int(sum(groups.values())))
+    return [Table(columns, rows, t("bom2.schedule_title"), footer, t("bom2.schedule_note"))]

@@ -8,6 +8,7 @@ Chinese documentation. Part 2 (training, power, cost, risks, deployment, sources
 
 from __future__ import annotations
 
+from planner_gui.report.content.strings_bom import BOM_STRINGS
 from planner_gui.report.content.strings_more import MORE
 
 STRINGS: dict[str, tuple[str, str]] = {
@@ -390,4 +391,5 @@ STRINGS: dict[str, tuple[str, str]] = {
     "coll.bn.mesh": ("NVLink mesh", "NVLink 直连"),
     "coll.bn.latency": ("latency", "延迟"),
     **MORE,
+    **BOM_STRINGS,
 }

@@ -210,6 +210,10 @@
         <translation>成本</translation>
     </message>
     <message>
+        <source>bill of materials</source>
+        <translation>物料清单</translation>
+    </message>
+    <message>
         <source>training</source>
         <translation>训练估算</translation>
     </message>
@@ -1355,6 +1359,50 @@
     <message>
         <source>{file}: {pages} pages ({language}, {paper})</source>
         <translation>{file}: 共 {pages} 页（{language}，{paper}）</translation>
+    </message>
+    <message>
+        <source>the bill of materials: every part with its quantity and price, cables counted from the cable schedule</source>
+        <translation>物料清单：每种物料的数量和价格，线缆按布线表统计</translation>
+    </message>
+    <message>
+        <source>print JSON (always English)</source>
+        <translation>输出 JSON（始终为英文）</translation>
+    </message>
+    <message>
+        <source>write the port-to-port cable schedule as CSV</source>
+        <translation>将端口到端口布线表写为 CSV</translation>
+    </message>
+    <message>
+        <source>the CSV file to write (e.g. cables.csv)</source>
+        <translation>要写入的 CSV 文件（例如 cables.csv）</translation>
+    </message>
+    <message>
+        <source>part number</source>
+        <translation>型号 / 料号</translation>
+    </message>
+    <message>
+        <source>description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>qty</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>unit price</source>
+        <translation>单价</translation>
+    </message>
+    <message>
+        <source>hardware total: {total} ({lines} lines, {cables} cables in the schedule)</source>
+        <translation>硬件合计：{total}（{lines} 行，布线表共 {cables} 条线缆）</translation>
+    </message>
+    <message>
+        <source>output {output!r} must end in .csv (e.g. -o cables.csv)</source>
+        <translation>输出文件 {output!r} 须以 .csv 结尾（例如 -o cables.csv）</translation>
+    </message>
+    <message>
+        <source>wrote {path}: {count} cables</source>
+        <translation>已写入 {path}：{count} 条线缆</translation>
     </message>
 </context>
 <context>
@@ -4611,6 +4659,14 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
     <message>
         <source>no free temporary file name in {folder}</source>
         <translation>{folder} 中没有可用的临时文件名</translation>
+    </message>
+    <message>
+        <source>this is a folder; give a file name such as cables.csv</source>
+        <translation>这是一个文件夹；请给出文件名，例如 cables.csv</translation>
+    </message>
+    <message>
+        <source>could not write the export ({reason}); nothing was written</source>
+        <translation>无法写入导出文件（{reason}）；未写入任何内容</translation>
     </message>
 </context>
 <context>

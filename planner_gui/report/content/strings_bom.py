@@ -1,0 +1,72 @@
+"""The proposal's words for the bill of materials and the cable schedule: (English, Simplified Chinese)
+pairs, merged into strings.STRINGS. Chinese follows the words data-centre buyers use (物料清单, 线缆, 光模块,
+规划项, 含税/不含税)."""
+
+from __future__ import annotations
+
+BOM_STRINGS: dict[str, tuple[str, str]] = {
+    "bom2.col.part": ("Part number", "型号 / 料号"),
+    "bom2.col.item": ("Description", "描述"),
+    "bom2.col.reason": ("Why not priced", "未计价原因"),
+    "bom2.planning": ("planning item", "规划项"),
+    "bom2.subtotal": ("Subtotal", "小计"),
+    "bom2.devices_title": ("Equipment", "设备"),
+    "bom2.cables_title": ("Cables and optics (from the cable schedule)", "线缆与光模块（来自布线表）"),
+    "bom2.cables_note": (
+        "One line per part and length; each quantity is the number of cables of that part and length in the "
+        "port-to-port cable schedule ({links} cables in all), delivered with this proposal as a spreadsheet. "
+        "An optics line is one transceiver at each end plus the fibre between them.",
+        "按型号和长度分行；每行数量即端口到端口布线表中该型号、该长度的线缆条数（共 {links} 条），布线表随本方案以"
+        "电子表格提供。光模块行包含两端各一个光模块及其间的光纤。",
+    ),
+    "bom2.not_priced_title": ("Listed, not priced", "已列出、未计价"),
+    "bom2.reason.no_price": ("no list price: quote separately", "无标价，需单独询价"),
+    "bom2.reason.no_part": (
+        "no catalogue part for this medium and speed: choose one with the cabling vendor",
+        "目录中无此介质和速率的型号，需与布线供应商确定",
+    ),
+    "bom2.reason.in_space_rent": (
+        "included in the monthly rack-space rent (see Cost)",
+        "已含在每月机位租金中（见成本分析）",
+    ),
+    "bom2.reason.not_placed": (
+        "not yet placed in the racks: size per rack from the power section",
+        "机柜中尚未放置，请按供电章节的每柜功率选型",
+    ),
+    "bom2.planning_note": (
+        "Lines marked \"planning item\" have no published vendor part number; they are priced from typical "
+        "market prices and are fixed with the supplier at ordering.",
+        "标为“规划项”的物料没有公开的厂商料号，按市场常见价格估算，下单时与供应商确定具体型号。",
+    ),
+    "bom2.price_note": (
+        "Prices are in whole {currency}: the design's own prices where set, otherwise catalogue list prices in US "
+        "dollars converted at {rate}. A server's price excludes its compute NICs, which are listed on their own line.",
+        "价格以{currency}为单位取整：方案中填写了价格的按方案价格，其余按硬件目录美元标价换算（{rate}）。服务器单价"
+        "不含计算网卡，网卡单独列出。",
+    ),
+    "bom2.without_nics": ("without its {count} compute NICs", "不含 {count} 块计算网卡"),
+    "bom2.pdu": ("Rack power distribution units (PDUs)", "机柜电源分配单元（PDU）"),
+    "bom2.length": ("{length} m", "{length} 米"),
+    "bom2.cable": ("{medium} {speed} {plug}, {length}", "{medium}{speed} {plug}，{length}"),
+    "bom2.cable_noplug": ("{medium} {speed}, {length}", "{medium}{speed}，{length}"),
+    "bom2.medium.dac": ("Passive copper cable (DAC)", "无源铜缆（DAC）"),
+    "bom2.medium.acc": ("Active copper cable (ACC)", "有源铜缆（ACC）"),
+    "bom2.medium.aoc": ("Active optical cable (AOC)", "有源光缆（AOC）"),
+    "bom2.medium.mmf": ("Multimode transceiver pair + MPO fibre", "多模光模块一对 + MPO 光纤"),
+    "bom2.medium.smf": ("Single-mode transceiver pair + fibre", "单模光模块一对 + 光纤"),
+    "bom2.medium.utp": ("Cat6A patch cord (RJ45)", "超六类网线（Cat6A，RJ45）"),
+    "bom2.kind.server": ("GPU server", "GPU 服务器"),
+    "bom2.kind.nic": ("Network adapter", "网卡"),
+    "bom2.kind.switch": ("Switch", "交换机"),
+    "bom2.kind.storage": ("Storage server", "存储服务器"),
+    "bom2.kind.rack": ("Rack cabinet", "机柜"),
+    "bom2.kind.pdu": ("PDU", "PDU"),
+    "bom2.kind.patch_panel": ("Patch panel", "配线架"),
+    "bom2.kind.blank": ("Blanking panel", "盲板"),
+    "bom2.kind.unknown": ("Item not in the catalogue", "目录中无此型号"),
+    "bom2.schedule_title": ("Cable schedule summary", "布线表汇总"),
+    "bom2.schedule_note": (
+        "Every cable by medium, speed and length, counted from the same schedule as the lines above.",
+        "按介质、速率和长度统计全部线缆，与上表来自同一张布线表。",
+    ),
+}
