@@ -14,7 +14,6 @@ import pytest
 
 from planner_gui.catalog import bundled_catalog
 from planner_gui.engine.analysis import analyze_design
-from planner_gui.engine.cost.rent import RentPlan
 from planner_gui.report.content import build_proposal
 from planner_gui.report.content.blocks import Column, Drawing, Figure, Heading, Rect, Table
 from planner_gui.report.content.bom import report_bom
@@ -131,17 +130,14 @@ def test_bill_of_materials_total_equals_the_cost_models_hardware(default_ctx: Ct
     assert dgx.quantity == 32 and dgx.unit_price == (270_000 - 8 * 1_700) * 7.2
 
 
-def test_rent_curve_covers_each_month_at_the_cheapest_plan(default_ctx: Ctx) -> None:
+def test_rent_curve_is_the_cost_models_series(default_ctx: Ctx) -> None:
     months = np.arange(0, 61)
-    curves = cumulative(default_ctx, default_ctx.analysis.cost, months)
-    rent = curves["rent"]
+    cost = default_ctx.analysis.cost
+    rent = cumulative(default_ctx, cost, months)["rent"]
     assert np.all(np.diff(rent) >= 0)  # money spent never goes down
-    plan = RentPlan(
-        3_470_000.0, 0.0, 0.15, ()
-    )  # the default design: CNY 3.47 M a month, 15 % prepay discount
-    whole_years = months[months % 12 == 0]
-    assert rent[whole_years] == pytest.approx(plan.cumulative(whole_years))
-    assert rent[12] == pytest.approx(12 * 3_470_000 * 0.85)  # one prepaid year
+    year = 12 * round(3_470_000 * 0.85)  # the default design: CNY 3.47 M a month, 15 % prepay discount
+    assert rent[0] == cost.options["rent"].upfront == year  # the first prepaid year, before month 1
+    assert rent[12] == year and rent[13] == 2 * year
 
 
 def test_rack_elevations_draw_every_rack_and_devices_to_scale(default_ctx: Ctx) -> None:

@@ -15,9 +15,9 @@ from typing import Any
 
 from planner_gui.io.limits import FILE_BOUNDS, MAX_MAP_ENTRIES, MAX_TEXT_CHARS
 from planner_gui.model import CoolingType, DesignError, Medium
+from planner_gui.model.cost_limits import date_problem
 from planner_gui.model.errors import device_where, link_where, rack_where
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text
-from planner_gui.model.settings import COST_RANGES
 
 # Bounds of the editable rack, device and link fields. The rack and link limits repeat the ones
 # Design.add_rack / Design.add_link enforce (model/design.py), so an edit cannot make a design that
@@ -82,11 +82,7 @@ FIELD_WORDS = {
 
 # Settings bounds that differ from "a finite number of 0 or more" (the default for every number).
 SETTINGS_BOUNDS: dict[tuple[str, str], tuple[float | None, float | None]] = {
-    ("cost", "cny_per_usd"): (0.01, 1000.0),  # any real exchange rate; 0 would divide by zero
-    ("cost", "project_months"): COST_RANGES["project_months"],
-    ("cost", "annual_prepay_discount"): (0.0, 0.99),  # a fraction of the rent
-    ("cost", "installation_fraction"): COST_RANGES["installation_fraction"],
-    ("cost", "pue"): (1.0, 3.0),  # catalog/schema.py cooling "pue" range
+    # cost settings: model/settings.py COST_RANGES, through the file bounds (one table for all three)
     ("workload", "zero_stage"): (0, 3),  # ZeRO stages 0-3 (peers_and_training.md, memory formulas)
     ("workload", "moe_experts"): (0, None),
     ("workload", "moe_topk"): (0, None),
@@ -129,7 +125,12 @@ def check_setting(section: str, name: str, value: Any, current: object) -> Any:
         return _convert_mapping(section, name, value, item, where)
     default_low = WORKLOAD_MIN if section == "workload" and kind in (int, float) else 0
     low, high = _within_file_bounds(f"{section}.{name}", *SETTINGS_BOUNDS.get((section, name), (default_low, None)))
-    return _convert(Rule(kind, low, high, optional=optional), name, value, where)
+    converted = _convert(Rule(kind, low, high, optional=optional), name, value, where)
+    if (section, name) == ("cost", "quote_valid_until") and date_problem(converted) is not None:
+        raise DesignError(QT_TRANSLATE_NOOP("Document", "{name} {value!r} must be a date written YYYY-MM-DD "
+                                                        "(e.g. 2027-03-31), or empty").fill(name=name, value=value),
+                          where)
+    return converted
 
 
 def _within_file_bounds(key: str, low: float | None, high: float | None) -> tuple[float | None, float | None]:

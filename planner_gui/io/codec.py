@@ -28,11 +28,12 @@ from planner_gui.model import (
     Recompute,
     Workload,
 )
+from planner_gui.model.cost_limits import date_problem
 from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.model.variants import MAX_VARIANTS, Variants, check_name
 
 FORMAT_NAME = "cluster-planner"
-CURRENT_SCHEMA_VERSION = 2  # 2: named variants (io/migrations.py)
+CURRENT_SCHEMA_VERSION = 3  # 2: named variants; 3: quote terms in cost (io/migrations.py)
 ENVELOPE_KEYS = ("format", "schema_version", "variants")  # file-level keys a variant's design does not repeat
 
 
@@ -297,7 +298,27 @@ def _read_cost(r: Reader) -> CostSettings:
         electricity_per_kwh=_num(r, "electricity_per_kwh", d.electricity_per_kwh),
         pue=r.number("pue", None, *B["cost.pue"]),
         space_per_rack_month=_num(r, "space_per_rack_month", d.space_per_rack_month),
+        tax_rate=_num(r, "tax_rate", d.tax_rate),
+        prices_include_tax=r.boolean("prices_include_tax", d.prices_include_tax),
+        quote_valid_until=_quote_date(r),
+        support_rate_per_year=_num(r, "support_rate_per_year", d.support_rate_per_year),
+        warranty_years=_whole(r, "warranty_years", d.warranty_years),
     )
+
+
+def _whole(r: Reader, key: str, default: int) -> int:
+    value = r.integer(key, default, *_int(f"cost.{key}"))
+    return default if value is None else value
+
+
+def _quote_date(r: Reader) -> str:
+    """The quote's validity date: "" or YYYY-MM-DD (model/cost_limits.py); anything else is an error."""
+    value = _text(r, "quote_valid_until", "")
+    if date_problem(value) is not None:
+        r.problems.error(r.at("quote_valid_until"), QT_TRANSLATE_NOOP(
+            "Load", "{value!r} must be a date written YYYY-MM-DD (e.g. 2027-03-31), or empty").fill(value=value))
+        return ""
+    return value
 
 
 def _read_workload(r: Reader) -> Workload:

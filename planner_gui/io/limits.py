@@ -27,7 +27,6 @@ MAX_ERRORS_SHOWN = 50  # LoadError carries this many; the GUI shows fewer (ui/wi
 # The C JSON decoder refuses nesting deeper than Python's recursion limit (1,000 by default), and
 # the codec never recurses into file data, so depth needs no limit of its own.
 
-MAX_PRICE = 1e12  # any price or rent, in the design's currency: a trillion is beyond any cluster
 MAX_COUNT = 1_000_000  # parallelism degrees (tp, pp, dp, ep, cp)
 # The range a file may give each number (inclusive). The Document must not accept more than this,
 # or a design would save but not open again: document/properties.py should read its bounds here.
@@ -37,11 +36,7 @@ FILE_BOUNDS: dict[str, tuple[float, float]] = {
     "feed.voltage_v": (100.0, 1000.0), "feed.amps": (1.0, 1000.0), "feed.phases": (1, 3),
     "devices.u": (1, 10_000), "devices.nic_count": (0, 64),  # model/design.py add_device
     "links.length_m": (0.0, 100_000.0),  # model/design.py add_link
-    "cost.cny_per_usd": (0.01, 1000.0), "cost.project_months": COST_RANGES["project_months"],
-    "cost.rent_per_gpu_month": (0.0, MAX_PRICE),
-    "cost.price_maps": (0.0, MAX_PRICE), "cost.annual_prepay_discount": COST_RANGES["annual_prepay_discount"],
-    "cost.cloud_per_gpu_hour": (0.0, MAX_PRICE), "cost.installation_fraction": COST_RANGES["installation_fraction"],
-    "cost.electricity_per_kwh": (0.0, 100.0), "cost.pue": (1.0, 3.0), "cost.space_per_rack_month": (0.0, MAX_PRICE),
+    **{f"cost.{name}": bounds for name, bounds in COST_RANGES.items()},  # model/settings.py: the one table
     "workload.layers": (1, 10_000), "workload.hidden": (1, 1_000_000), "workload.heads": (1, 10_000),
     "workload.kv_heads": (1, 10_000), "workload.ffn_hidden": (1, 10_000_000), "workload.vocab": (1, 10_000_000),
     "workload.seq_len": (1, 100_000_000), "workload.global_batch": (1, 100_000_000),

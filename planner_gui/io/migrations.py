@@ -27,8 +27,22 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 3 adds the quote's terms to ``cost``: tax rate and whether prices include it, the quote's
+    validity date, support and warranty. A schema-2 file quoted none of them: no tax line, no date, no
+    support, the catalog's usual 3-year hardware warranty, written out so the file says what it means.
+    Each variant's own cost section (when it has one) gets the same."""
+    terms = {"tax_rate": 0.0, "prices_include_tax": False, "quote_valid_until": "", "support_rate_per_year": 0.0,
+             "warranty_years": 3}
+    for section in [data, *[v for v in data.get("variants") or [] if isinstance(v, dict)]]:
+        cost = section.get("cost")
+        if isinstance(cost, dict):
+            section["cost"] = {**cost, **{k: v for k, v in terms.items() if k not in cost}}
+    return data
+
+
 # Schema 1 is the first released schema; steps are added here as the format evolves.
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2}
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3}
 
 
 class SchemaError(ValueError):

@@ -88,13 +88,30 @@ class CostSettings:
     electricity_per_kwh: float = 0.8
     pue: float | None = None  # None: the figure for the racks' cooling type
     space_per_rack_month: float = 0.0
+    # Quote terms (schema 3). Ranges: COST_RANGES below; checks: model/cost_limits.py.
+    tax_rate: float = 0.0  # VAT or sales tax, e.g. 0.13; 0: no tax line
+    prices_include_tax: bool = False  # True: every price above already includes the tax (含税)
+    quote_valid_until: str = ""  # ISO date the prices are valid until ("": not stated)
+    support_rate_per_year: float = 0.0  # support and extended warranty: fraction of hardware a year
+    warranty_years: int = 3  # hardware warranty included in the prices
 
 
 # The ranges the cost model computes with (engine/cost), the file format accepts (io/limits.py) and the
 # inspector offers (document/properties.py): one table, so a value that saves is also one that prices.
 MAX_PROJECT_MONTHS = 240  # 20 years: well past any hardware lifetime; larger values are typing mistakes
-COST_RANGES: dict[str, tuple[float, float]] = {
+MAX_PRICE = 1e12  # any price or rent, in the design's currency: a trillion is beyond any cluster
+COST_RANGES: dict[str, tuple[float, float]] = {  # inclusive (low, high) per CostSettings field
+    "cny_per_usd": (0.01, 1000.0),  # any real exchange rate; 0 would divide by zero
     "project_months": (1, MAX_PROJECT_MONTHS),
+    "rent_per_gpu_month": (0.0, MAX_PRICE),
+    "price_maps": (0.0, MAX_PRICE),  # rent_per_server_month, switch_rent_month, buy_price values
+    "annual_prepay_discount": (0.0, 0.95),  # a fraction of the rent; 95 % off is already no rent
+    "cloud_per_gpu_hour": (0.0, MAX_PRICE),
     "installation_fraction": (0.0, 1.0),  # a fraction of the hardware price
-    "annual_prepay_discount": (0.0, 0.95),
+    "electricity_per_kwh": (0.0, 100.0),
+    "pue": (1.0, 3.0),  # catalog/schema.py cooling "pue" range
+    "space_per_rack_month": (0.0, MAX_PRICE),
+    "tax_rate": (0.0, 0.5),  # VAT / sales tax as a fraction: China's VAT on equipment is 13 %
+    "support_rate_per_year": (0.0, 1.0),  # support and extended warranty, a fraction of hardware a year
+    "warranty_years": (0, 10),  # hardware warranty included in the prices
 }

@@ -183,9 +183,10 @@ def test_chinese_rack_names_reach_the_table(panel: ResultsPanel, document: Docum
 # ----- cost -----------------------------------------------------------------------------------
 def test_cost_table_shows_buy_and_rent_in_yuan(panel: ResultsPanel, document: Document) -> None:
     """Rent per month: 32 nodes × ¥100,000 (seed 000's ¥80–120k midpoint) + 12 × ¥22,500 for the
-    switches (¥15–30k midpoint) = ¥3,470,000; no cloud price is set, so that column is hidden."""
+    switches (¥15–30k midpoint) = ¥3,470,000 at list price, prepaid a year at a time 15 % off: ¥2,949,500 is the
+    month paid; no cloud price is set, so that column is hidden."""
     cost = panel.cost
-    assert cost.cell_text("Monthly", "rent") == "¥3,470,000"
+    assert cost.cell_text("Monthly", "rent") == "¥2,949,500"
     buy = document.analysis.cost.options["buy"]
     assert cost.cell_text("Up front", "buy") == format_money(buy.upfront, "CNY")
     assert cost.cell_text("Per GPU-hour", "buy") == format_money(buy.per_gpu_hour, "CNY")

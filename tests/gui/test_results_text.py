@@ -13,7 +13,9 @@ from planner_gui.ui.results.training import parts_html, parts_text, step_parts
 def _cost(**values: object) -> SimpleNamespace:
     base = {"options": {"buy": None, "rent": None}, "project_months": 12, "buy_vs_rent_month": 28,
             "buy_vs_cloud_month": None, "upfront_saving_rent_vs_buy": None, "rent_vs_cloud_saving": None,
-            "switches": (), "unpriced": {}}
+            "switches": (), "unpriced": {},
+            "terms": SimpleNamespace(tax_rate=0.0, prices_include_tax=False, quote_valid_until="",
+                                     support_rate_per_year=0.0, warranty_years=0)}
     return SimpleNamespace(**{**base, **values})
 
 

@@ -95,8 +95,9 @@ class Bom:
 
     def cable_runs(self) -> tuple[CableRun, ...]:
         runs: Counter[tuple[str, float, float]] = Counter()
-        for row in self.schedule.rows():
-            runs[(row.medium, row.speed_gbps, row.length_m)] += 1
+        for (index, length), count in self.schedule.counts().items():  # no loop per cable
+            choice = self.schedule.choices[index]
+            runs[(choice.medium, choice.speed_gbps, length)] += count
         return tuple(CableRun(m, s, length, n) for (m, s, length), n in sorted(runs.items()))
 
 

@@ -78,9 +78,10 @@ class CableSchedule:
         """Rows per (choice index, length): the bill's cable and optic lines."""
         if not self.links:
             return Counter()
-        keys = np.stack([self.choice_of.astype(np.float64), self.lengths])
-        unique, count = np.unique(keys, axis=1, return_counts=True)
-        return Counter({(int(c), float(length)): int(n) for (c, length), n in zip(unique.T, count, strict=True)})
+        length_values, length_of = np.unique(self.lengths, return_inverse=True)
+        codes, count = np.unique(self.choice_of * len(length_values) + length_of, return_counts=True)
+        return Counter({(int(c) // len(length_values), float(length_values[int(c) % len(length_values)])): int(n)
+                        for c, n in zip(codes.tolist(), count.tolist(), strict=True)})
 
     def part_counts(self) -> Counter[str]:
         """Rows per part id."""
@@ -138,7 +139,16 @@ def _end_facts(design: Design, catalog: Any, links: list[Any]) -> _Ends:
     for code in present.tolist():
         model, port = divmod(code, n_codes)
         facts.append(_port(catalog, keys[model], names.get(port, "")))
-    return _Ends(facts, inverse.reshape(2, -1) if links else np.zeros((2, 0), np.int64))
+    index = inverse.reshape(2, -1) if links else np.zeros((2, 0), np.int64)
+    return _distinct(facts, index)
+
+
+def _distinct(facts: list[PortFacts], index: np.ndarray) -> _Ends:
+    """The same ends with equal facts merged: p1 … p64 of a switch are one kind of port, so a design's
+    links come in a few dozen combinations rather than one per port name."""
+    seen: dict[PortFacts, int] = {}
+    remap = np.array([seen.setdefault(f, len(seen)) for f in facts] or [0], dtype=np.int64)
+    return _Ends(list(seen) or [_NO_PORT], remap.take(index) if index.size else index)
 
 
 def _end_facts_loop(design: Design, catalog: Any, links: list[Any]) -> _Ends:
@@ -156,7 +166,7 @@ def _end_facts_loop(design: Design, catalog: Any, links: list[Any]) -> _Ends:
                 seen[key] = len(facts)
                 facts.append(_port(catalog, key[:3], port))
             index[end, i] = seen[key]
-    return _Ends(facts, index)
+    return _distinct(facts, index)
 
 
 def _port(catalog: Any, model: tuple[str, str | None, int | None], name: str) -> PortFacts:
@@ -181,13 +191,20 @@ def _choose(catalog: Any, media: np.ndarray, ends: _Ends, speeds: np.ndarray,
     """One part per (medium, speed, both ends' facts, length) combination present."""
     if not speeds.size:
         return (), np.zeros(0, np.int64)
-    keys = np.stack([media.astype(np.float64), speeds, ends.index[0].astype(np.float64),
-                     ends.index[1].astype(np.float64), lengths])
-    unique, inverse = np.unique(keys, axis=1, return_inverse=True)
+    speed_values, speed_of = np.unique(speeds, return_inverse=True)
+    length_values, length_of = np.unique(lengths, return_inverse=True)
+    n_facts = len(ends.facts)
+    key = ((media.astype(np.int64) * len(speed_values) + speed_of) * n_facts + ends.index[0]) * n_facts
+    key = (key + ends.index[1]) * len(length_values) + length_of
+    unique, inverse = np.unique(key, return_inverse=True)
     by_part: dict[PartChoice, int] = {}
-    slot = np.empty(unique.shape[1], dtype=np.int64)
-    for j, (medium, speed, a, b, length) in enumerate(unique.T.tolist()):
-        choice = choose_part(catalog, _MEDIUM_VALUES[int(medium)], speed,
-                             (ends.facts[int(a)], ends.facts[int(b)]), length)
+    slot = np.empty(unique.size, dtype=np.int64)
+    for j, code in enumerate(unique.tolist()):
+        rest, length = divmod(code, len(length_values))
+        rest, b = divmod(rest, n_facts)
+        rest, a = divmod(rest, n_facts)
+        medium, speed = divmod(rest, len(speed_values))
+        choice = choose_part(catalog, _MEDIUM_VALUES[medium], float(speed_values[speed]),
+                             (ends.facts[a], ends.facts[b]), float(length_values[length]))
         slot[j] = by_part.setdefault(choice, len(by_part))
     return tuple(by_part), slot.take(inverse.ravel())

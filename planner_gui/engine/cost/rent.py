@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from planner_gui.engine.cost.bom import whole
 from planner_gui.engine.facility.energy import HOURS_PER_MONTH, MONTHS_PER_YEAR
 
 # Hardware lifetime used as the break-even horizon: Epoch's cost model writes servers off over 5 years
@@ -29,6 +30,11 @@ class CostOption:
     gpu_hours: float
     network: float  # the network's part of ``total``
     lines: Mapping[str, float] = field(default_factory=dict)  # total over the project per line item
+    # Money spent to run the cluster for m = 0, 1, ... months (index 0: paid before it starts, the up-front
+    # figure): the one series the table, the chart and the break-even month all read (cumulative_cost).
+    cumulative: tuple[float, ...] = ()
+    # line -> (count, unit price) for a line that is a count of months or years at one price: amount = count × unit
+    units: Mapping[str, tuple[int, float]] = field(default_factory=dict)
 
     @property
     def per_gpu_hour(self) -> float | None:
@@ -37,6 +43,10 @@ class CostOption:
     @property
     def network_share(self) -> float | None:
         return None if self.total <= 0.0 else self.network / self.total
+
+    def cost_after(self, months: int) -> float:
+        """Money spent to run ``months`` months: the series' value (``total`` at the project's length)."""
+        return self.cumulative[min(months, len(self.cumulative) - 1)]
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "upfront": self.upfront, "monthly": self.monthly, "total": self.total,
@@ -57,21 +67,69 @@ class RentPlan:
     def monthly(self) -> float:
         return self.servers_month + self.switches_month
 
-    def cumulative(self, months: np.ndarray) -> np.ndarray:
-        """Rent paid after each number of months; whole prepaid years get the discount."""
-        whole_years = (months // MONTHS_PER_YEAR) * MONTHS_PER_YEAR
-        prepaid = whole_years if self.discount > 0.0 else np.zeros_like(months)
-        return self.monthly * ((months - prepaid) + (1.0 - self.discount) * prepaid)
+    @property
+    def month_price(self) -> float:
+        """One month at list price, in whole currency units."""
+        return whole(self.monthly)
+
+    @property
+    def year_price(self) -> float:
+        """A prepaid year: 12 × the discounted month, the month rounded to the unit (so 12 months of the
+        table's monthly figure are the year exactly)."""
+        return MONTHS_PER_YEAR * whole(self.monthly * (1.0 - self.discount))
+
+    def plan(self, project_months: int) -> tuple[int, int, bool]:
+        """(prepaid years, months at list price, whether the last part-year is prepaid) for the project."""
+        years, rest = divmod(project_months, MONTHS_PER_YEAR)
+        if self.discount <= 0.0 or project_months < MONTHS_PER_YEAR:
+            return 0, project_months, False
+        tail = rest > 0 and self.year_price <= self.month_price * rest  # a year prepaid beats the months
+        return years + int(tail), 0 if tail else rest, tail
+
+    def payments(self, project_months: int, horizon_months: int) -> np.ndarray:
+        """What is paid at the start of month j (index j, 1 … horizon); renting is billed in advance. Past
+        the project the same plan goes on (prepaid years, or months), for the break-even comparison."""
+        size = max(horizon_months, project_months)
+        pay = np.zeros(size + 1)
+        years, _, _ = self.plan(project_months)
+        prepaid_until = MONTHS_PER_YEAR * years
+        for j in range(1, size + 1):
+            if j <= prepaid_until:
+                pay[j] = self.year_price if (j - 1) % MONTHS_PER_YEAR == 0 else 0.0
+            elif j <= project_months or years == 0:
+                pay[j] = self.month_price
+            else:  # past the project after a monthly tail: prepaid years again, from the next month
+                pay[j] = self.year_price if (j - project_months - 1) % MONTHS_PER_YEAR == 0 else 0.0
+        return pay
 
     def option(self, project_months: int, gpus: int) -> CostOption:
-        months = np.array([project_months])
-        total = float(self.cumulative(months)[0])
-        scale = 0.0 if self.monthly <= 0.0 else total / self.monthly  # list-price months actually paid
-        prepay_year = self.discount > 0.0 and project_months >= MONTHS_PER_YEAR
-        first_bill = self.monthly * (1.0 - self.discount) * MONTHS_PER_YEAR if prepay_year else self.monthly
-        lines = {"servers": self.servers_month * scale, "switches": self.switches_month * scale}
-        return CostOption("rent", first_bill, self.monthly, total, gpu_hours(gpus, project_months),
-                          lines["switches"], lines)
+        """Rent over the project, from the payment series: up front is the first bill (a month, or the
+        first prepaid year), the total is what the series has paid after the project's last month."""
+        pay = self.payments(project_months, BREAK_EVEN_HORIZON_MONTHS)
+        series = cumulative_cost(pay)
+        years, months, _ = self.plan(project_months)
+        total = series[project_months]
+        share = 0.0 if self.monthly <= 0.0 else self.switches_month / self.monthly
+        units = {"rent prepaid years": (years, self.year_price),
+                 "rent months at list price": (months, self.month_price)}
+        lines = {key: count * unit for key, (count, unit) in units.items()}
+        monthly = self.year_price / MONTHS_PER_YEAR if years else self.month_price
+        return CostOption("rent", series[0], monthly, total, gpu_hours(gpus, project_months), total * share,
+                          {k: v for k, v in lines.items() if v}, tuple(series),
+                          {k: v for k, v in units.items() if lines[k]})
+
+
+def cumulative_cost(payments: np.ndarray) -> tuple[float, ...]:
+    """Money spent to run m = 0, 1, ... months from the payments at the start of months 1, 2, ...: the
+    first bill is due before the cluster runs, so month 0 already holds it (in advance billing)."""
+    paid = np.cumsum(payments)
+    paid[0] = paid[1] if paid.size > 1 else paid[0]
+    return tuple(float(x) for x in paid)
+
+
+def arrears_cost(upfront: float, monthly: float, months: int) -> tuple[float, ...]:
+    """Up front, then a bill at the end of each month (electricity, space, cloud hours)."""
+    return tuple(upfront + monthly * m for m in range(months + 1))
 
 
 def rent_plan(server_counts: Mapping[str, tuple[int, int]], switch_counts: Mapping[str, int],
@@ -104,23 +162,24 @@ def cloud_option(per_gpu_hour: float | None, gpus: int, project_months: int) -> 
     """Cloud instances billed by the hour: GPUs × price × 730 h a month; nothing paid up front."""
     if per_gpu_hour is None:
         return None
-    monthly = check_price(per_gpu_hour, "cost.cloud_per_gpu_hour") * HOURS_PER_MONTH * gpus
+    monthly = whole(check_price(per_gpu_hour, "cost.cloud_per_gpu_hour") * HOURS_PER_MONTH * gpus)
+    series = arrears_cost(0.0, monthly, max(project_months, BREAK_EVEN_HORIZON_MONTHS))
     return CostOption("cloud", 0.0, monthly, monthly * project_months, gpu_hours(gpus, project_months), 0.0,
-                      {"instances": monthly * project_months})
+                      {"instances": monthly * project_months}, series, {"instances": (project_months, monthly)})
 
 
 def gpu_hours(gpus: int, project_months: int) -> float:
     return float(gpus) * project_months * HOURS_PER_MONTH
 
 
-def break_even_month(upfront: float, monthly: float, other: np.ndarray) -> int | None:
-    """First month (1-based) at which buying has cost no more than ``other``'s cumulative cost.
-
-    ``other`` holds the alternative's cumulative cost after 1, 2, ... months (up to the horizon).
-    """
-    months = np.arange(1, other.size + 1, dtype=float)
-    ahead = np.nonzero(upfront + monthly * months <= other)[0]
-    return None if ahead.size == 0 else int(ahead[0]) + 1
+def break_even_month(buy: CostOption, other: CostOption) -> int | None:
+    """First month (1-based, up to the horizon) at which buying has cost no more than ``other``: where the
+    two options' cumulative series cross, the same series the chart draws."""
+    end = min(len(buy.cumulative), len(other.cumulative), BREAK_EVEN_HORIZON_MONTHS + 1)
+    for month in range(1, end):
+        if buy.cumulative[month] <= other.cumulative[month]:
+            return month
+    return None
 
 
 def switch_break_even_months(buy_price: float, rent_per_month: float,

@@ -16,22 +16,29 @@ from operator import attrgetter
 from typing import Any
 
 from planner_gui.catalog import Catalog
-from planner_gui.engine.cost.bom import Bom, Prices, build_bom
+from planner_gui.engine.cost.bom import Bom, Prices, build_bom, whole
 from planner_gui.engine.cost.rent import (
+    BREAK_EVEN_HORIZON_MONTHS,
     CostOption,
+    arrears_cost,
     break_even_month,
     check_fraction,
     check_price,
     cloud_option,
     gpu_hours,
-    horizon,
     rent_plan,
     switch_break_even_months,
 )
-from planner_gui.engine.facility.energy import HOURS_PER_MONTH, FacilityReport, facility_report, usd_rate
+from planner_gui.engine.facility.energy import (
+    HOURS_PER_MONTH,
+    MONTHS_PER_YEAR,
+    FacilityReport,
+    facility_report,
+    usd_rate,
+)
 from planner_gui.engine.facility.power import W_PER_KW, PowerReport, power_report
 from planner_gui.model import Design
-from planner_gui.model.settings import MAX_PROJECT_MONTHS  # the one range (COST_RANGES) the file uses too
+from planner_gui.model.cost_limits import cost_problem
 
 NETWORK_LINES = ("switches", "nics", "cables")
 MINOR_KINDS = ("blank", "patch_panel", "pdu")  # left unpriced without a warning (the bill says why)
@@ -64,6 +71,20 @@ class CostReport:
     switches: tuple[SwitchBreakEven, ...] = ()
     # option -> catalog ids without a price
     unpriced: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    terms: QuoteTerms = field(default_factory=lambda: QuoteTerms(0.0, False, "", 0.0, 3))
+
+    def tax(self, option: CostOption) -> float:
+        """The tax in an option's project total: added on top when prices exclude it, the part of the total
+        it is when they include it (whole units either way)."""
+        rate = self.terms.tax_rate
+        if rate <= 0.0:
+            return 0.0
+        if self.terms.prices_include_tax:
+            return option.total - whole(option.total / (1.0 + rate))
+        return whole(option.total * rate)
+
+    def total_with_tax(self, option: CostOption) -> float:
+        return option.total if self.terms.prices_include_tax else option.total + self.tax(option)
 
     @property
     def upfront_saving_rent_vs_buy(self) -> float | None:
@@ -88,17 +109,35 @@ class CostReport:
             "unpriced": {name: list(ids) for name, ids in self.unpriced.items()},
             "upfront_saving_rent_vs_buy": self.upfront_saving_rent_vs_buy,
             "rent_vs_cloud_saving": self.rent_vs_cloud_saving,
+            "terms": self.terms.to_json(),
+            "tax": {name: self.tax(option) for name, option in self.options.items()},
         }
+
+
+@dataclass(frozen=True, slots=True)
+class QuoteTerms:
+    """What the quote's figures mean: tax, how long the prices hold, support and warranty."""
+
+    tax_rate: float
+    prices_include_tax: bool
+    quote_valid_until: str  # ISO date, "" when not stated
+    support_rate_per_year: float
+    warranty_years: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"tax_rate": self.tax_rate, "prices_include_tax": self.prices_include_tax,
+                "quote_valid_until": self.quote_valid_until, "support_rate_per_year": self.support_rate_per_year,
+                "warranty_years": self.warranty_years}
 
 
 def cost_report(design: Design, catalog: Catalog, power: PowerReport | None = None,
                 facility: FacilityReport | None = None, bom: Bom | None = None) -> CostReport:
     """Every cost option for ``design``; pass the power and facility reports if already computed."""
     settings = design.cost
+    problem = cost_problem(settings)
+    if problem is not None:
+        raise ValueError(problem)
     months = settings.project_months
-    if isinstance(months, bool) or not isinstance(months, int) or not 1 <= months <= MAX_PROJECT_MONTHS:
-        raise ValueError(f"cost.project_months {months!r} must be a whole number of months from 1 to "
-                         f"{MAX_PROJECT_MONTHS}")
     power = power_report(design, catalog) if power is None else power
     facility = facility_report(design, catalog, power) if facility is None else facility
     prices = _Prices(design, catalog)
@@ -112,17 +151,18 @@ def cost_report(design: Design, catalog: Catalog, power: PowerReport | None = No
     plan = rent_plan(servers, switches, settings.rent_per_server_month, settings.rent_per_gpu_month,
                      settings.switch_rent_month, settings.annual_prepay_discount)
     cloud = cloud_option(settings.cloud_per_gpu_hour, gpus, months)
-    months_axis = horizon()
     rent_month = cloud_month = None
     if plan is not None:
         options["rent"] = plan.option(months, gpus)
         unpriced["rent"] = plan.unpriced
-        rent_month = break_even_month(buy.upfront, buy.monthly, plan.cumulative(months_axis))
+        rent_month = break_even_month(buy, options["rent"])
     if cloud is not None:
         options["cloud"] = cloud
-        cloud_month = break_even_month(buy.upfront, buy.monthly, cloud.monthly * months_axis)
+        cloud_month = break_even_month(buy, cloud)
+    terms = QuoteTerms(float(settings.tax_rate), settings.prices_include_tax, settings.quote_valid_until,
+                       float(settings.support_rate_per_year), int(settings.warranty_years))
     return CostReport(str(design.meta.currency), months, gpus, options, rent_month, cloud_month,
-                      _switch_break_even(design, power, facility, prices, switches), unpriced)
+                      _switch_break_even(design, power, facility, prices, switches), unpriced, terms)
 
 
 class _Prices:
@@ -168,16 +208,25 @@ def _buy_option(design: Design, power: PowerReport, facility: FacilityReport, bo
         hardware[HARDWARE_LINES.get(line.category, "other hardware")] += line.total or 0.0
     upfront_hw = math.fsum(hardware.values())
     months = settings.project_months
-    electricity = facility.monthly_energy_cost
-    space = len(design.racks) * check_price(settings.space_per_rack_month, "cost.space_per_rack_month")
-    lines = {**hardware, "installation": upfront_hw * install,
+    # Whole currency units, as the bill: each monthly bill is rounded once, so months × bill is the line.
+    electricity = whole(facility.monthly_energy_cost)
+    space = whole(len(design.racks) * check_price(settings.space_per_rack_month, "cost.space_per_rack_month"))
+    installation = whole(upfront_hw * install)
+    support = whole(upfront_hw * settings.support_rate_per_year)  # a year of support, paid at each year's start
+    years = math.ceil(months / MONTHS_PER_YEAR) if support else 0
+    lines = {**hardware, "installation": installation, "support": support * years,
              "electricity": electricity * months, "space": space * months}
     network_hw = math.fsum(hardware[name] for name in NETWORK_LINES) * (1.0 + install)
     network = network_hw + lines["electricity"] * _network_power_fraction(power)
-    upfront = upfront_hw * (1.0 + install)
+    upfront = upfront_hw + installation + support
     monthly = electricity + space
-    total = upfront + monthly * months
-    return CostOption("buy", upfront, monthly, total, gpu_hours(gpus, months), network, lines)
+    series = list(arrears_cost(upfront, monthly, max(months, BREAK_EVEN_HORIZON_MONTHS)))
+    for start in range(MONTHS_PER_YEAR + 1, len(series), MONTHS_PER_YEAR):  # support years 2, 3, ...
+        for m in range(start, len(series)):
+            series[m] += support
+    units = {"electricity": (months, electricity), "space": (months, space), "support": (years, support)}
+    return CostOption("buy", upfront, monthly, series[months], gpu_hours(gpus, months), network, lines,
+                      tuple(series), {k: v for k, v in units.items() if lines[k]})
 
 
 def _missing(bom: Bom) -> tuple[str, ...]:

@@ -36,12 +36,28 @@ def bom(ctx: Ctx) -> list[Block]:
     if cables:
         blocks.append(_table(ctx, cables, t("bom2.cables_title"), t("bom2.cables_note",
                                                                      links=t.int(len(bill.schedule)))))
-    blocks.append(KeyValues(((t("bom.total_hardware"), money(t, bill.hardware_total)),), t("bom.totals_title")))
+    blocks.append(KeyValues(_totals(ctx, bill), t("bom.totals_title")))
     if any(line.part_number is None for line in priced):
         blocks.append(Paragraph(t("bom2.planning_note")))
     blocks += _not_priced(ctx, bill)
     blocks += schedule_summary(ctx, bill)
     return blocks
+
+
+def _totals(ctx: Ctx, bill: Bom) -> tuple[tuple[str, str], ...]:
+    """The bill's total, and (from the cost model, the same numbers as the cost section) installation and
+    the up-front total."""
+    t = ctx.t
+    rows = ((t("bom.total_hardware"), money(t, bill.hardware_total)),)
+    cost = ctx.analysis.cost
+    buy = None if cost is None else cost.options.get("buy")
+    if buy is None:
+        return rows
+    share = t.pct(ctx.design.cost.installation_fraction, 0)
+    rows = (*rows, (t("bom.installation", share=share), money(t, buy.lines.get("installation", 0.0))))
+    if "support" in buy.units:  # the first year of support is paid with the hardware
+        rows = (*rows, (t("bom2.support_first_year"), money(t, buy.units["support"][1])))
+    return (*rows, (t("bom.upfront"), money(t, buy.upfront)))
 
 
 def _columns(ctx: Ctx) -> tuple[Column, ...]:

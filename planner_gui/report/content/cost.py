@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from planner_gui.engine import BREAK_EVEN_HORIZON_MONTHS, RentPlan
+from planner_gui.engine import BREAK_EVEN_HORIZON_MONTHS
 from planner_gui.report.content.blocks import (
     Block,
     Chart,
@@ -15,11 +15,13 @@ from planner_gui.report.content.blocks import (
     ColumnKind,
     Figure,
     Heading,
+    KeyValues,
     Paragraph,
     Series,
     Table,
     Tick,
 )
+from planner_gui.report.content.bom_text import money
 from planner_gui.report.content.collectives import nice_step
 from planner_gui.report.content.context import Ctx
 
@@ -31,8 +33,10 @@ BUY_LINES = (
     "nics",
     "switches",
     "cables",
+    "racks",
     "other hardware",
     "installation",
+    "support",
     "electricity",
     "space",
 )
@@ -53,6 +57,7 @@ def cost_section(ctx: Ctx) -> list[Block]:
                 gpus=t.int(cost.gpu_count),
             )
         ),
+        KeyValues(terms_rows(ctx, cost), t("cost2.terms_title")),
         _options_table(ctx, cost),
         Paragraph(_break_even_text(ctx, cost)),
     ]
@@ -71,27 +76,62 @@ def cost_section(ctx: Ctx) -> list[Block]:
 
 def _options_table(ctx: Ctx, cost: Any) -> Table:
     t = ctx.t
+    taxed = cost.terms.tax_rate > 0.0
     columns = (
-        Column(t("cost.col.option"), weight=1.2),
+        Column(t("cost.col.option"), weight=1.3),
         Column(t("cost.col.upfront"), ColumnKind.MONEY),
         Column(t("cost.col.monthly"), ColumnKind.MONEY),
         Column(t("cost.col.total", months=t.months(cost.project_months)), ColumnKind.MONEY),
+        *((Column(t("cost2.col.tax", rate=t.pct(cost.terms.tax_rate, 0)), ColumnKind.MONEY),
+           Column(t("cost2.col.with_tax"), ColumnKind.MONEY)) if taxed else ()),
         Column(t("cost.col.gpu_hour"), ColumnKind.MONEY),
         Column(t("cost.col.network"), ColumnKind.NUMBER),
     )
     rows = tuple(
         (
-            t(f"cost.option.{name}"),
-            t.money(o.upfront),
-            t.money(o.monthly),
-            t.money(o.total),
+            t(f"cost.option.{name}") + ("" if name == "buy" else t("cost2.alternative")),
+            money(t, o.upfront),
+            money(t, o.monthly),
+            money(t, o.total),
+            *((money(t, cost.tax(o)), money(t, cost.total_with_tax(o))) if taxed else ()),
             t.money(o.per_gpu_hour),
             t.pct(o.network_share),
         )
         for name in OPTION_ORDER
         if (o := cost.options.get(name)) is not None
     )
-    return Table(columns, rows, t("cost.options_title"), note=t("cost.options_note"))
+    gap = "" if t.zh else " "
+    note = t("cost.options_note") + gap + t("cost2.tax_note." + _tax_case(cost))
+    rent = cost.options.get("rent")
+    discount = float(ctx.design.cost.annual_prepay_discount)
+    if rent is not None and discount > 0 and rent.lines.get("rent prepaid years"):
+        note += gap + t("cost2.prepay_note", share=t.pct(discount, 0), month=money(t, rent.monthly),
+                         year=money(t, rent.monthly * 12))
+    return Table(columns, rows, t("cost.options_title"), note=note)
+
+
+def _tax_case(cost: Any) -> str:
+    if cost.terms.tax_rate <= 0.0:
+        return "none"
+    return "included" if cost.terms.prices_include_tax else "excluded"
+
+
+def terms_rows(ctx: Ctx, cost: Any) -> tuple[tuple[str, str], ...]:
+    """What the figures mean: tax, validity, warranty and support (the design's cost settings)."""
+    t, terms = ctx.t, cost.terms
+    rate = t.pct(terms.tax_rate, 0)
+    valid = t.date(terms.quote_valid_until) if terms.quote_valid_until else t("cost2.not_stated")
+    buy = cost.options["buy"]
+    support_year = buy.lines.get("support", 0.0) / max(1, -(-cost.project_months // 12))
+    support = (t("cost2.support_value", share=t.pct(terms.support_rate_per_year, 1), year=money(t, support_year))
+               if terms.support_rate_per_year > 0 else t("cost2.not_quoted"))
+    return (
+        (t("cost2.prices"), t("cost2.prices." + _tax_case(cost), rate=rate)),
+        (t("cost2.valid_until"), valid),
+        (t("cost2.warranty"), t("cost2.warranty_value", years=t.int(terms.warranty_years))
+         if terms.warranty_years else t("cost2.not_quoted")),
+        (t("cost2.support"), support),
+    )
 
 
 def _break_even_text(ctx: Ctx, cost: Any) -> str:
@@ -114,20 +154,10 @@ def _break_even_text(ctx: Ctx, cost: Any) -> str:
 
 
 def cumulative(ctx: Ctx, cost: Any, months: np.ndarray) -> dict[str, np.ndarray]:
-    """Money spent to cover each number of months, per option (rent with the annual-prepay discount)."""
-    out = {}
-    for name in OPTION_ORDER:
-        option = cost.options.get(name)
-        if option is None:
-            continue
-        if name == "rent":
-            plan = RentPlan(option.monthly, 0.0, float(ctx.design.cost.annual_prepay_discount), ())
-            # The cost model discounts whole prepaid years, so renting 11 months at list price costs more
-            # than prepaying the year; covering m months costs the cheapest plan of m or more months.
-            out[name] = np.minimum.accumulate(plan.cumulative(months)[::-1])[::-1]
-        else:
-            out[name] = option.upfront + option.monthly * months.astype(float)
-    return out
+    """Money spent to run each number of months, per option: the cost model's own series, which its
+    up-front figure, its totals and its break-even months are read from."""
+    return {name: np.array([option.cost_after(int(m)) for m in months])
+            for name in OPTION_ORDER if (option := cost.options.get(name)) is not None}
 
 
 def _cumulative_chart(ctx: Ctx, cost: Any) -> Chart:
@@ -164,7 +194,7 @@ def _lines_table(ctx: Ctx, cost: Any) -> Table:
     t = ctx.t
     names = [n for n in OPTION_ORDER if n in cost.options]
     columns = (
-        Column(t("cost.col.line"), weight=1.6),
+        Column(t("cost.col.line"), weight=2.2),
         *(Column(t(f"cost.option.{n}"), ColumnKind.MONEY) for n in names),
     )
     keys = list(BUY_LINES) + sorted({k for n in names for k in cost.options[n].lines} - set(BUY_LINES))
@@ -172,14 +202,30 @@ def _lines_table(ctx: Ctx, cost: Any) -> Table:
     for key in keys:
         values = [cost.options[n].lines.get(key) for n in names]
         if any(v for v in values):
-            rows.append(
-                (
-                    t(f"cost.line.{key}") if f"cost.line.{key}" in _LINE_KEYS else key,
-                    *(t.money(v) if v is not None else "—" for v in values),
-                )
-            )
-    footer = (t("cost.line.total"), *(t.money(cost.options[n].total) for n in names))
+            label = t(f"cost.line.{key}") if f"cost.line.{key}" in _LINE_KEYS else t(f"cost2.line.{key}")
+            rows.append((label + _times(ctx, cost, key), *(money(t, v) if v is not None else "—" for v in values)))
+    if cost.terms.tax_rate > 0.0:
+        rows.append((t("cost.line.total"), *(money(t, cost.options[n].total) for n in names)))
+        rows.append((t("cost2.col.tax", rate=t.pct(cost.terms.tax_rate, 0)),
+                     *(money(t, cost.tax(cost.options[n])) for n in names)))
+        footer = (t("cost2.col.with_tax"), *(money(t, cost.total_with_tax(cost.options[n])) for n in names))
+    else:
+        footer = (t("cost.line.total"), *(money(t, cost.options[n].total) for n in names))
     return Table(columns, tuple(rows), t("cost.lines_title", months=t.months(cost.project_months)), footer)
+
+
+def _times(ctx: Ctx, cost: Any, key: str) -> str:
+    """ " (12 months × ¥14,743)" for a line that is a count of months or years at one price, as printed."""
+    t = ctx.t
+    for option in cost.options.values():
+        if key in option.units:
+            count, unit = option.units[key]
+            word = "cost2.times_years" if key in YEAR_LINES else "cost2.times_months"
+            return t(word, count=t.int(count), unit=money(t, unit))
+    return ""
+
+
+YEAR_LINES = ("support", "rent prepaid years")
 
 
 def _switches(ctx: Ctx, cost: Any) -> list[Block]:
@@ -187,7 +233,7 @@ def _switches(ctx: Ctx, cost: Any) -> list[Block]:
     if not cost.switches:
         return []
     columns = (
-        Column(t("bom.col.id"), ColumnKind.CODE),
+        Column(t("bom.col.item"), weight=2.4),
         Column(t("bom.col.qty"), ColumnKind.NUMBER),
         Column(t("cost.col.rent_month"), ColumnKind.MONEY),
         Column(t("cost.col.buy_price"), ColumnKind.MONEY),
@@ -196,16 +242,23 @@ def _switches(ctx: Ctx, cost: Any) -> list[Block]:
     )
     rows = tuple(
         (
-            s.catalog_id,
+            _switch_name(ctx, s.catalog_id),
             t.int(s.count),
-            t.money(s.rent_month),
-            t.money(s.buy_price),
-            t.money(s.opex_month),
+            money(t, s.rent_month),
+            money(t, s.buy_price),
+            money(t, s.opex_month),
             t.months(s.months) if s.months is not None else t("cost.never_short"),
         )
         for s in cost.switches
     )
     return [Table(columns, rows, t("cost.switch_title"), note=t("cost.switch_note"))]
+
+
+def _switch_name(ctx: Ctx, catalog_id: str) -> str:
+    entry = ctx.catalog.get(catalog_id)
+    if entry is None:
+        return catalog_id
+    return str(entry.get("name_zh") or entry.name) if ctx.t.zh else str(entry.name)
 
 
 _LINE_KEYS = {f"cost.line.{k}" for k in BUY_LINES}

@@ -164,16 +164,20 @@ def _facility_rows(ctx: Ctx, facility: Any) -> list[tuple[str, str]]:
 
 
 def _comparison(ctx: Ctx, c: Any) -> Table:
-    t = ctx.t
+    """The design as proposed beside all-air and all-liquid alternatives: the first column is the figure of
+    "Facility and energy" above (and of the cost model), so the two energy bills are never confused."""
+    t, facility = ctx.t, ctx.analysis.facility
     columns = (
         Column("", weight=2.2),
-        Column(t("cooling.air"), ColumnKind.NUMBER),
-        Column(t("cooling.liquid"), ColumnKind.NUMBER),
+        Column(t("cost2.as_designed"), ColumnKind.NUMBER),
+        Column(t("cooling.air") + t("cost2.alternative"), ColumnKind.NUMBER),
+        Column(t("cooling.liquid") + t("cost2.alternative"), ColumnKind.NUMBER),
     )
     rows = (
-        ("PUE", t.fixed(c.pue_air, 2), t.fixed(c.pue_liquid, 2)),
-        (t("pow.cmp.racks"), t.int(c.racks_air), t.int(c.racks_liquid)),
-        (t("pow.cmp.energy"), t.money(c.annual_energy_cost_air), t.money(c.annual_energy_cost_liquid)),
+        ("PUE", t.fixed(facility.pue, 2), t.fixed(c.pue_air, 2), t.fixed(c.pue_liquid, 2)),
+        (t("pow.cmp.racks"), t.int(len(ctx.design.racks)), t.int(c.racks_air), t.int(c.racks_liquid)),
+        (t("pow.cmp.energy"), t.money(facility.annual_energy_cost), t.money(c.annual_energy_cost_air),
+         t.money(c.annual_energy_cost_liquid)),
     )
     note = t(
         "pow.cmp_note",

@@ -1406,6 +1406,33 @@
     </message>
 </context>
 <context>
+    <name>CableExporter</name>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV 文件 (*.csv);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Export &amp;Cable Schedule (CSV)…</source>
+        <translation>导出布线表（CSV）(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Write every cable of this design, both ends, part and length, as CSV</source>
+        <translation>将本方案的每条线缆（两端、型号和长度）写为 CSV</translation>
+    </message>
+    <message>
+        <source>Export cable schedule as</source>
+        <translation>布线表导出为</translation>
+    </message>
+    <message>
+        <source>Cannot export the cable schedule</source>
+        <translation>无法导出布线表</translation>
+    </message>
+    <message>
+        <source>Wrote {count} cables to {path}</source>
+        <translation>已将 {count} 条线缆写入 {path}</translation>
+    </message>
+</context>
+<context>
     <name>Catalog</name>
     <message>
         <source>unknown id {catalog_id!r}</source>
@@ -1821,14 +1848,6 @@
         <translation>采购</translation>
     </message>
     <message>
-        <source>Rent</source>
-        <translation>租用</translation>
-    </message>
-    <message>
-        <source>Cloud</source>
-        <translation>云上</translation>
-    </message>
-    <message>
         <source>Up front</source>
         <translation>前期投入</translation>
     </message>
@@ -1849,12 +1868,20 @@
         <translation>网络占比</translation>
     </message>
     <message>
-        <source>Buy: hardware and installation. Rent: the first bill (a year when prepaid annually).</source>
-        <translation>采购：硬件及安装费用。租用：首期账单（按年预付时为一年）。</translation>
+        <source>Rent (alternative)</source>
+        <translation>租赁（备选）</translation>
     </message>
     <message>
-        <source>Buy: electricity and rack space of the bought cluster. Rent and cloud: the monthly bill.</source>
-        <translation>采购：自建集群的电费和机柜空间费用。租用和云上：每月账单。</translation>
+        <source>Cloud (alternative)</source>
+        <translation>公有云（备选）</translation>
+    </message>
+    <message>
+        <source>Buy: hardware, installation and a first year of support. Rent: the first bill (a year when prepaid annually).</source>
+        <translation>购买：硬件、安装及第一年技术支持。租赁：首期账单（按年预付时为一年）。</translation>
+    </message>
+    <message>
+        <source>Buy: electricity and rack space of the bought cluster. Rent: the month paid (a twelfth of a prepaid year). Cloud: the monthly bill.</source>
+        <translation>购买：所购集群的电费和机位费。租赁：每月实付（按年预付时为一年的十二分之一）。公有云：每月账单。</translation>
     </message>
     <message>
         <source>Everything paid over the {months} project.</source>
@@ -1943,6 +1970,30 @@
     <message>
         <source>&lt;b&gt;Cost&lt;/b&gt; over {months} for {gpus} GPUs ({currency})</source>
         <translation>&lt;b&gt;成本&lt;/b&gt;：{months}，{gpus} 张 GPU（{currency}）</translation>
+    </message>
+    <message>
+        <source>No tax rate is set: amounts are shown without tax.</source>
+        <translation>未设置税率：金额均不含税。</translation>
+    </message>
+    <message>
+        <source>Prices include VAT ({rate}): buying&apos;s total holds {tax} of tax.</source>
+        <translation>价格含增值税（{rate}）：购买方案总额中含税 {tax}。</translation>
+    </message>
+    <message>
+        <source>Prices exclude VAT ({rate}): buying adds {tax}, {total} with tax.</source>
+        <translation>价格不含增值税（{rate}）：购买方案另加税 {tax}，含税合计 {total}。</translation>
+    </message>
+    <message>
+        <source>Prices valid until {date}.</source>
+        <translation>报价有效期至 {date}。</translation>
+    </message>
+    <message>
+        <source>Support and extended warranty: {count} × {unit} a year.</source>
+        <translation>技术支持与延保：{count} 年 × 每年 {unit}。</translation>
+    </message>
+    <message>
+        <source>Hardware warranty: {years} years, included in the prices.</source>
+        <translation>硬件保修：{years} 年，已含在价格中。</translation>
     </message>
 </context>
 <context>
@@ -2109,6 +2160,10 @@
     <message>
         <source>{name!r} is not a {section} setting (settings: {names})</source>
         <translation>{name!r} 不是{section}设置项（可用设置：{names}）</translation>
+    </message>
+    <message>
+        <source>{name} {value!r} must be a date written YYYY-MM-DD (e.g. 2027-03-31), or empty</source>
+        <translation>{name} {value!r} 须为 YYYY-MM-DD 格式的日期（例如 2027-03-31），或留空</translation>
     </message>
     <message>
         <source>{name} must be given (it has no default)</source>
@@ -3157,6 +3212,30 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>按机柜散热方式估算</translation>
     </message>
     <message>
+        <source>Tax rate (VAT, e.g. 0.13)</source>
+        <translation>税率（增值税，例如 0.13）</translation>
+    </message>
+    <message>
+        <source>Prices include tax</source>
+        <translation>价格含税</translation>
+    </message>
+    <message>
+        <source>Quote valid until</source>
+        <translation>报价有效期至</translation>
+    </message>
+    <message>
+        <source>A date written YYYY-MM-DD, or empty</source>
+        <translation>YYYY-MM-DD 格式的日期，或留空</translation>
+    </message>
+    <message>
+        <source>Support per year (share of hardware)</source>
+        <translation>每年技术支持（占硬件价格比例）</translation>
+    </message>
+    <message>
+        <source>Hardware warranty (years)</source>
+        <translation>硬件保修（年）</translation>
+    </message>
+    <message>
         <source>Hardware</source>
         <translation>硬件</translation>
     </message>
@@ -3265,6 +3344,10 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
     <message>
         <source>{count} link(s) could not be loaded because a device they connect is invalid</source>
         <translation>{count} 条链路无法加载，因为它们连接的设备无效</translation>
+    </message>
+    <message>
+        <source>{value!r} must be a date written YYYY-MM-DD (e.g. 2027-03-31), or empty</source>
+        <translation>{value!r} 须为 YYYY-MM-DD 格式的日期（例如 2027-03-31），或留空</translation>
     </message>
     <message>
         <source>{u} is above the rack height {height}</source>

@@ -126,6 +126,17 @@ COST_FIELDS = [
         optional=True,
         placeholder=QT_TRANSLATE_NOOP("Inspector", "from the racks' cooling"),
     ),
+    FieldSpec("cost.tax_rate", QT_TRANSLATE_NOOP("Inspector", "Tax rate (VAT, e.g. 0.13)"), "float"),
+    FieldSpec("cost.prices_include_tax", QT_TRANSLATE_NOOP("Inspector", "Prices include tax"), "bool"),
+    FieldSpec(
+        "cost.quote_valid_until",
+        QT_TRANSLATE_NOOP("Inspector", "Quote valid until"),
+        "text",
+        tooltip=QT_TRANSLATE_NOOP("Inspector", "A date written YYYY-MM-DD, or empty"),
+    ),
+    FieldSpec("cost.support_rate_per_year", QT_TRANSLATE_NOOP("Inspector", "Support per year (share of hardware)"),
+              "float"),
+    FieldSpec("cost.warranty_years", QT_TRANSLATE_NOOP("Inspector", "Hardware warranty (years)"), "int"),
 ]
 
 

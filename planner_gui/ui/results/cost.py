@@ -27,8 +27,9 @@ from planner_gui.present import format_money, format_months, format_percent
 from planner_gui.ui.results.style import AMBER
 
 OPTIONS = ("buy", "rent", "cloud")  # engine CostReport.options keys
-OPTION_TITLES = {"buy": QT_TRANSLATE_NOOP("CostView", "Buy"), "rent": QT_TRANSLATE_NOOP("CostView", "Rent"),
-                 "cloud": QT_TRANSLATE_NOOP("CostView", "Cloud")}
+OPTION_TITLES = {"buy": QT_TRANSLATE_NOOP("CostView", "Buy"),
+                 "rent": QT_TRANSLATE_NOOP("CostView", "Rent (alternative)"),
+                 "cloud": QT_TRANSLATE_NOOP("CostView", "Cloud (alternative)")}
 ROWS = (QT_TRANSLATE_NOOP("CostView", "Up front"),
         QT_TRANSLATE_NOOP("CostView", "Monthly"),
         QT_TRANSLATE_NOOP("CostView", "Total"),
@@ -47,10 +48,10 @@ translate = QCoreApplication.translate  # lupdate reads translate("Context", "li
 
 
 def row_tips(project_months: int) -> list[str]:
-    return [translate("CostView", "Buy: hardware and installation. Rent: the first bill (a year when prepaid "
-                                  "annually)."),
-            translate("CostView", "Buy: electricity and rack space of the bought cluster. Rent and cloud: the "
-                                  "monthly bill."),
+    return [translate("CostView", "Buy: hardware, installation and a first year of support. Rent: the first "
+                                  "bill (a year when prepaid annually)."),
+            translate("CostView", "Buy: electricity and rack space of the bought cluster. Rent: the month paid "
+                                  "(a twelfth of a prepaid year). Cloud: the monthly bill."),
             translate("CostView", "Everything paid over the {months} project.").format(
                 months=format_months(project_months, adjective=True)),
             translate("CostView", "Total ÷ GPU-hours of the project (every GPU, every hour)."),
@@ -188,7 +189,35 @@ class CostView(QWidget):
             item.setToolTip(tip(row))
 
 
+def terms_lines(cost: Any, currency: str) -> list[str]:
+    """The quote's terms (engine QuoteTerms): tax with buying's tax and total, validity, support, warranty."""
+    terms, buy = cost.terms, cost.options.get("buy")
+    rate = format_percent(terms.tax_rate, 0)
+    if buy is None:
+        lines = []
+    elif terms.tax_rate <= 0:
+        lines = [translate("CostView", "No tax rate is set: amounts are shown without tax.")]
+    elif terms.prices_include_tax:
+        lines = [translate("CostView", "Prices include VAT ({rate}): buying's total holds {tax} of tax.").format(
+            rate=rate, tax=format_money(cost.tax(buy), currency))]
+    else:
+        lines = [translate("CostView", "Prices exclude VAT ({rate}): buying adds {tax}, {total} with tax.").format(
+            rate=rate, tax=format_money(cost.tax(buy), currency),
+            total=format_money(cost.total_with_tax(buy), currency))]
+    if terms.quote_valid_until:
+        lines.append(translate("CostView", "Prices valid until {date}.").format(date=terms.quote_valid_until))
+    if buy is not None and "support" in buy.units:
+        count, unit = buy.units["support"]
+        lines.append(translate("CostView", "Support and extended warranty: {count} × {unit} a year.").format(
+            count=count, unit=format_money(unit, currency)))
+    if terms.warranty_years:
+        lines.append(translate("CostView", "Hardware warranty: {years} years, included in the prices.").format(
+            years=terms.warranty_years))
+    return lines
+
+
 def notes_html(cost: Any, currency: str) -> str:
-    plain = [escape(line) for line in break_even_lines(cost) + saving_lines(cost, currency)]
+    plain = [escape(line) for line in terms_lines(cost, currency) + break_even_lines(cost)
+             + saving_lines(cost, currency)]
     warned = [f"<span style='color:{AMBER}'>⚠ {escape(line)}</span>" for line in unpriced_lines(cost)]
     return "<br>".join(plain + warned)

@@ -17,6 +17,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
+from planner_gui.ui.window.export_cables import export_cables_action
 from planner_gui.ui.window.export_pdf import export_pdf_action
 from planner_gui.ui.window.variants import add_variants_ui
 
@@ -31,6 +32,7 @@ class Actions:
     save: QAction
     save_as: QAction
     export_pdf: QAction
+    export_cables: QAction
     quit: QAction
     undo: QAction
     redo: QAction
@@ -61,6 +63,7 @@ def build_menus(window: MainWindow) -> Actions:
         save_as=_action(window, QCoreApplication.translate("MainMenus", "Save &As…"),
                         ["Ctrl+Shift+S"], files.save_as, "actionSaveAs"),
         export_pdf=export_pdf_action(window),
+        export_cables=export_cables_action(window),
         quit=_action(window, QCoreApplication.translate("MainMenus", "&Quit"), [key.Quit], window.close, "actionQuit"),
         undo=doc.undo_stack.createUndoAction(window, QCoreApplication.translate("MainMenus", "&Undo")),
         redo=doc.undo_stack.createRedoAction(window, QCoreApplication.translate("MainMenus", "&Redo")),
@@ -88,7 +91,8 @@ def build_menus(window: MainWindow) -> Actions:
 def _fill_menubar(window: MainWindow, a: Actions) -> None:
     bar = window.menuBar()
     file_menu = bar.addMenu(QCoreApplication.translate("MainMenus", "&File"))
-    for item in (a.new, a.open, a.recent_menu, None, a.save, a.save_as, None, a.export_pdf, None, a.quit):
+    for item in (a.new, a.open, a.recent_menu, None, a.save, a.save_as, None, a.export_pdf, a.export_cables, None,
+                 a.quit):
         _add(file_menu, item)
     edit_menu = bar.addMenu(QCoreApplication.translate("MainMenus", "&Edit"))
     for item in (a.undo, a.redo, None, a.delete, a.select_all, None, a.find):
