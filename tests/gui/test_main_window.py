@@ -89,7 +89,8 @@ def test_status_bar_figures_equal_the_analysis_summary(window: MainWindow, qtbot
     # Hand check against the default design: 32 DGX H100 x 8 GPUs in 9 racks; rent from its cost
     # settings (seed 000 prices): 32 servers x CNY 100,000 + 12 QM9700 (8 leaves, 4 spines) x 22,500.
     assert shown["gpus"] == "256 GPUs" and shown["racks"] == "9 racks"
-    assert shown["monthly"] == f"¥{32 * 100_000 + 12 * 22_500:,} rent/month"
+    # the month paid: 32 nodes × ¥100,000 + 12 switches × ¥22,500 at list, prepaid a year at a time 15 % off
+    assert shown["monthly"] == f"¥{round((32 * 100_000 + 12 * 22_500) * 0.85):,} rent/month"
     assert shown["busbw"] == f"AllReduce 1 GiB {summary.allreduce_busbw_1gib_gbps:.0f} GB/s busbw"
     with qtbot.waitSignal(window.document.results_updated, timeout=2000):
         window.document.remove_items(["node-001"])
