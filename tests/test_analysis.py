@@ -126,7 +126,7 @@ def test_default_example_training_uses_the_workload_layout() -> None:
 
 def test_gdr_off_lowers_two_node_bandwidth() -> None:
     """S1 (2 x 8 H100 on NDR): without GPUDirect RDMA the NIC traffic is staged through host memory, so the
-    1 GiB AllReduce bus bandwidth must fall (collectives.md: GDR)."""
+    1 GiB AllReduce bus bandwidth must fall (NVIDIA/nccl#465: GDR)."""
     design = _load(Path(default_example_path()).with_name("s1-h100-2x8-ndr.cluster"))
     with_gdr = analyze_design(design, CATALOG).summary.allreduce_busbw_1gib_gbps
     design.fabric.gpudirect_rdma = False

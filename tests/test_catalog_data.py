@@ -1,8 +1,7 @@
 """The bundled hardware catalog: it loads cleanly, holds every id the app relies on, matches the
 published figures it cites and is physically sane; a bad user catalog is reported, never fatal.
 
-Reference figures come from /work/shared/reference (hardware_catalog.csv, hardware_power.md,
-measured_h200.md, peers_and_training.md); each constant below names its source.
+Reference figures come from public datasheets, user guides and papers; each constant below names its source.
 """
 
 from __future__ import annotations

@@ -56,7 +56,7 @@ def test_generated_designs_are_complete_and_within_limits(nodes: int, topology: 
 
 def test_superpod_scalable_unit_is_eight_rail_leaves_and_four_spines() -> None:
     """32 x DGX H100 on QM9700: 8 rail leaves (32 down, 32 up) and 4 spines, 8 links per leaf-spine pair,
-    as in NVIDIA's DGX SuperPOD H100 reference architecture (hardware_power.md, SuperPOD section)."""
+    as in NVIDIA's DGX SuperPOD H100 reference architecture (docs.nvidia.com/dgx-superpod)."""
     design = generate_design(CATALOG, TemplateSpec("dgx-h100", 32, topology="rail-optimized"))
     leaves = sorted(d for d in design.devices if d.startswith("fab-leaf"))
     spines = sorted(d for d in design.devices if d.startswith("fab-spine"))

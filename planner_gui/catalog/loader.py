@@ -37,7 +37,7 @@ DEVICE_KINDS = {
 _REFERENCES = (("server", "gpu_id", "gpu"), ("server", "default_nic_id", "nic"), ("nic", "default_switch_id", "switch"))
 USER_CATALOG_LIMIT_BYTES = 8 * 1024 * 1024
 # Bounds on a hostile user catalog (docs/reliability.md). The bundled catalog has ~60 entries, and
-# the largest switch in it (hardware_catalog.csv) has 144 ports; each bound is far above real use.
+# the largest switch in it (resources/catalog) has 144 ports; each bound is far above real use.
 MAX_CATALOG_ENTRIES = 10_000
 MAX_PORTS_PER_DEVICE = 4_096
 MAX_TEXT_CHARS = 10_000  # as for a design's names and notes (io/limits.py)

@@ -23,7 +23,7 @@ from planner_gui.present import size_flag
 
 UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30}  # binary units, as nccl-tests' -b/-e flags
 BYTES_PATTERN = re.compile(r"^\s*(\d+)\s*([KMG]?)\s*$", re.IGNORECASE)
-MAX_BYTES = 2**40  # 1 TiB: beyond any GPU's memory (largest catalog GPU, B200: 180 GB, hardware_catalog.csv)
+MAX_BYTES = 2**40  # 1 TiB: beyond any GPU's memory (largest catalog GPU, B200: 180 GB, resources/catalog)
 ON_OFF = ("on", "off")
 SMALL_BANDWIDTH_GBPS = 0.1  # below this, two decimals print 0.00 (latency-bound sizes)
 

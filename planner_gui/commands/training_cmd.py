@@ -19,7 +19,7 @@ from planner_gui.commands.language import text, translate
 from planner_gui.commands.predict_cmd import positive_int, server_for
 from planner_gui.model import Precision, Recompute, Workload
 
-DEFAULT_GPUS_PER_NODE = 8  # HGX/DGX baseboards carry 8 GPUs (hardware_catalog.csv), for a GPU no server has
+DEFAULT_GPUS_PER_NODE = 8  # HGX/DGX baseboards carry 8 GPUs (resources/catalog), for a GPU no server has
 ZERO_STAGES = ("0", "1", "2", "3")
 PERCENT = 100.0
 LABEL_WIDTH = 20  # "step time" .. "days to train", then one space

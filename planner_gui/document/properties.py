@@ -83,7 +83,7 @@ FIELD_WORDS = {
 # Settings bounds that differ from "a finite number of 0 or more" (the default for every number).
 SETTINGS_BOUNDS: dict[tuple[str, str], tuple[float | None, float | None]] = {
     # cost settings: model/settings.py COST_RANGES, through the file bounds (one table for all three)
-    ("workload", "zero_stage"): (0, 3),  # ZeRO stages 0-3 (peers_and_training.md, memory formulas)
+    ("workload", "zero_stage"): (0, 3),  # ZeRO stages 0-3 (Rajbhandari et al. 2020, ZeRO)
     ("workload", "moe_experts"): (0, None),
     ("workload", "moe_topk"): (0, None),
 }

@@ -11,7 +11,7 @@ from planner_gui.catalog import Catalog, CatalogEntry
 from planner_gui.model import CoolingType, Design, Device, Feed, Medium, Rack
 
 # Floor geometry used to estimate cable runs. A 600 mm wide rack is the common data-centre
-# footprint (hardware_power.md, rack section); a 2.4 m row pitch is one 1.2 m rack depth plus a
+# footprint (NVIDIA DGX SuperPOD data-center design guide); a 2.4 m row pitch is one 1.2 m rack depth plus a
 # 1.2 m aisle. Cables rise to an overhead tray and come down again: 2 x 1.5 m, plus 1 m of slack.
 RACK_WIDTH_M = 0.6
 ROW_PITCH_M = 2.4

@@ -55,7 +55,7 @@ GROUP_FILL_ALPHA = 200  # grouped nodes (overview) are drawn slightly translucen
 
 # Link colours by line rate (Gb/s): one hue per common Ethernet/InfiniBand generation, so a
 # speed step (a 200G link among 400G ones, topology_cabling "speed mismatch") stands out. The
-# speeds are the catalog's port speeds (hardware_catalog.csv): 1G BMC, 25/100G Ethernet, HDR
+# speeds are the catalog's port speeds (resources/catalog): 1G BMC, 25/100G Ethernet, HDR
 # 200G, NDR 400G, XDR/800G.
 SPEED_COLOURS = (
     (1.0, "#d1d5db"),  # management (grey-300): many, thin, in the background

@@ -1,7 +1,7 @@
 """Collective model: hand calculations, nccl-tests definitions and NCCL's algorithm choice.
 
-Sources for the numbers below: NCCL's tuning tables as transcribed in
-/work/shared/reference/collectives.md sections 1.2-1.6, nccl-tests' busbw definitions (section 2)
+Sources for the numbers below: NCCL's tuning tables (src/graph/tuning.cc, copied in
+planner_gui/engine/collectives/nccl_tables.py), nccl-tests' busbw definitions (doc/PERFORMANCE.md)
 and the constants in planner_gui/engine/collectives/hardware.py, each of which names its source.
 """
 
@@ -38,8 +38,8 @@ def a100(nodes: int = 1, **changes: object) -> FabricProfile:
 def test_ring_allreduce_single_node_hand_calculation() -> None:
     """8x A100 on NVSwitch, Ring/Simple forced, 1 GiB.
 
-    Bandwidth: ring busbw = 300 GB/s one-way NVLink x 232.5/300 (A100 ring plateau, collectives.md
-    section 5) = 232.5 GB/s; algbw = busbw x n / (2(n-1)) = 232.5 x 8/14 = 132.857 GB/s.
+    Bandwidth: ring busbw = 300 GB/s one-way NVLink x 232.5/300 (A100 ring plateau,
+    docs/models/collectives.md) = 232.5 GB/s; algbw = busbw x n / (2(n-1)) = 232.5 x 8/14 = 132.857 GB/s.
     Latency: base Ring/Simple 8.4 us + 2(n-1) = 14 NVLink steps x 3.4 us (hwLatencies[NVLINK] Ring
     Simple) x 4.2 (Ampere latency scale) + 0.85 us launch = 8.4 + 199.92 + 0.85 = 209.17 us.
     Time: 209.17 + 2^30 B / 132857.14 B/us = 209.17 + 8081.93 = 8291.10 us.

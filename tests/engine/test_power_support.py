@@ -16,7 +16,7 @@ from planner_gui.catalog import Catalog, CatalogEntry
 from planner_gui.catalog.schema import validate_entry
 from planner_gui.model import CoolingType, Design, Device, Feed, Link, Medium, Rack
 
-SOURCE = "tests: hardware_power.md"
+SOURCE = "tests: NVIDIA DGX H100 user guide, QM9700 manual, LinkX specifications"
 RAW: list[dict[str, Any]] = [
     {"id": "h100", "kind": "gpu", "name": "H100 SXM", "source": SOURCE, "memory_gb": 80, "memory_bw_tbs": 3.35,
      "tdp_w": 700, "fp16_tflops": 989, "achievable_fraction": 0.5, "interconnect": "nvlink", "pcie_gen": 5},

@@ -1,6 +1,6 @@
 """Shared test kit (no tests here): a small in-memory catalog and fabric builders.
 
-Figures come from /work/shared/reference/hardware_catalog.csv and hardware_power.md; ids carry a
+Figures are the bundled catalog's (NVIDIA datasheets and user guides, see docs/catalog.md); ids carry a
 ``t-`` prefix so they never clash with the bundled catalog. Every entry passes the catalog schema.
 """
 
@@ -12,7 +12,7 @@ from planner_gui.catalog import Catalog, CatalogEntry
 from planner_gui.catalog.schema import validate_entry
 from planner_gui.model import Design, Device, Link, Medium
 
-SRC = "hardware_catalog.csv / hardware_power.md (test copy)"
+SRC = "NVIDIA datasheets and user guides (test copy of catalog figures)"
 
 
 def _device(height: int, typical: float, maximum: float) -> dict[str, Any]:

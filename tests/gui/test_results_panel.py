@@ -139,7 +139,7 @@ def test_hovering_reads_every_curve_at_the_nearest_size(panel: ResultsPanel, doc
 # ----- power and cooling ----------------------------------------------------------------------
 def test_rack_bars_show_peak_draw_against_supply_and_heat_against_cooling(panel: ResultsPanel,
                                                                           document: Document) -> None:
-    """Rack A01 holds 4 × DGX H100 at 10.2 kW peak each (hardware_power.md, DGX H100 row) plus the
+    """Rack A01 holds 4 × DGX H100 at 10.2 kW peak each (NVIDIA DGX H100 user guide) plus the
     optics on their ports: 41.12 kW, against a 42 kW budget (98 %) and 25 kW of air cooling (164 %)."""
     model = panel.power.model
     assert [r.rack_id for r in model.rows()] == list(document.analysis.power.racks)

@@ -14,13 +14,13 @@ from planner_gui.engine.collectives.profile import FabricProfile
 from planner_gui.model.messages import QT_TRANSLATE_NOOP
 
 # NVLink generations from 3 (A100) on come on HGX boards with NVSwitch; NVLink 2 (V100 SXM2) is
-# the DGX-1 hybrid cube mesh (hardware_catalog.csv: nvswitch_count per server).
+# the DGX-1 hybrid cube mesh (resources/catalog: nvswitch_count per server).
 FIRST_NVSWITCH_NVLINK_GEN = 3
 # NVLink SHARP needs third-generation NVSwitch, i.e. NVLink 4 (H100) or later (NCCL docs, NCCL_NVLS_ENABLE).
 FIRST_NVLS_NVLINK_GEN = 4
 MESH_MAX_GPUS = 2  # two NVLink GPUs can be bridged without a switch
 NIC_LATENCY_FALLBACK_US = 1.0  # only for single-node profiles, where the network is unused
-SWITCH_LATENCY_FALLBACK_NS = 300.0  # FabricProfile's default (QM9700 ~330 ns, hardware_catalog.csv)
+SWITCH_LATENCY_FALLBACK_NS = 300.0  # FabricProfile's default (QM9700 ~330 ns, resources/catalog)
 
 
 class _Entry(Protocol):

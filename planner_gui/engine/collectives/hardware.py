@@ -29,7 +29,7 @@ _GENERATION_NAMES = (
     ("volta", r"V100|T4\b|RTX\s*20\d\d"),
 )
 GENERATIONS = ("volta", "ampere", "hopper", "blackwell")
-# Unknown names: the generation from the per-GPU NVLink figure (hardware_catalog.csv: A100 600,
+# Unknown names: the generation from the per-GPU NVLink figure (resources/catalog: A100 600,
 # H100 900, B200 1800 GB/s) or else the PCIe generation it introduced (A100 Gen4, H100 Gen5).
 GENERATION_BY_NVLINK_GBS = ((1800.0, "blackwell"), (900.0, "hopper"), (600.0, "ampere"))
 GENERATION_BY_PCIE_GEN = ((5, "hopper"), (4, "ampere"))

@@ -110,8 +110,8 @@ THREAD_THRESHOLD_BYTES = {LL: 8, LL128: 8, SIMPLE: 64}
 MAX_THREADS = {LL: 512, LL128: 640, SIMPLE: 512}
 MAX_CHANNELS = 32  # NCCL's MAXCHANNELS for collectives (src/include/device.h, v2.30)
 
-# Per-channel speed ceilings of NCCL's topology search, largest entry of each array; collectives.md
-# 1.4 (speedArrayIntra / sm90SpeedArrayIntra / sm100SpeedArrayIntra). Used to estimate how many
+# Per-channel speed ceilings of NCCL's topology search, largest entry of each array; NCCL
+# src/graph/search.cc (speedArrayIntra / sm90SpeedArrayIntra / sm100SpeedArrayIntra). Used to estimate how many
 # channels NCCL builds for a given intra-node bandwidth.
 MAX_CHANNEL_SPEED_INTRA = {"volta": 40.0, "ampere": 40.0, "hopper": 60.0, "blackwell": 90.0}
 

@@ -19,7 +19,7 @@ INTRA_KINDS = ("nvswitch", "nvlink_mesh", "pcie")
 TECHNOLOGIES = ("infiniband", "ethernet", "efa", "efa_v1", "tcpx")
 
 # Sanity ranges for validation; anything outside is a typo, not a design choice.
-MAX_GPUS_PER_NODE = 576  # 8x the largest NVLink domain in the catalog (GB200 NVL72, hardware_catalog.csv)
+MAX_GPUS_PER_NODE = 576  # 8x the largest NVLink domain in the catalog (GB200 NVL72, resources/catalog)
 MAX_NODES = 1_000_000  # well above any cluster anyone plans (the largest public ones are ~10^5 GPUs)
 MAX_NIC_GBPS = 3200.0  # catalog schema upper bound for NIC speed (planner_gui/catalog/schema.py)
 MAX_LATENCY_US = 1000.0  # catalog schema upper bound for NIC latency

@@ -46,7 +46,7 @@ FALLBACK_REACH_M = {
     Medium.SMF: 500.0,  # DR4 single-mode MPO straight [S12]
     Medium.UTP: 100.0,  # twisted-pair Ethernet: the BASE-T channel limit (UTP_SOURCE)
 }
-UTP_SOURCE = "IEEE 802.3 BASE-T 100 m channel"  # management cabling; not in hardware_power.md
+UTP_SOURCE = "IEEE 802.3 BASE-T 100 m channel"  # management cabling
 OPTICAL_MEDIA = (Medium.AOC, Medium.MMF, Medium.SMF)
 HDR_GBPS, NDR_GBPS = 200.0, 400.0  # InfiniBand HDR and NDR port speeds (seed_facts.md, interconnect facts)
 _OPTICAL_CODE = np.array([m in OPTICAL_MEDIA for m in MEDIA])  # per medium code: an optical medium?
