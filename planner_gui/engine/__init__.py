@@ -65,8 +65,10 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time __getattr__
         estimate_training,
         find_preset,
         gpu_facts_from_catalog,
+        shape_from_workload,
         workload_for_preset,
     )
+    from planner_gui.engine.training.planner import plan_layouts
     from planner_gui.engine.util.gc_pause import freeze_long_lived, thaw_long_lived
 
 # name -> the module that defines it (or the room that re-exports it)
@@ -135,6 +137,8 @@ _WHERE: dict[str, str] = {
     "find_preset": "planner_gui.engine.training",
     "gpu_facts_from_catalog": "planner_gui.engine.training",
     "workload_for_preset": "planner_gui.engine.training",
+    "shape_from_workload": "planner_gui.engine.training",
+    "plan_layouts": "planner_gui.engine.training.planner",
     "freeze_long_lived": "planner_gui.engine.util.gc_pause",
     "thaw_long_lived": "planner_gui.engine.util.gc_pause",
 }
@@ -197,10 +201,12 @@ __all__ = [  # the door's names, for tools, readers and `from planner_gui.engine
     "named_test",
     "parse_nccl_tests",
     "parse_range",
+    "plan_layouts",
     "predict",
     "profile_from_catalog",
     "run_sweep",
     "schedule_csv",
+    "shape_from_workload",
     "shell_exports",
     "thaw_long_lived",
     "usd_rate",

@@ -1173,6 +1173,14 @@
         <translation>每台服务器的计算网卡数（默认：按服务器配置）</translation>
     </message>
     <message>
+        <source>search parallel layouts of a training job and rank those that fit by step time</source>
+        <translation>搜索训练任务的并行布局，并按步时间对能放下的布局排序</translation>
+    </message>
+    <message>
+        <source>published model preset, e.g. Llama-3-70B (or give the shape)</source>
+        <translation>已发布模型的预设，例如 Llama-3-70B（或给出模型结构）</translation>
+    </message>
+    <message>
         <source>transformer layers</source>
         <translation>Transformer 层数</translation>
     </message>
@@ -1195,6 +1203,50 @@
     <message>
         <source>sequences per step</source>
         <translation>每步序列数</translation>
+    </message>
+    <message>
+        <source>how many layouts to list (default 10)</source>
+        <translation>列出多少个布局（默认 10）</translation>
+    </message>
+    <message>
+        <source>print the ranked layouts as JSON</source>
+        <translation>以 JSON 输出排好序的布局</translation>
+    </message>
+    <message>
+        <source>--gpu: no catalog server carries {gpu}; name a server</source>
+        <translation>--gpu：目录中没有搭载 {gpu} 的服务器；请指定一种服务器</translation>
+    </message>
+    <message>
+        <source>{searched} consistent layouts, {fits} within memory by their model states, {timed} timed in full ({ms} ms)</source>
+        <translation>{searched} 个自洽布局，按模型状态估算 {fits} 个在显存内，{timed} 个经完整计时（{ms} 毫秒）</translation>
+    </message>
+    <message>
+        <source>no layout fits in GPU memory; add GPUs or choose a GPU with more memory</source>
+        <translation>没有布局能放进 GPU 显存；请增加 GPU 或选择显存更大的 GPU</translation>
+    </message>
+    <message>
+        <source>sharding</source>
+        <translation>分片</translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>step (s)</source>
+        <translation>步时间 (s)</translation>
+    </message>
+    <message>
+        <source>GB/GPU</source>
+        <translation>GB/GPU</translation>
+    </message>
+    <message>
+        <source>--model {name!r} is not a known preset; give the shape with --layers, --hidden, --heads, --seq and --vocab</source>
+        <translation>--model {name!r} 不是已知的预设；请用 --layers、--hidden、--heads、--seq 和 --vocab 给出模型结构</translation>
+    </message>
+    <message>
+        <source>give --model or the shape: {missing} missing</source>
+        <translation>请给出 --model 或模型结构：缺少 {missing}</translation>
     </message>
     <message>
         <source>key/value heads (default: --heads)</source>
@@ -2683,6 +2735,10 @@
     <message>
         <source>first/last pipeline stage layers ({first}, {last}) leave {rest} of {layers} layers for {middle} middle stages; choose counts that leave a multiple of {middle}</source>
         <translation>首/末流水线阶段层数（{first}，{last}）使 {layers} 层中剩余 {rest} 层分给 {middle} 个中间阶段；请选择使剩余层数为 {middle} 的倍数的层数</translation>
+    </message>
+    <message>
+        <source>the planner needs at least one GPU, one sequence per step and one result; got {gpus} GPUs, batch {batch}, top {top}</source>
+        <translation>规划器至少需要一个 GPU、每步一个序列和一个结果；收到 {gpus} 个 GPU、批量 {batch}、前 {top} 个</translation>
     </message>
 </context>
 <context>

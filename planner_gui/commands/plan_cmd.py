@@ -1,0 +1,113 @@
+"""``cluster-planner plan-training``: search parallel layouts of one model on one cluster, fastest first.
+
+The model is a published preset (``--model``, e.g. Llama-3-70B) or a shape given like
+``estimate-training``'s; the cluster is ``--gpus`` GPUs in the catalog server ``--gpu`` names (or
+holds). Every layout of tp, pp, vpp, cp, ep, micro-batch, ZeRO stage / FSDP / HSDP and recompute is
+checked; those that fit in memory are ranked by step time (engine: training/planner.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import time
+from typing import Any
+
+from planner_gui.cli import CliError
+from planner_gui.commands.columns import row
+from planner_gui.commands.common import catalog_for_cli, print_json
+from planner_gui.commands.language import translate
+from planner_gui.commands.predict_cmd import positive_int
+from planner_gui.commands.training_cmd import DEFAULT_TRAIN_TOKENS, resolve_gpu
+from planner_gui.model import Precision
+
+PERCENT = 100.0
+DEFAULT_TOP = 10
+COLUMNS = ((4, ">"), (4, ">"), (4, ">"), (4, ">"), (5, ">"), (4, ">"), (4, ">"), (4, ">"), (8, ">"), (11, ">"),
+           (10, ">"), (7, ">"), (10, ">"))
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    p = commands.add_parser("plan-training", help=translate("CLI", "search parallel layouts of a training job and "
+                                                                    "rank those that fit by step time"))
+    p.add_argument("--gpu", required=True,
+                   help=translate("CLI", "GPU or server catalog id, e.g. h100-sxm5-80gb or dgx-h100"))
+    p.add_argument("--gpus", required=True, type=positive_int, help=translate("CLI", "GPUs in the job"))
+    p.add_argument("--gpus-per-node", type=positive_int,
+                   help=translate("CLI", "GPUs per server (default: the server's)"))
+    p.add_argument("--model", help=translate("CLI", "published model preset, e.g. Llama-3-70B (or give the shape)"))
+    for name, what in (("--layers", translate("CLI", "transformer layers")),
+                       ("--hidden", translate("CLI", "hidden size")),
+                       ("--heads", translate("CLI", "attention heads")),
+                       ("--seq", translate("CLI", "sequence length in tokens")),
+                       ("--vocab", translate("CLI", "vocabulary size"))):
+        p.add_argument(name, type=positive_int, help=what)
+    p.add_argument("--global-batch", required=True, type=positive_int, help=translate("CLI", "sequences per step"))
+    p.add_argument("--precision", choices=tuple(str(x) for x in Precision), default=str(Precision.BF16))
+    p.add_argument("--top", type=positive_int, default=DEFAULT_TOP,
+                   help=translate("CLI", "how many layouts to list (default 10)"))
+    p.add_argument("--train-tokens", type=float, default=DEFAULT_TRAIN_TOKENS,
+                   help=translate("CLI", "tokens to train on, for the days to train (default 1e12)"))
+    p.add_argument("--json", action="store_true", help=translate("CLI", "print the ranked layouts as JSON"))
+    p.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from planner_gui.engine import comm_model_from_profile, gpu_facts_from_catalog, plan_layouts, profile_from_catalog
+
+    catalog = catalog_for_cli()
+    gpu_id, per_node, server = resolve_gpu(catalog, args.gpu, args.gpus_per_node)
+    if server is None:
+        raise CliError(translate("CLI", "--gpu: no catalog server carries {gpu}; name a server").format(gpu=gpu_id))
+    shape = _shape(args)
+    nodes = -(-args.gpus // per_node)
+    profile = profile_from_catalog(catalog, gpu_id, per_node, nodes, server["default_nic_id"],
+                                   server["compute_nic_slots"])
+    started = time.process_time()
+    result = plan_layouts(shape, args.gpus, per_node, args.global_batch, Precision(args.precision),
+                          gpu_facts_from_catalog(catalog, gpu_id), comm_model_from_profile(profile),
+                          top=args.top, train_tokens=args.train_tokens)
+    elapsed = time.process_time() - started
+    if args.json:
+        print_json([entry.to_json() for entry in result.entries])
+        return 0
+    print(translate("CLI", "{searched} consistent layouts, {fits} within memory by their model states, {timed} "
+                           "timed in full ({ms} ms)").format(searched=result.searched, fits=result.memory_bound_fits,
+                                                              timed=result.timed, ms=f"{elapsed * 1000:.0f}"))
+    if not result.entries:
+        print(translate("CLI", "no layout fits in GPU memory; add GPUs or choose a GPU with more memory"))
+        return 0
+    print(_row(["#", "tp", "pp", "vpp", "dp", "cp", "ep", "mb", translate("CLI", "sharding"),
+                translate("CLI", "recompute"), translate("CLI", "step (s)"), "MFU %", translate("CLI", "GB/GPU")]))
+    for rank, entry in enumerate(result.entries, 1):
+        j = entry.to_json()
+        layout = j["layout"]
+        print(_row([str(rank), *(str(layout[k]) for k in ("tp", "pp", "vpp", "dp", "cp", "ep", "micro_batch")),
+                    layout["sharding"], layout["recompute"], f"{j['step_time_s']:,.3f}",
+                    f"{j['mfu'] * PERCENT:.1f}", f"{j['memory_per_gpu_gb']:.1f}"]))
+    return 0
+
+
+def _row(texts: list[str]) -> str:
+    return row(*((text, width, align) for text, (width, align) in zip(texts, COLUMNS, strict=True)))
+
+
+def _shape(args: argparse.Namespace) -> Any:
+    """The preset's shape (with any of --layers … --vocab replacing its fields) or the given shape."""
+    from planner_gui.engine import find_preset, shape_from_workload
+
+    given = {"layers": args.layers, "hidden": args.hidden, "heads": args.heads, "seq_len": args.seq,
+             "vocab": args.vocab}
+    if args.model:
+        preset = find_preset(args.model)
+        if preset is None:
+            raise CliError(translate("CLI", "--model {name!r} is not a known preset; give the shape with --layers, "
+                                            "--hidden, --heads, --seq and --vocab").format(name=args.model))
+        return dataclasses.replace(preset.shape, **{k: v for k, v in given.items() if v is not None})
+    missing = [f"--{k.replace('_len', '')}" for k, v in given.items() if v is None]
+    if missing:
+        raise CliError(translate("CLI", "give --model or the shape: {missing} missing").format(
+            missing=", ".join(missing)))
+    from planner_gui.model import Workload
+
+    return shape_from_workload(Workload(**given))
