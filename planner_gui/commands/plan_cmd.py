@@ -48,12 +48,23 @@ def register(commands: argparse._SubParsersAction) -> None:
                    help=translate("CLI", "how many layouts to list (default 10)"))
     p.add_argument("--train-tokens", type=float, default=DEFAULT_TRAIN_TOKENS,
                    help=translate("CLI", "tokens to train on, for the days to train (default 1e12)"))
+    p.add_argument("--tp-comm-overlap", action="store_true",
+                   help=translate("CLI", "the framework overlaps tensor-parallel communication with GEMMs "
+                                         "(Megatron-Core --tp-comm-overlap)"))
+    p.add_argument("--no-dp-overlap", action="store_true",
+                   help=translate("CLI", "the framework does not overlap data-parallel traffic with compute"))
     p.add_argument("--json", action="store_true", help=translate("CLI", "print the ranked layouts as JSON"))
     p.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from planner_gui.engine import comm_model_from_profile, gpu_facts_from_catalog, plan_layouts, profile_from_catalog
+    from planner_gui.engine import (
+        StepOptions,
+        comm_model_from_profile,
+        gpu_facts_from_catalog,
+        plan_layouts,
+        profile_from_catalog,
+    )
 
     catalog = catalog_for_cli()
     gpu_id, per_node, server = resolve_gpu(catalog, args.gpu, args.gpus_per_node)
@@ -66,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
     started = time.process_time()
     result = plan_layouts(shape, args.gpus, per_node, args.global_batch, Precision(args.precision),
                           gpu_facts_from_catalog(catalog, gpu_id), comm_model_from_profile(profile),
+                          options=StepOptions(tp_comm_overlap=args.tp_comm_overlap, dp_overlap=not args.no_dp_overlap),
                           top=args.top, train_tokens=args.train_tokens)
     elapsed = time.process_time() - started
     if args.json:

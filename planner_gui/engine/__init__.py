@@ -61,6 +61,7 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time __getattr__
     from planner_gui.engine.topology.graph import build_fabric_graph
     from planner_gui.engine.topology.tiers import hop_levels
     from planner_gui.engine.training import (
+        StepOptions,
         comm_model_from_profile,
         estimate_training,
         find_preset,
@@ -132,6 +133,7 @@ _WHERE: dict[str, str] = {
     "clean_json": "planner_gui.engine.sections.results",
     "build_fabric_graph": "planner_gui.engine.topology.graph",
     "hop_levels": "planner_gui.engine.topology.tiers",
+    "StepOptions": "planner_gui.engine.training",
     "comm_model_from_profile": "planner_gui.engine.training",
     "estimate_training": "planner_gui.engine.training",
     "find_preset": "planner_gui.engine.training",
@@ -180,6 +182,7 @@ __all__ = [  # the door's names, for tools, readers and `from planner_gui.engine
     "FigureRow",
     "RentPlan",
     "SizeVerdict",
+    "StepOptions",
     "SweepResult",
     "TestVerdict",
     "analyze_design",

@@ -8,6 +8,7 @@ import pytest
 
 from planner_gui.engine.training import StepOptions, estimate_training, layout_from_workload, shape_from_workload
 from planner_gui.engine.training import compute as compute_module
+from planner_gui.engine.training import gemm as gemm_module
 from planner_gui.model.settings import Precision, Recompute
 from tests.engine.test_training_support import A100, A100_GEMM_ONLY, BusComm, gpt, no_comm
 
@@ -16,7 +17,9 @@ NO_OVERLAP = StepOptions(sequence_parallel=False, dp_overlap=False)
 
 @pytest.fixture
 def no_launch_cost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No launch gaps and every GEMM at the sustained rate (no size classes): isolates the roofline."""
     monkeypatch.setattr(compute_module, "KERNEL_OVERHEAD_S", 0.0)
+    monkeypatch.setattr(gemm_module, "SIZE_EFFICIENCY", ((0.0, gemm_module.REFERENCE_EFFICIENCY),))
 
 
 @pytest.mark.usefixtures("no_launch_cost")

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from planner_gui.engine.training.flops import BACKWARD_OVER_FORWARD, forward_flops_per_token
+from planner_gui.engine.training.gemm import layer_gemm_time, size_factor
 from planner_gui.engine.training.gpu import MEMORY_BW_ACHIEVABLE, GpuFacts
 from planner_gui.engine.training.memory import LOGIT_BYTES, activation_bytes_per_layer
 from planner_gui.engine.training.parallel import Layout
@@ -48,6 +49,7 @@ class StageCompute:
     backward_s: float
     attention_s: float  # score matmuls, forward + backward (what hides CP's K/V exchange)
     hardware_flops: float  # FLOPs executed on one GPU per micro-batch (recompute included)
+    linear_forward_s: float = 0.0  # weight GEMMs of one forward pass (what TP comm overlap hides behind)
 
 
 def stage_compute(shape: ModelShape, gpu: GpuFacts, precision: Precision, recompute: Recompute,
@@ -76,7 +78,9 @@ def _stage_compute(shape: ModelShape, gpu: GpuFacts, precision: Precision, recom
     eff = gpu.achievable_fraction
     rate_lin = gpu.peak_tflops(precision) * TFLOPS * eff
     rate_16 = gpu.sixteen_bit_tflops() * TFLOPS * eff
-    gemm_fwd = lin_fwd / rate_lin + (attn_fwd + logit_fwd) / rate_16
+    lin_s = layer_gemm_time(shape, tokens, tp, layout.ep, rate_lin) * layers
+    logit_s = logit_fwd / (rate_16 * size_factor(logit_fwd)) if logits else 0.0
+    gemm_fwd = lin_s + attn_fwd / rate_16 + logit_s
     hbm = gpu.memory_bytes_per_s * MEMORY_BW_ACHIEVABLE
     one_pass = (_stored_bytes(shape, micro_batch, tp, cp, flash_attention) * layers
                 + (LOGIT_BYTES * tokens * shape.vocab / tp if logits else 0.0)) / hbm
@@ -84,11 +88,11 @@ def _stage_compute(shape: ModelShape, gpu: GpuFacts, precision: Precision, recom
     launch = KERNELS_PER_LAYER_FORWARD * layers * KERNEL_OVERHEAD_S
     forward = gemm_fwd + ELEMENTWISE_PASSES_FORWARD * one_pass + cast + launch
     backward = (BACKWARD_OVER_FORWARD * (gemm_fwd + launch) + ELEMENTWISE_PASSES_BACKWARD * one_pass + cast
-                + _recompute_time(recompute, attn_fwd / rate_16, forward - logit_fwd / rate_16))
+                + _recompute_time(recompute, attn_fwd / rate_16, forward - logit_s))
     flops = (1 + BACKWARD_OVER_FORWARD) * (lin_fwd + attn_fwd + logit_fwd)
     flops += {Recompute.FULL: lin_fwd + attn_fwd, Recompute.SELECTIVE: attn_fwd}.get(recompute, 0.0)
     attention = (1 + BACKWARD_OVER_FORWARD) * attn_fwd / rate_16
-    return StageCompute(forward + backward, forward, backward, attention, flops)
+    return StageCompute(forward + backward, forward, backward, attention, flops, lin_s)
 
 
 def _recompute_time(recompute: Recompute, attention_s: float, forward_s: float) -> float:

@@ -1,6 +1,6 @@
 """Search parallel layouts for one model on one cluster and rank those that fit by step time.
 
-Like Calculon's ``llm-optimal-execution`` (peers_and_training.md §1), but exact about what it returns:
+Like Calculon's ``llm-optimal-execution`` (Isaev et al., SC'23; calculon-ai/calculon), but exact about what it returns:
 
 1. every combination of tp, pp, vpp, cp, ep, micro-batch, ZeRO stage / FSDP (HSDP) and recompute is
    enumerated and checked for consistency as numpy arrays (dp = gpus / (tp·pp·cp), heads | tp, …);

@@ -48,7 +48,10 @@ class StepOptions:
 
     sequence_parallel: bool | None = None  # None: on whenever tp > 1 (Korthikanti et al. 2022)
     flash_attention: bool = True  # scores never stored: no 5·a·s²·b activations or traffic
-    dp_overlap: bool = True  # DP traffic hides behind backward / forward compute
+    dp_overlap: bool = True  # --overlap-grad-reduce: gradient reduction hides behind the backward
+    param_gather_overlap: bool | None = None  # --overlap-param-gather (ZeRO-1/2); None: as dp_overlap
+    tp_comm_overlap: bool = False  # Megatron-Core --tp-comm-overlap (TE userbuffers; needs SP)
+    cp_comm_overlap: bool = True  # ring attention passes K/V while attention computes
     grad_reduce_bytes: int = GRAD_REDUCE_BYTES
     uneven_stages: bool = True  # place layers that pp·vpp does not divide (stages.py); False refuses them
     first_stage_layers: int | None = None  # Megatron --decoder-first-pipeline-num-layers
@@ -104,12 +107,13 @@ def estimate_layout(shape: ModelShape, layout: Layout, workload: Workload, gpu: 
     peak = gpu.peak_tflops(precision)
     sp = layout.tp > 1 if options.sequence_parallel is None else options.sequence_parallel
     stage = stage_compute(shape, gpu, precision, recompute, layout, options.flash_attention)
-    tp = tp_time_per_micro_batch(shape, layout, recompute, sp, comm)
-    cp = cp_time_per_micro_batch(shape, layout, recompute, comm, stage.attention_s)
+    tp = tp_time_per_micro_batch(shape, layout, recompute, sp, comm,
+                                 stage.linear_forward_s if options.tp_comm_overlap else None)
+    cp = cp_time_per_micro_batch(shape, layout, recompute, comm, stage.attention_s, options.cp_comm_overlap)
     ep = ep_time_per_micro_batch(shape, layout, recompute, comm)
     pp = pp_time_per_micro_batch(shape, layout, comm)
     dp = dp_time(shape, layout, workload.zero_stage, recompute, stage, comm, options.dp_overlap,
-                 options.grad_reduce_bytes, options.fsdp_shard_group)
+                 options.grad_reduce_bytes, options.fsdp_shard_group, options.param_gather_overlap)
     t_mb = stage.total_s + tp + cp + ep + pp + dp.per_micro_batch_exposed_s
     m = layout.micro_batches
     bubble = (layout.pp - 1) / layout.vpp * t_mb

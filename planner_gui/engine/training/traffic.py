@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from planner_gui.engine.training import fsdp
 from planner_gui.engine.training.comm import CommModel
 from planner_gui.engine.training.compute import StageCompute
+from planner_gui.engine.training.flops import BACKWARD_OVER_FORWARD
 from planner_gui.engine.training.memory import WEIGHT_BYTES, local_params
 from planner_gui.engine.training.parallel import Layout
 from planner_gui.engine.training.shape import ModelShape
@@ -48,8 +49,15 @@ class DpTime:
 
 
 def tp_time_per_micro_batch(shape: ModelShape, layout: Layout, recompute: Recompute,
-                            sequence_parallel: bool, comm: CommModel) -> float:
-    """TP communication of one stage for one micro-batch (all of it on the critical path)."""
+                            sequence_parallel: bool, comm: CommModel, overlap_gemm_s: float | None = None) -> float:
+    """TP communication of one stage for one micro-batch that the step waits for.
+
+    Without overlap all of it is on the critical path. ``overlap_gemm_s`` (Megatron-Core
+    ``--tp-comm-overlap``: Transformer Engine splits each all-gather / reduce-scatter into tp chunks
+    and pipelines them with the adjacent GEMM, which needs sequence parallelism) is one forward
+    pass's weight-GEMM time for the stage: per pass the first chunk (1/tp of the traffic) is exposed
+    and the rest hides behind that pass's GEMMs (2× the forward's in the backward).
+    """
     if layout.tp == 1:
         return 0.0
     nbytes = int(layout.micro_batch * shape.seq_len / layout.cp * shape.hidden * ACTIVATION_BYTES)
@@ -58,12 +66,19 @@ def tp_time_per_micro_batch(shape: ModelShape, layout: Layout, recompute: Recomp
         exchange = comm("reducescatter", nbytes, ranks, per_node) + comm("allgather", nbytes, ranks, per_node)
     else:
         exchange = comm("allreduce", nbytes, ranks, per_node)
-    count = TP_EXCHANGES_FORWARD + TP_EXCHANGES_BACKWARD
-    count += TP_EXCHANGES_FORWARD if recompute == Recompute.FULL else 0
-    extra = 0.0
-    if sequence_parallel and recompute == Recompute.SELECTIVE:
-        extra = comm("allgather", nbytes, ranks, per_node)
-    return (count * exchange + extra) * layout.layers_per_stage(shape.layers)
+    layers = layout.layers_per_stage(shape.layers)
+    full = recompute == Recompute.FULL
+    extra = comm("allgather", nbytes, ranks, per_node) if sequence_parallel and recompute == Recompute.SELECTIVE \
+        else 0.0
+    # (traffic, GEMM time it can hide behind) per pass: forward, backward (+ the recomputed forward)
+    passes = [(TP_EXCHANGES_FORWARD * exchange * layers, 1.0),
+              ((TP_EXCHANGES_BACKWARD * exchange + extra) * layers, BACKWARD_OVER_FORWARD)]
+    if full:
+        passes.append((TP_EXCHANGES_FORWARD * exchange * layers, 1.0))
+    if overlap_gemm_s is None or not sequence_parallel:
+        return sum(traffic for traffic, _ in passes)
+    return sum(traffic / ranks + max(0.0, traffic * (ranks - 1) / ranks - weight * overlap_gemm_s)
+               for traffic, weight in passes)
 
 
 def ep_time_per_micro_batch(shape: ModelShape, layout: Layout, recompute: Recompute, comm: CommModel) -> float:
@@ -79,7 +94,7 @@ def ep_time_per_micro_batch(shape: ModelShape, layout: Layout, recompute: Recomp
 
 
 def cp_time_per_micro_batch(shape: ModelShape, layout: Layout, recompute: Recompute, comm: CommModel,
-                            attention_s: float) -> float:
+                            attention_s: float, overlap: bool = True) -> float:
     """Ring-attention K/V exchange of one stage for one micro-batch, minus what attention hides.
 
     Each of the cp − 1 ring steps passes a K/V chunk (b·s/cp tokens × 2·kv_hidden/t) to the next
@@ -91,7 +106,7 @@ def cp_time_per_micro_batch(shape: ModelShape, layout: Layout, recompute: Recomp
     step = comm("sendrecv", int(chunk * ACTIVATION_BYTES), 2, min(2, layout.ranks_per_node("cp")))
     passes = CP_PASSES_FORWARD + CP_PASSES_BACKWARD + (CP_PASSES_FORWARD if recompute == Recompute.FULL else 0)
     total = passes * (layout.cp - 1) * step * layout.layers_per_stage(shape.layers)
-    return max(0.0, total - attention_s)
+    return max(0.0, total - attention_s) if overlap else total
 
 
 def pp_time_per_micro_batch(shape: ModelShape, layout: Layout, comm: CommModel) -> float:
@@ -104,15 +119,20 @@ def pp_time_per_micro_batch(shape: ModelShape, layout: Layout, comm: CommModel) 
 
 
 def dp_time(shape: ModelShape, layout: Layout, zero_stage: int, recompute: Recompute, stage: StageCompute,
-            comm: CommModel, overlap: bool, grad_bytes: int, shard: int | None = None) -> DpTime:
+            comm: CommModel, overlap: bool, grad_bytes: int, shard: int | None = None,
+            param_gather_overlap: bool | None = None) -> DpTime:
     """Data-parallel traffic of one step and how much of it the backward pass cannot hide.
 
-    ZeRO-3 is timed layer by layer (:mod:`.fsdp`); ``shard`` is its HSDP shard-group size.
+    ``overlap`` is Megatron's ``--overlap-grad-reduce`` (gradient reduction behind the backward),
+    ``param_gather_overlap`` its ``--overlap-param-gather`` (the ZeRO-1/2 weight all-gather behind the
+    next forward; None: as ``overlap``). ZeRO-3 is timed layer by layer (:mod:`.fsdp`), where both
+    are FSDP's prefetch; ``shard`` is its HSDP shard-group size.
     """
     if zero_stage == 3:
         return _fsdp_time(shape, layout, stage, comm, overlap, grad_bytes, shard)
     dense, expert = local_params(shape, layout)
-    hide = (stage.forward_s, stage.backward_s) if overlap else (0.0, 0.0)
+    gather = overlap if param_gather_overlap is None else param_gather_overlap
+    hide = (stage.forward_s if gather else 0.0, stage.backward_s if overlap else 0.0)
     parts = [DpTime(0.0, 0.0, 0.0)]
     for params, group in ((dense, "dp"), (expert, "edp")):
         size = layout.group_size(group)

@@ -1209,6 +1209,14 @@
         <translation>列出多少个布局（默认 10）</translation>
     </message>
     <message>
+        <source>the framework overlaps tensor-parallel communication with GEMMs (Megatron-Core --tp-comm-overlap)</source>
+        <translation>训练框架将张量并行通信与 GEMM 重叠（Megatron-Core --tp-comm-overlap）</translation>
+    </message>
+    <message>
+        <source>the framework does not overlap data-parallel traffic with compute</source>
+        <translation>训练框架不将数据并行通信与计算重叠</translation>
+    </message>
+    <message>
         <source>print the ranked layouts as JSON</source>
         <translation>以 JSON 输出排好序的布局</translation>
     </message>
