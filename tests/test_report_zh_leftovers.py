@@ -1,7 +1,7 @@
 """Issue 7: English that reached the Chinese proposal and the Chinese UI through engine labels and errors.
 
 The audit of a zh PDF with ``--compare`` found the comparison table in English (the engine's figure
-labels, "48.9 days") and the NCCL shell block's "# NCCL_ALGO: leave unset"; an engine error raised as
+labels, "49.2 days") and the NCCL shell block's "# NCCL_ALGO: leave unset"; an engine error raised as
 ``ValueError(Text)`` read in English in the UI and the CLI. English output stays exactly as it was.
 """
 

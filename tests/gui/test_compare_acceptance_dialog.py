@@ -82,7 +82,7 @@ def test_the_fit_reports_the_training_change(dialog: AcceptanceDialog) -> None:
     dialog.fit.setChecked(True)
     report = dialog.check()
     assert report is not None and report.calibration is not None
-    assert "Days to train: 48.9 days → " in dialog.findings.text()
+    assert "Days to train: 49.2 days → " in dialog.findings.text()  # the engine's estimate before the fit
 
 
 def test_text_that_is_not_nccl_tests_output(dialog: AcceptanceDialog) -> None:
