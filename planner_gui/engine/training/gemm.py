@@ -5,7 +5,8 @@ epilogue, runs below the rate a large one sustains. Calculon's A100 system file 
 efficiency by GEMM size (calculon-ai/calculon ``systems/a100_80g.json`` @ caa4b11; Isaev et al.,
 SC'23): 0.95 of peak from 128 GFLOP, 0.9 from 16, 0.6 from 1, 0.1 below.
 The catalog's ``achievable_fraction`` was measured on an 8192³ GEMM (1.1 TFLOP: 668 of 989 TFLOP/s on
-an H200, the h200-sxm-141gb entry's note), in the top class, so a GEMM's rate is ``achievable_fraction × η(size) / η(top)``.
+an H200, the h200-sxm-141gb entry's note), in the top class, so a GEMM's rate is
+``achievable_fraction × η(size) / η(top)``.
 """
 
 from __future__ import annotations
