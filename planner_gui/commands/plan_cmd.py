@@ -13,9 +13,9 @@ import dataclasses
 import time
 from typing import Any
 
-from planner_gui.cli import CliError
 from planner_gui.commands.columns import row
 from planner_gui.commands.common import catalog_for_cli, print_json
+from planner_gui.commands.errors import CliError
 from planner_gui.commands.language import translate
 from planner_gui.commands.predict_cmd import positive_int
 from planner_gui.commands.training_cmd import DEFAULT_TRAIN_TOKENS, resolve_gpu
