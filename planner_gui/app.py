@@ -28,7 +28,6 @@ from planner_gui.ui.window.main_window import APP_TITLE, MainWindow
 from planner_gui.ui.window.welcome import should_welcome, show_welcome
 
 ORGANIZATION = "cluster-planner"  # QSettings organisation; the same name as the config folder
-EXIT_BAD_FILE = 1  # the CLI's exit code for bad input (cli.py EXIT_BAD_INPUT)
 MAX_CATALOG_PROBLEMS_SHOWN = 3  # the status bar has room for a few; the CLI's catalog command lists all
 
 
@@ -36,8 +35,8 @@ def build(argv: list[str]) -> tuple[QApplication, MainWindow]:
     """The app and its shown main window, on the design named in ``argv[1:]`` (default: the bundled one).
 
     ``argv`` is like ``sys.argv``: the program name first. After a crash the newest autosave is
-    offered first. A file that cannot be opened shows the loader's message and leaves a blank
-    design; ``window.startup_failed`` records it (the CLI then exits with status 1).
+    offered first. A file that cannot be opened shows the loader's message over the window, which
+    stays open on a blank design; ``window.startup_failed`` records it.
     """
     app = QApplication.instance() or QApplication(list(argv) or ["cluster-planner"])
     _identify(app)  # type: ignore[arg-type]
@@ -48,6 +47,7 @@ def build(argv: list[str]) -> tuple[QApplication, MainWindow]:
     document = Document(catalog, blank_design())
     window = MainWindow(document)
     window.autosaver.set_interval_s(prefs.preferences.autosave_interval_s)  # the saved choice, from the first minute
+    window.show()  # first: a file that cannot be opened is explained over the window, not before it
     if not offer_recovery(window, document, window.autosaver):
         path = _file_argument(argv)
         window.startup_failed = not window.files.open_path(path or default_example_path(), ask=False)
@@ -55,7 +55,7 @@ def build(argv: list[str]) -> tuple[QApplication, MainWindow]:
         window.status.show_message(catalog_problems_text(catalog.problems, MAX_CATALOG_PROBLEMS_SHOWN))
     if prefs.message:
         window.status.show_message(prefs.message)
-    window.show()
+    window.focus_design_view()  # Delete, Ctrl+A and Ctrl+E work at once, not in the palette's search box
     return app, window  # type: ignore[return-value]
 
 
@@ -77,13 +77,11 @@ def _file_argument(argv: list[str]) -> Path | None:
 def run_app(path: str | None, quit_after_ms: int | None = None) -> int:
     """Open the window on ``path`` (None: the bundled default design) and run until it closes.
 
-    A file that cannot be opened shows the loader's message in a dialog and returns 1.
+    A file that cannot be opened shows the loader's message over the window, which stays open on a
+    blank design with the message in its status bar too.
     ``quit_after_ms`` closes the window after that long (smoke tests of the installed command).
     """
     app, window = build(["cluster-planner", *([path] if path else [])])
-    if path and window.startup_failed:
-        window.close()
-        return EXIT_BAD_FILE
     if quit_after_ms is not None:
         QTimer.singleShot(quit_after_ms, window.close)
     elif not path and should_welcome(window.settings):  # first run: greet once the window is up

@@ -18,14 +18,14 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from planner_gui.catalog import Catalog
-from planner_gui.document import edits
+from planner_gui.document import edits, paste
 from planner_gui.document import variants as variant_steps
 from planner_gui.document.changes import Change, Recorder, apply_all, revert_all, touched_ids
 from planner_gui.document.commands import EditCommand
 from planner_gui.document.disk_watch import DiskWatch
 from planner_gui.document.live import Analyzer, LiveAnalysis
-from planner_gui.document.properties import FIELD_WORDS  # the words for fields and sections
 from planner_gui.document.snapshot import SnapshotBuilder
+from planner_gui.document.undo_words import UNDO_WORDS, plain  # the words for fields and sections
 from planner_gui.io import SaveError, load_design, save_design
 from planner_gui.io.saving import remove_stale_temps
 from planner_gui.model import Design, DeviceSpec
@@ -138,6 +138,38 @@ class Document(QObject):
         text = (_step(translate("UndoStep", "Change {section} settings"), section=word) if values
                 else _step(translate("UndoStep", "Clear {section}"), section=word))
         return self._edit(text, lambda rec: edits.set_settings(rec, section, values) or True) is not None
+
+    # ----- copy and paste (document/paste.py) ----------------------------------------------------
+    def copy_fragment(self, ids: list[str]) -> Design | None:
+        """The selected racks, devices and links among them as a design of their own (None: nothing to
+        copy, with the reason on ``edit_refused``)."""
+        try:
+            return paste.copy_fragment(self.design, self.catalog, ids)
+        except (ValueError, KeyError) as error:
+            self.edit_refused.emit(error_text(error, QCoreApplication.translate))
+            return None
+
+    def paste(self, fragment: Design, target_rack: str | None = None) -> list[str]:
+        """Add a copy of ``fragment`` (one undo step); the new objects become the selection."""
+        n = len(fragment.racks) + len(fragment.devices)
+        text = _step(_plural(n, translate("UndoStep", "Paste {n} item"), translate("UndoStep", "Paste {n} items")), n=n)
+        added = self._edit(text, lambda rec: paste.paste_fragment(rec, self.catalog, fragment, target_rack)) or []
+        self.select(added)
+        return added
+
+    def duplicate(self, ids: list[str]) -> list[str]:
+        """Copy and paste in one step; a device copied alone goes back into its own rack if there is room."""
+        fragment = self.copy_fragment(ids)
+        if fragment is None:
+            return []
+        racks = {self.design.devices[i].rack_id for i in ids if i in self.design.devices} - {None}
+        n = len(fragment.racks) + len(fragment.devices)
+        text = _step(_plural(n, translate("UndoStep", "Duplicate {n} item"),
+                             translate("UndoStep", "Duplicate {n} items")), n=n)
+        target = next(iter(racks)) if len(racks) == 1 else None
+        added = self._edit(text, lambda rec: paste.paste_fragment(rec, self.catalog, fragment, target)) or []
+        self.select(added)
+        return added
 
     # ----- variants (document/variants.py; one undo step each) ------------------------------------
     def new_variant(self, name: str) -> str | None:
@@ -280,8 +312,8 @@ def _step(translated: str, **values: object) -> str:
 
 
 def _field_word(name: str) -> str:
-    template = FIELD_WORDS.get(name)
-    return name if template is None else translate(template.context, template.source) or name
+    template = UNDO_WORDS.get(name)
+    return plain(name) if template is None else translate(template.context, template.source) or plain(name)
 
 
 def _plural(n: int, one: str, many: str) -> str:

@@ -183,3 +183,9 @@ def size_flag(nbytes: int) -> str:
         if nbytes >= scale and nbytes % scale == 0:
             return f"{nbytes // scale}{unit}"
     return str(nbytes)
+
+
+def plural(n: int, one: str, many: str) -> str:
+    """The already translated ``one`` ("{n} rack") for exactly one, else ``many`` ("{n} racks"); Chinese
+    gives both the same text."""
+    return one if n == 1 else many

@@ -67,18 +67,19 @@ def test_build_opens_the_default_design_with_every_part_in_place(window: MainWin
     assert docks["paletteDock"] == "palette" and docks["inspectorDock"] == "inspector"
     assert docks["resultsDock"] == "resultsPanel" and docks["checksDock"] == "checksList"
     assert window.dockWidgetArea(window.docks["paletteDock"]) == Qt.DockWidgetArea.LeftDockWidgetArea
-    assert window.windowTitle().startswith(f"{DEFAULT.meta.name} — h100-32x8-ndr-rail.cluster")
+    assert window.windowTitle().startswith(f"{DEFAULT.meta.name}[*] — h100-32x8-ndr-rail.cluster")
 
 
 def test_title_marks_unsaved_changes(window: MainWindow, tmp_path: Path, qtbot: QtBot) -> None:
-    assert "*" not in window.windowTitle()
+    """Qt's modified marker: "[*]" in the title, shown as "*" (or the platform's sign) while unsaved."""
+    assert not window.isWindowModified() and "[*]" in window.windowTitle()
     window.document.set_settings("meta", name="Edited")
-    assert window.windowTitle().startswith("Edited* — ")
+    assert window.windowTitle().startswith("Edited[*] — ") and window.isWindowModified()
     window.undo_stack.undo()
-    assert window.windowTitle().startswith(f"{DEFAULT.meta.name} — ")
+    assert window.windowTitle().startswith(f"{DEFAULT.meta.name}[*] — ") and not window.isWindowModified()
     window.undo_stack.redo()
     window.document.save(tmp_path / "edited.cluster")
-    assert window.windowTitle().startswith("Edited — edited.cluster")
+    assert window.windowTitle().startswith("Edited[*] — edited.cluster") and not window.isWindowModified()
 
 
 def test_status_bar_figures_equal_the_analysis_summary(window: MainWindow, qtbot: QtBot) -> None:

@@ -41,10 +41,25 @@ def _document() -> Document:
 def test_undo_labels_read_as_before_in_english(qapp: QApplication) -> None:
     install_language("en", qapp)
     assert _labels(_document()) == ["Add rack", "Add NVIDIA DGX H100", "New variant RoCE",
-                                    "Set height_u of 1 item", "Delete 2 items"]
+                                    "Set height (U) of 1 item", "Delete 2 items"]
 
 
 def test_undo_labels_in_chinese(qapp: QApplication, language: None) -> None:
     assert install_language("zh_CN", qapp) == "zh_CN"
     labels = _labels(_document())
     assert labels == ["添加机柜", "添加 NVIDIA DGX H100", "新建变体 RoCE", "设置 1 个对象的高度（U）", "删除 2 个对象"]
+
+
+def test_every_field_and_section_reads_as_words_in_english(qapp: QApplication) -> None:
+    """Issue 19 item 8: no undo label shows an attribute name ("power_budget_kw")."""
+    install_language("en", qapp)
+    document = _document()
+    rack = document.add_rack()
+    document.set_properties([rack], power_budget_kw=30.0, cooling_capacity_kw=35.0)
+    document.set_settings("meta", name="Renamed")
+    document.set_settings("fabric", sharp=True)
+    stack = document.undo_stack
+    labels = [stack.text(i) for i in range(stack.count())]
+    assert labels[1:] == ["Set power budget (kW), cooling capacity (kW) of 1 item", "Change design settings",
+                          "Change fabric settings"]
+    assert not any("_" in label for label in labels)

@@ -108,7 +108,7 @@ def test_the_menu_and_the_combo_follow_the_document(window: MainWindow, monkeypa
     monkeypatch.setattr(QInputDialog, "getText", lambda *_a, **_k: ("RoCE", True))
     assert controls.ask_new() == "RoCE"
     assert [controls.combo.itemText(i) for i in range(controls.combo.count())] == ["Base", "RoCE"]
-    assert " [RoCE]*" in window.windowTitle()  # the title names the variant being edited
+    assert " [RoCE][*]" in window.windowTitle() and window.isWindowModified()  # the title names the variant being edited
     assert controls.combo.currentText() == "RoCE" and controls.delete_action.isEnabled()
     controls.combo.activated.emit(0)  # the user picks "Base"
     assert window.document.design.variants.active == "Base" and controls.combo.currentText() == "Base"

@@ -2369,6 +2369,10 @@
         <source>the file was changed on disk since you opened it (another window, program or person saved it); nothing was saved. Reload it, save under another name, or overwrite it</source>
         <translation>自打开以来，磁盘上的文件已被更改（另一个窗口、程序或他人保存了它）；未保存任何内容。请重新加载、另存为其他名称，或覆盖它</translation>
     </message>
+    <message>
+        <source>nothing to copy: select racks or devices first</source>
+        <translation>没有可复制的内容：请先选择机柜或设备</translation>
+    </message>
 </context>
 <context>
     <name>Engine</name>
@@ -3821,6 +3825,14 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>适应窗口(&amp;F)</translation>
     </message>
     <message>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
         <source>Open &amp;Recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
@@ -3853,8 +3865,8 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>验收（nccl-tests）(&amp;A)…</translation>
     </message>
     <message>
-        <source>&amp;Preferences…</source>
-        <translation>首选项(&amp;P)…</translation>
+        <source>Pr&amp;eferences…</source>
+        <translation>首选项(&amp;E)…</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -3875,6 +3887,22 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
     <message>
         <source>Clear list</source>
         <translation>清空列表</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>粘贴(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Dup&amp;licate</source>
+        <translation>创建副本(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Propert&amp;ies</source>
+        <translation>属性(&amp;I)</translation>
     </message>
 </context>
 <context>
@@ -3924,8 +3952,16 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>并排(&amp;S)</translation>
     </message>
     <message>
-        <source>S&amp;tacked</source>
-        <translation>叠放(&amp;T)</translation>
+        <source>Stac&amp;ked</source>
+        <translation>叠放(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Nothing to paste: copy racks or devices first</source>
+        <translation>没有可粘贴的内容：请先复制机柜或设备</translation>
+    </message>
+    <message>
+        <source>the clipboard</source>
+        <translation>剪贴板</translation>
     </message>
 </context>
 <context>
@@ -4463,6 +4499,10 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>风量 {airflow}</translation>
     </message>
     <message>
+        <source>{racks} rack: {power} short of power, {cooling} short of cooling</source>
+        <translation>{racks} 个机柜：{power} 个供电不足，{cooling} 个制冷不足</translation>
+    </message>
+    <message>
         <source>{racks} racks: {power} short of power, {cooling} short of cooling</source>
         <translation>{racks} 个机柜：{power} 个供电不足，{cooling} 个制冷不足</translation>
     </message>
@@ -4677,8 +4717,16 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>{ranks} 个进程（{nodes} 节点 × {per_node} 卡，{gpu}）</translation>
     </message>
     <message>
+        <source>{n} GPU</source>
+        <translation>{n} 张 GPU</translation>
+    </message>
+    <message>
         <source>{n} GPUs</source>
         <translation>{n} 张 GPU</translation>
+    </message>
+    <message>
+        <source>{n} rack</source>
+        <translation>{n} 个机柜</translation>
     </message>
     <message>
         <source>{n} racks</source>
@@ -4869,6 +4917,14 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
     <message>
         <source>computing…</source>
         <translation>计算中…</translation>
+    </message>
+    <message>
+        <source>{n} GPU</source>
+        <translation>{n} 张 GPU</translation>
+    </message>
+    <message>
+        <source>{n} rack</source>
+        <translation>{n} 个机柜</translation>
     </message>
     <message>
         <source>{count} catalog problem(s): {problems}</source>
@@ -5143,6 +5199,18 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <source>Storage, other</source>
         <translation>存储、其他</translation>
     </message>
+    <message>
+        <source>The catalog has no entry {id}; pick one from the palette</source>
+        <translation>硬件目录中没有 {id}；请从硬件面板中选择</translation>
+    </message>
+    <message>
+        <source>{name} is a rack: drop it on a row of the rack elevation, then put devices in it</source>
+        <translation>{name} 是机柜：请把它拖到机柜立面图的一排上，再往里放设备</translation>
+    </message>
+    <message>
+        <source>{name} has no network ports to draw in the topology: drop it into a rack of the rack elevation</source>
+        <translation>{name} 没有网络端口，无法在拓扑图中显示：请把它拖进机柜立面图中的机柜</translation>
+    </message>
 </context>
 <context>
     <name>TrainingView</name>
@@ -5310,6 +5378,22 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>清除{section}</translation>
     </message>
     <message>
+        <source>Paste {n} item</source>
+        <translation>粘贴 {n} 个对象</translation>
+    </message>
+    <message>
+        <source>Paste {n} items</source>
+        <translation>粘贴 {n} 个对象</translation>
+    </message>
+    <message>
+        <source>Duplicate {n} item</source>
+        <translation>创建 {n} 个对象的副本</translation>
+    </message>
+    <message>
+        <source>Duplicate {n} items</source>
+        <translation>创建 {n} 个对象的副本</translation>
+    </message>
+    <message>
         <source>New variant {name}</source>
         <translation>新建变体 {name}</translation>
     </message>
@@ -5325,6 +5409,66 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <source>Delete variant {name}</source>
         <translation>删除变体 {name}</translation>
     </message>
+    <message>
+        <source>name</source>
+        <translation type="unfinished">名称</translation>
+    </message>
+    <message>
+        <source>row</source>
+        <translation type="unfinished">列</translation>
+    </message>
+    <message>
+        <source>position</source>
+        <translation type="unfinished">位置</translation>
+    </message>
+    <message>
+        <source>height (U)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>power budget (kW)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cooling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cooling capacity (kW)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NIC model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NIC count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cable medium</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cable length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>design</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fabric</source>
+        <translation type="unfinished">网络</translation>
+    </message>
+    <message>
+        <source>cost</source>
+        <translation type="unfinished">成本</translation>
+    </message>
+    <message>
+        <source>workload</source>
+        <translation type="unfinished">训练任务</translation>
+    </message>
 </context>
 <context>
     <name>VariantControls</name>
@@ -5333,8 +5477,8 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>正在编辑的变体；选择其他变体即可切换编辑</translation>
     </message>
     <message>
-        <source>&amp;Variants</source>
-        <translation>方案变体(&amp;V)</translation>
+        <source>V&amp;ariants</source>
+        <translation>方案变体(&amp;A)</translation>
     </message>
     <message>
         <source>&amp;Switch To</source>

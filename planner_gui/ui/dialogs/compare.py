@@ -161,7 +161,9 @@ class CompareDialog(QDialog):
         add.clicked.connect(self._ask_file)
         run.clicked.connect(self.compare)
         for button in (keep, add, run):
+            button.setAutoDefault(False)  # Enter compares, whichever button had focus last
             row.addWidget(button)
+        run.setDefault(True)
         bom_page = QWidget()
         bom_layout = QVBoxLayout(bom_page)
         bom_layout.addWidget(self.changed_only)
@@ -339,6 +341,8 @@ def open_compare(window: Any) -> CompareDialog:
         dialog = CompareDialog(window.document, window)
         window._compare_dialog = dialog
     dialog.refresh_sources()
+    if dialog.side_a.currentData() != dialog.side_b.currentData():
+        dialog.compare()  # opens filled: the open design against its other variant, or the last pair compared
     dialog.show()
     dialog.raise_()
     return dialog

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from datetime import datetime
+
+from PySide6.QtCore import QCoreApplication, QDateTime, QLocale
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from planner_gui.document import Document
@@ -26,7 +28,7 @@ def offer_recovery(parent: QWidget, document: Document, autosaver: Autosaver) ->
     translate = QCoreApplication.translate
     where = (str(newest.original_path) if newest.original_path
              else translate("Recovery", "a design that was never saved"))
-    when = newest.saved_at or translate("Recovery", "recently")
+    when = local_time(newest.saved_at) or translate("Recovery", "recently")
     question = translate("Recovery", "Cluster Planner did not close properly. Recover the unsaved changes to "
                                      "“{name}” ({where}), autosaved {when}?").format(name=newest.name, where=where,
                                                                                    when=when)
@@ -48,3 +50,14 @@ def offer_recovery(parent: QWidget, document: Document, autosaver: Autosaver) ->
     else:
         autosaver.decline([newest])  # could not write our own copy: keep theirs until a save succeeds
     return True
+
+
+def local_time(iso_utc: str) -> str:
+    """An autosave's UTC time stamp as the user reads clocks: local time, the locale's short format
+    ("2026-12-02 03:14" or "2026/12/2 03:14"); "" for a stamp that cannot be read."""
+    try:
+        moment = datetime.fromisoformat(iso_utc)
+    except ValueError:
+        return ""
+    local = QDateTime.fromSecsSinceEpoch(int(moment.timestamp())).toLocalTime()
+    return QLocale().toString(local, QLocale.FormatType.ShortFormat)

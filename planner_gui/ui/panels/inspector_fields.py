@@ -13,7 +13,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QCheckBox, QComboBox, QFormLayout, QLabel, QLineEdit, QWidget
 
 from planner_gui.present import length_from_display, length_to_display, length_unit
@@ -169,8 +170,18 @@ class FormPage(QWidget):
             box.clicked.connect(lambda checked, s=spec: self.committed.emit(s.name, bool(checked)))
             return box
         line = QLineEdit(self)
+        line.installEventFilter(self)  # Ctrl+Z in a committed field undoes the design (eventFilter)
         line.editingFinished.connect(lambda s=spec, e=line: self._on_line_editing_finished(s, e))
         return line
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A line edit claims Ctrl+Z/Ctrl+Y for its own text history even when it holds nothing but the
+        committed value; then the keys belong to the design's undo stack (the window's actions)."""
+        if (event.type() == QEvent.Type.ShortcutOverride and isinstance(watched, QLineEdit)
+                and isinstance(event, QKeyEvent) and not watched.isModified() and _is_undo_key(event)):
+            event.ignore()  # not the field's: the shortcut map gives it to Edit ▸ Undo / Redo
+            return True
+        return super().eventFilter(watched, event)
 
     def _on_line_editing_finished(self, spec: FieldSpec, line: QLineEdit) -> None:
         if not line.isModified():
@@ -182,6 +193,12 @@ class FormPage(QWidget):
             self.invalid.emit(str(error))
             return
         self.committed.emit(spec.name, from_display(spec, value))
+
+
+def _is_undo_key(event: QKeyEvent) -> bool:
+    key = QKeySequence.StandardKey
+    return (event.matches(key.Undo) or event.matches(key.Redo)
+            or QKeySequence(event.keyCombination()) == QKeySequence("Ctrl+Y"))
 
 
 def to_display(spec: FieldSpec, value: Any) -> Any:

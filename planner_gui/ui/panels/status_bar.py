@@ -14,7 +14,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 from PySide6.QtWidgets import QLabel, QStatusBar
 
 from planner_gui.i18n import ui_text
-from planner_gui.present import MISSING, format_bandwidth, format_count, format_money
+from planner_gui.present import MISSING, format_bandwidth, format_count, format_money, plural
 
 MESSAGE_MS = 8000  # how long a refused edit's message stays: long enough to read two lines
 # Monthly figures in order of preference, with the label each gets.
@@ -33,8 +33,8 @@ def summary_texts(summary: Any) -> dict[str, str]:
                    (None, QT_TRANSLATE_NOOP("StatusBar", "month")))
     it_kw = summary.it_kw
     return {
-        "gpus": _tr("{n} GPUs").format(n=format_count(summary.gpus)),
-        "racks": _tr("{n} racks").format(n=format_count(summary.racks)),
+        "gpus": plural(summary.gpus, _tr("{n} GPU"), _tr("{n} GPUs")).format(n=format_count(summary.gpus)),
+        "racks": plural(summary.racks, _tr("{n} rack"), _tr("{n} racks")).format(n=format_count(summary.racks)),
         "it_kw": _tr("IT {value}").format(value=MISSING if it_kw is None else f"{it_kw:,.1f} kW"),
         "monthly": f"{format_money(monthly[0], summary.currency)} {_tr(monthly[1])}",
         "busbw": _tr("AllReduce 1 GiB {value} busbw").format(value=format_bandwidth(summary.allreduce_busbw_1gib_gbps)),
@@ -50,7 +50,8 @@ _MARKED = (QT_TRANSLATE_NOOP("StatusBar", "GPUs {value}"), QT_TRANSLATE_NOOP("St
            QT_TRANSLATE_NOOP("StatusBar", "IT {value}"), QT_TRANSLATE_NOOP("StatusBar", "Cost {value}"),
            QT_TRANSLATE_NOOP("StatusBar", "AllReduce 1 GiB {value}"), QT_TRANSLATE_NOOP("StatusBar", "{n} GPUs"),
            QT_TRANSLATE_NOOP("StatusBar", "{n} racks"), QT_TRANSLATE_NOOP("StatusBar", "AllReduce 1 GiB {value} busbw"),
-           QT_TRANSLATE_NOOP("StatusBar", "computing…"))  # lupdate cannot see through _tr()
+           QT_TRANSLATE_NOOP("StatusBar", "computing…"), QT_TRANSLATE_NOOP("StatusBar", "{n} GPU"),
+           QT_TRANSLATE_NOOP("StatusBar", "{n} rack"))  # lupdate cannot see through _tr()
 
 
 def catalog_problems_text(problems: list[str], shown: int) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import (
     QColor,
     QDrag,
@@ -40,6 +40,9 @@ ROW_LABEL_PX = 14  # "Row A", scene units
 SCENE_MARGIN = 40.0
 ROW_LABEL_INSET = 4.0  # "Row A" sits this far right of its row's left edge
 MAX_FIRST_VIEW_SCALE = 1.0  # the first view never magnifies beyond 100 %
+# The first view's smallest zoom: 10 px device names (items.LABEL_PX) at 7.5 px on screen, the
+# smallest text the rack faces stay legible at (measured on screenshots; items skip text below 6 px).
+READABLE_SCALE = 0.75
 
 
 class RackView(QGraphicsView):
@@ -82,13 +85,27 @@ class RackView(QGraphicsView):
         self._fitted = self.isVisible()
 
     def show_first_row(self) -> None:
-        """The opening view: the tray and the first row, tall enough to read, from the left."""
+        """The opening view: the tray and the first row fitted to the height, from the left, but never
+        so small that device names cannot be read (then the view scrolls down and right instead)."""
         first = self.elevation.rows[0] if self.elevation.rows else None
         bottom = first.y + first.height if first is not None else self.elevation.height
         width = min(self.elevation.width, self.viewport().width() / MAX_FIRST_VIEW_SCALE)
         self.navigator.fit(QRectF(0.0, 0.0, width, bottom))
+        if self.navigator.scale < READABLE_SCALE:
+            self.navigator.set_scale(READABLE_SCALE)
         self.horizontalScrollBar().setValue(self.horizontalScrollBar().minimum())
+        self.verticalScrollBar().setValue(self.verticalScrollBar().minimum())
         self._fitted = self.isVisible()
+
+    def object_at(self, position: QPoint) -> str | None:
+        """The device or rack under viewport ``position`` (a device in front of its rack), else None."""
+        for item in self.items(position):
+            if isinstance(item, DeviceItem):
+                return item.device_id
+        for item in self.items(position):
+            if isinstance(item, RackItem):
+                return item.rack_id
+        return None
 
     def rack_item_at(self, point: QPointF) -> RackItem | None:
         for item in self._scene.items(point):

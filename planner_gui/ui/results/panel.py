@@ -14,7 +14,7 @@ from typing import Any
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QStackedWidget, QTabWidget, QVBoxLayout, QWidget
 
-from planner_gui.present import format_bandwidth, format_count, format_kw
+from planner_gui.present import format_bandwidth, format_count, format_kw, plural
 from planner_gui.ui.results.cost import CostView
 from planner_gui.ui.results.curves import CurvesView
 from planner_gui.ui.results.power import W_PER_KW, PowerView
@@ -143,8 +143,10 @@ def summary_text(analysis: Any) -> str:
     """The headline in one line: GPUs, racks, IT load and the AllReduce figure."""
     summary = analysis.summary
     parts = [f"<b>{escape(summary.name)}</b>",
-             QCoreApplication.translate("ResultsPanel", "{n} GPUs").format(n=format_count(summary.gpus)),
-             QCoreApplication.translate("ResultsPanel", "{n} racks").format(n=format_count(summary.racks))]
+             plural(summary.gpus, QCoreApplication.translate("ResultsPanel", "{n} GPU"),
+                    QCoreApplication.translate("ResultsPanel", "{n} GPUs")).format(n=format_count(summary.gpus)),
+             plural(summary.racks, QCoreApplication.translate("ResultsPanel", "{n} rack"),
+                    QCoreApplication.translate("ResultsPanel", "{n} racks")).format(n=format_count(summary.racks))]
     if summary.it_kw is not None:
         it_kw = format_kw(summary.it_kw * W_PER_KW)
         parts.append(QCoreApplication.translate("ResultsPanel", "{kw} IT").format(kw=it_kw))

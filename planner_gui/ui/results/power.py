@@ -41,6 +41,7 @@ from planner_gui.present import (
     format_kw,
     format_percent,
     format_temperature_rise,
+    plural,
 )
 from planner_gui.ui.results.style import load_colour, load_fraction
 
@@ -286,6 +287,9 @@ def totals_text(summary: Any, rows: list[RackLoad], cooling: Any = None) -> str:
         parts.append(translate("PowerView", "airflow {airflow}").format(airflow=format_airflow(airflow)))
     short_power = sum(r.power_w > r.supply_w for r in rows)
     short_cooling = sum(r.heat_w > r.cooling_w for r in rows)
-    parts.append(translate("PowerView", "{racks} racks: {power} short of power, {cooling} short of cooling").format(
+    parts.append(plural(len(rows), translate("PowerView", "{racks} rack: {power} short of power, {cooling} short of "
+                                             "cooling"),
+                        translate("PowerView", "{racks} racks: {power} short of power, {cooling} short of cooling")
+                        ).format(
         racks=len(rows), power=short_power, cooling=short_cooling))
     return " · ".join(parts)

@@ -9,6 +9,7 @@ session. Pure numpy, no Qt.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -115,11 +116,24 @@ class TopologyData:
         """Devices whose tier changed join their new band at a free place (hand-placed ones stay put).
         Returns the devices whose band changed."""
         changed = np.flatnonzero(self.drawn & (bands != self.band)).tolist()
-        for i in changed:
-            self.band[i] = bands[i]
-            if not self.manual[i]:
-                self.x[i], self.y[i] = self.free_slot(int(bands[i]))
+        movers = [i for i in changed if not self.manual[i]]
+        self.band[changed] = bands[changed]
+        self.x[movers], self.y[movers] = np.nan, np.nan  # a mover is not yet a member of its new band
+        for i in movers:
+            self.x[i], self.y[i] = self.free_slot(int(bands[i]))
         return changed
+
+    def bands_overlap(self) -> bool:
+        """Whether two bands' rows (of the devices the layout placed, not hand-moved ones) overlap, as
+        when a band grew a row into the band under it: then the layout is made again."""
+        n = self.band.size
+        placed = self.drawn[:n] & ~self.manual[:n] & ~np.isnan(self.y[:n])
+        spans = []
+        for code in np.unique(self.band[placed]).tolist():
+            ys = self.y[placed & (self.band == code)]
+            spans.append((float(ys.min()), float(ys.max())))
+        spans.sort()
+        return any(low <= high_above for (_, high_above), (low, _) in itertools.pairwise(spans))
 
     def move(self, device_id: str, x: float, y: float) -> None:
         i = self.index[device_id]

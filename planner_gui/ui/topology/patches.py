@@ -132,6 +132,8 @@ class PicturePatcher:
 
     def _on_timer_timeout(self) -> None:
         view = self.view
+        if self._layout_moved and self._data.bands_overlap():  # a band grew into the next: lay out anew
+            self._relayout()
         if self._redraw_all:
             view.refresh_links()
             view.detail.dirty = True
@@ -147,6 +149,14 @@ class PicturePatcher:
             view.update_scene_rect()
         self._pending_links, self._pending_loads, self._layout_moved, self._redraw_all = [], [], False, False
         view.detail.apply()
+
+    def _relayout(self) -> None:
+        """Every device not moved by hand goes back to its band's place; everything is drawn again."""
+        view, data = self.view, self._data
+        data.relayout(bands=data.band.copy())
+        for i, node in view.nodes.items():
+            node.place(float(data.x[i]), float(data.y[i]))
+        self._redraw_all = True
 
     @property
     def _data(self) -> TopologyData:

@@ -17,8 +17,17 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from PySide6.QtCore import QEvent, QRectF, QTimer
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QShowEvent
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QTimer, Signal
+from PySide6.QtGui import (
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QResizeEvent,
+    QShowEvent,
+)
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
 
 from planner_gui.document.document import Document
@@ -26,6 +35,7 @@ from planner_gui.ui import colors
 from planner_gui.ui.topology import layout as tl
 from planner_gui.ui.topology.bands import BandStrip
 from planner_gui.ui.topology.data import TopologyData
+from planner_gui.ui.topology.drops import TopologyDrops
 from planner_gui.ui.topology.interaction import TopologyInteraction
 from planner_gui.ui.topology.items import (
     Z_LINKS,
@@ -49,7 +59,10 @@ SELECTED_LINK_WIDTH = 3.0  # cosmetic px
 
 
 class TopologyView(QGraphicsView):
-    """Device-and-link graph of the document's design (objectName ``topologyView``)."""
+    """Device-and-link graph of the document's design (objectName ``topologyView``). ``refused`` carries
+    the reason a drop could not be done (the window's status bar shows it)."""
+
+    refused = Signal(str)
 
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -76,6 +89,8 @@ class TopologyView(QGraphicsView):
         self._select_timer = QTimer(self, singleShot=True, interval=0)
         self._select_timer.timeout.connect(self._on_select_timer_timeout)
         self.interaction = TopologyInteraction(self)
+        self.drops = TopologyDrops(self)
+        self.setAcceptDrops(True)
         self.colouring = LinkColouringBar(self)
         self.colouring.mode_changed.connect(self._on_colouring_mode_changed)
         self.colouring.resized.connect(self._place_colouring)
@@ -113,6 +128,14 @@ class TopologyView(QGraphicsView):
         half_w, half_h = tl.NODE_W / 2, tl.NODE_H / 2
         return QRectF(float(np.min(x)) - half_w, float(np.min(y)) - half_h,
                       float(np.ptp(x)) + tl.NODE_W, float(np.ptp(y)) + tl.NODE_H)
+
+    def object_at(self, position: QPoint) -> str | None:
+        """The device or link under viewport ``position``, else None."""
+        node = self.interaction.node_at(QPointF(position))
+        if node is not None:
+            return node.device_id
+        link = self.interaction.link_at(QPointF(position))
+        return self.data.link_ids[link] if link >= 0 and self.data is not None else None
 
     def node_of(self, device_id: str) -> NodeItem | None:
         i = self.data.index.get(device_id) if self.data is not None else None
@@ -242,6 +265,15 @@ class TopologyView(QGraphicsView):
         node.setCacheMode(self.detail.cache_mode())
         self.nodes[i] = node
 
+    def place_device(self, device_id: str, x: float, y: float) -> None:
+        """Stand ``device_id`` at scene (x, y), as if moved there by hand (a drop on the view)."""
+        data, node = self.data, self.node_of(device_id)
+        if data is None or node is None:
+            return
+        data.move(device_id, x, y)
+        node.place(x, y)
+        self.after_hand_move(data.links_of(np.array([data.index[device_id]], dtype=np.int64)))
+
     def _overlay(self, pen: Any) -> PassivePathItem:
         item = PassivePathItem(pen, Z_OVERLAY)
         self._scene.addItem(item)
@@ -310,6 +342,15 @@ class TopologyView(QGraphicsView):
         if not self.interaction.release(event):
             super().mouseReleaseEvent(event)
         self.interaction.finish_node_moves()
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        self.drops.enter_or_move(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        self.drops.enter_or_move(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        self.drops.drop(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if not self.interaction.key(event):

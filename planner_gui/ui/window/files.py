@@ -62,7 +62,11 @@ class FileActions(QObject):
         try:
             self.document.open(path)
         except LoadError as error:
-            QMessageBox.critical(self.window, self.tr("Cannot open design"), plain_rich(load_error_text(error)))
+            text = load_error_text(error)
+            status = getattr(self.window, "status", None)
+            if status is not None:  # stays in sight after the dialog is gone
+                status.show_message(text.replace("\n", " "))
+            QMessageBox.critical(self.window, self.tr("Cannot open design"), plain_rich(text))
             return False
         self.recent.add(path)
         if self.document.load_warnings:

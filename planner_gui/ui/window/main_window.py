@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, Qt
-from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QResizeEvent
+from PySide6.QtCore import QByteArray, QEvent, QObject, QRect, Qt
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QGuiApplication, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QMainWindow, QUndoView, QWidget
 
 from planner_gui import __version__
@@ -27,6 +27,7 @@ from planner_gui.ui.panels.status_bar import StatusFigures
 from planner_gui.ui.rack.view import RackView
 from planner_gui.ui.results.panel import ResultsPanel
 from planner_gui.ui.topology.view import TopologyView
+from planner_gui.ui.window.clipboard import Clipboard
 from planner_gui.ui.window.files import FileActions
 from planner_gui.ui.window.menus import build_menus
 from planner_gui.ui.window.view_layout import AUTO, LAYOUT_KEY, CentralViews
@@ -51,6 +52,7 @@ class MainWindow(QMainWindow):
         self.undo_stack = document.undo_stack
         self.startup_failed = False  # build() sets it when the file it was asked to open failed
         self.retired = False  # retire() sets it: a language switch replaced this window
+        self._shown_once = False
         self.autosaver = autosaver if autosaver is not None else Autosaver(document, parent=self)
         self.settings = open_settings()
         self.files = FileActions(self, document, RecentFiles(self.settings))
@@ -62,10 +64,13 @@ class MainWindow(QMainWindow):
         self.docks: dict[str, QDockWidget] = {}
         self._build_layout()
         self.status = StatusFigures(self.statusBar())
+        self.clipboard = Clipboard(self)
         self.menu_actions = build_menus(self)
         self.setAcceptDrops(True)
         for view in (self.rack_view, self.topology_view):  # a file dropped on a view opens too
             view.viewport().installEventFilter(self)
+            view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+            view.customContextMenuRequested.connect(lambda pos, v=view: self.clipboard.context_menu(v, pos))
         self._connect()
         self._restore_layout()
         self._update_title()
@@ -107,6 +112,7 @@ class MainWindow(QMainWindow):
         doc.results_updated.connect(self._on_document_results_updated)
         doc.results_failed.connect(self.status.show_failure)
         doc.edit_refused.connect(self.status.show_message)
+        self.topology_view.refused.connect(self.status.show_message)
         self.autosaver.failed.connect(self.status.show_message)
         self.palette.entry_activated.connect(self._on_palette_entry_activated)
         if doc.analysis is not None:
@@ -120,6 +126,19 @@ class MainWindow(QMainWindow):
     def select_all(self) -> None:
         design = self.document.design
         self.document.select([*design.racks, *design.devices, *design.links])
+
+    def focus_design_view(self) -> None:
+        """Give the keyboard to the design view on show (the rack elevation, or the topology when only it
+        is shown), so the window's editing keys act on the design rather than type into a field."""
+        view = self.rack_view if self.rack_view.isVisibleTo(self) else self.topology_view
+        view.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def zoom_views(self, factor: float) -> None:
+        """Keyboard zoom: the design view with the focus, else every visible one, about its centre."""
+        views = [v for v in (self.rack_view, self.topology_view) if v.isVisibleTo(self)]
+        focused = [v for v in views if v.hasFocus() or v.viewport().hasFocus()]
+        for view in focused or views:
+            view.navigator.zoom_by(factor)
 
     def fit_views(self) -> None:
         for view in (self.rack_view, self.topology_view):
@@ -135,9 +154,10 @@ class MainWindow(QMainWindow):
         if entry.kind == "rack":
             self.document.add_rack(height_u=int(entry["height_u"]))
             return
-        self.document.add_device(catalog_id, self._target_rack())
+        self.document.add_device(catalog_id, self.target_rack())
 
-    def _target_rack(self) -> str | None:
+    def target_rack(self) -> str | None:
+        """The rack a new or pasted device goes into: the selected rack, or the rack of a selected device."""
         design = self.document.design
         for object_id in self.document.selection:
             if object_id in design.racks:
@@ -150,12 +170,13 @@ class MainWindow(QMainWindow):
     # ----- title, status, results ------------------------------------------------------------
     def _update_title(self, *_: object) -> None:
         doc = self.document
-        marker = "*" if doc.is_dirty else ""
         where = doc.path.name if doc.path else self.tr("not saved yet")
         app_name = self.tr("Cluster Planner")
         active = doc.design.variants.active
         variant = f" [{active}]" if active else ""  # which variant the views show and edits change
-        self.setWindowTitle(f"{doc.design.meta.name}{variant}{marker} — {where} — {app_name} {__version__}")
+        # "[*]": Qt's modified marker, which platforms also show on the close button and in the taskbar.
+        self.setWindowTitle(f"{doc.design.meta.name}{variant}[*] — {where} — {app_name} {__version__}")
+        self.setWindowModified(doc.is_dirty)
 
     def _on_document_settings_changed(self, section: str) -> None:
         if section == "meta":
@@ -215,6 +236,12 @@ class MainWindow(QMainWindow):
     def _on_central_layout_chosen(self, name: str) -> None:
         self.settings.setValue(LAYOUT_KEY, name)
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._shown_once:  # the frame (title bar, borders) is known once shown: fit it too
+            self._shown_once = True
+            self._fit_to_screen()
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.central.fit_auto_layout()
@@ -224,19 +251,43 @@ class MainWindow(QMainWindow):
         geometry, state = self.settings.value(GEOMETRY_KEY), self.settings.value(STATE_KEY)
         if isinstance(geometry, QByteArray | bytes):
             self.restoreGeometry(QByteArray(geometry))
+        self._fit_to_screen()
         has_state = isinstance(state, QByteArray | bytes)
         restored = has_state and self.restoreState(QByteArray(state), STATE_VERSION)
         if not restored:
             self._default_dock_sizes()
 
+    def _fit_to_screen(self) -> None:
+        """Keep the whole window on the screen's available area (a remembered or default size can be
+        larger than a screen at 150 % scaling: 1600 x 1000 on a 1280 x 720 logical desktop)."""
+        area = available_area(self)
+        if area.isEmpty():
+            return
+        frame = self.frameGeometry().size() - self.geometry().size()  # title bar and borders
+        width = min(self.width(), area.width() - frame.width())
+        height = min(self.height(), area.height() - frame.height())
+        if (width, height) != (self.width(), self.height()):
+            self.resize(width, height)
+        left = min(max(self.x(), area.left()), area.right() - self.frameGeometry().width() + 1)
+        top = min(max(self.y(), area.top()), area.bottom() - self.frameGeometry().height() + 1)
+        self.move(max(left, area.left()), max(top, area.top()))
+
     def _default_dock_sizes(self) -> None:
+        """The first-start dock sizes, shrunk in proportion when the window is smaller than the default."""
         docks = self.docks
         horizontal, vertical = Qt.Orientation.Horizontal, Qt.Orientation.Vertical
-        self.resizeDocks([docks["paletteDock"], docks["inspectorDock"]], [PALETTE_WIDTH, INSPECTOR_WIDTH],
-                         horizontal)
-        self.resizeDocks([docks["resultsDock"]], [BOTTOM_HEIGHT], vertical)
+        sx, sy = min(1.0, self.width() / DEFAULT_SIZE[0]), min(1.0, self.height() / DEFAULT_SIZE[1])
+        self.resizeDocks([docks["paletteDock"], docks["inspectorDock"]],
+                         [int(PALETTE_WIDTH * sx), int(INSPECTOR_WIDTH * sx)], horizontal)
+        self.resizeDocks([docks["resultsDock"]], [int(BOTTOM_HEIGHT * sy)], vertical)
         self.resizeDocks([docks["resultsDock"], docks["checksDock"]],
-                         [DEFAULT_SIZE[0] - CHECKS_WIDTH, CHECKS_WIDTH], horizontal)
+                         [int((DEFAULT_SIZE[0] - CHECKS_WIDTH) * sx), int(CHECKS_WIDTH * sx)], horizontal)
+
+
+def available_area(window: QWidget) -> QRect:
+    """The screen area a window may use (without the desktop's panels), in logical pixels."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    return screen.availableGeometry() if screen is not None else QRect()
 
 
 def _dropped_design(event: QEvent) -> Path | None:

@@ -1,8 +1,8 @@
 """The main window's actions and menus, with the standard shortcuts.
 
 Ctrl+N/O/S/Shift+S for files, Ctrl+E to export the PDF proposal, Ctrl+Z and Ctrl+Y (plus the
-platform's own redo key) for undo, Delete, Ctrl+A, Ctrl+F to search the palette and Ctrl+0 to fit
-both views.
+platform's own redo key) for undo, Delete, Ctrl+A, Ctrl+F to search the palette, Ctrl+= / Ctrl+- to zoom and Ctrl+0
+to fit both views.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from PySide6.QtWidgets import QMenu
 from planner_gui.ui.window.export_cables import export_cables_action
 from planner_gui.ui.window.export_pdf import export_pdf_action
 from planner_gui.ui.window.variants import add_variants_ui
+
+ZOOM_KEY_STEP = 1.25  # one key press zooms a little more than a wheel notch (navigation.NOTCH_ZOOM)
 
 if TYPE_CHECKING:
     from planner_gui.ui.window.main_window import MainWindow
@@ -40,6 +42,8 @@ class Actions:
     select_all: QAction
     find: QAction
     fit: QAction
+    zoom_in: QAction
+    zoom_out: QAction
     recent_menu: QMenu
 
 
@@ -75,12 +79,21 @@ def build_menus(window: MainWindow) -> Actions:
                      [key.Find], window.palette.focus_search, "actionFind"),
         fit=_action(window, QCoreApplication.translate("MainMenus", "&Fit to Window"),
                     ["Ctrl+0"], window.fit_views, "actionFit"),
+        # Ctrl+= is Ctrl++ without Shift on most keyboards; the platform's zoom keys too.
+        zoom_in=_action(window, QCoreApplication.translate("MainMenus", "Zoom &In"),
+                        ["Ctrl+=", *QKeySequence.keyBindings(key.ZoomIn)], lambda: window.zoom_views(ZOOM_KEY_STEP),
+                        "actionZoomIn"),
+        zoom_out=_action(window, QCoreApplication.translate("MainMenus", "Zoom &Out"),
+                         QKeySequence.keyBindings(key.ZoomOut) or ["Ctrl+-"],
+                         lambda: window.zoom_views(1.0 / ZOOM_KEY_STEP), "actionZoomOut"),
         recent_menu=QMenu(QCoreApplication.translate("MainMenus", "Open &Recent"), window),
     )
     actions.undo.setShortcuts([QKeySequence(key.Undo)])
     actions.undo.setObjectName("actionUndo")
     # Ctrl+Y everywhere (the brief), plus the platform's own redo key (Ctrl+Shift+Z on Linux).
-    actions.redo.setShortcuts([QKeySequence("Ctrl+Y"), QKeySequence(key.Redo)])
+    # A key listed twice (the platform's redo may be Ctrl+Y already) would make Qt call it ambiguous.
+    redo_keys = [QKeySequence("Ctrl+Y"), *QKeySequence.keyBindings(key.Redo)]
+    actions.redo.setShortcuts(list({k.toString(): k for k in redo_keys}.values()))
     actions.redo.setObjectName("actionRedo")
     actions.recent_menu.setObjectName("menuRecent")
     actions.recent_menu.aboutToShow.connect(lambda: _fill_recent(window, actions.recent_menu))
@@ -95,10 +108,13 @@ def _fill_menubar(window: MainWindow, a: Actions) -> None:
                  a.quit):
         _add(file_menu, item)
     edit_menu = bar.addMenu(QCoreApplication.translate("MainMenus", "&Edit"))
-    for item in (a.undo, a.redo, None, a.delete, a.select_all, None, a.find):
+    clip = window.clipboard
+    for item in (a.undo, a.redo, None, clip.copy_action, clip.paste_action, clip.duplicate_action, a.delete,
+                 a.select_all, None, clip.properties_action, a.find):
         _add(edit_menu, item)
     view_menu = bar.addMenu(QCoreApplication.translate("MainMenus", "&View"))
-    view_menu.addAction(a.fit)
+    for action in (a.zoom_in, a.zoom_out, a.fit):
+        view_menu.addAction(action)
     view_menu.addSeparator()
     window.central.add_layout_actions(view_menu)  # Rack elevation / Topology / Side by side / Stacked
     view_menu.addSeparator()
@@ -133,7 +149,7 @@ def _add_help_and_preferences(window: MainWindow, edit_menu: QMenu) -> None:
     from planner_gui.ui.window.help import HelpWindow
 
     edit_menu.addSeparator()
-    prefs = _action(window, QCoreApplication.translate("MainMenus", "&Preferences…"),
+    prefs = _action(window, QCoreApplication.translate("MainMenus", "Pr&eferences…"),
                     [QKeySequence.StandardKey.Preferences],
                     lambda: open_preferences(window), "actionPreferences")
     prefs.setMenuRole(QAction.MenuRole.PreferencesRole)

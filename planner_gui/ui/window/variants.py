@@ -31,7 +31,7 @@ class VariantControls(QObject):
         self.combo.setToolTip(self.tr("The variant being edited; choose another to edit it"))
         self.combo.setMinimumContentsLength(len("32 nodes, RoCE"))  # typical names fit without eliding
         self.combo.activated.connect(self._on_combo_activated)
-        self.menu = QMenu(self.tr("&Variants"), window, objectName="menuVariants")
+        self.menu = QMenu(self.tr("V&ariants"), window, objectName="menuVariants")
         self.switch_menu = QMenu(self.tr("&Switch To"), self.menu, objectName="menuVariantSwitch")
         self.new_action = self._action(self.tr("&New Variant from Current…"), "actionVariantNew", self.ask_new)
         self.rename_action = self._action(self.tr("&Rename Variant…"), "actionVariantRename", self.ask_rename)

@@ -26,7 +26,7 @@ LAYOUT_TEXTS = {  # marked for lupdate here, translated when the menu is built
     RACK: QT_TRANSLATE_NOOP("MainWindow", "&Rack Elevation"),
     TOPOLOGY: QT_TRANSLATE_NOOP("MainWindow", "&Topology"),
     SIDE_BY_SIDE: QT_TRANSLATE_NOOP("MainWindow", "&Side by Side"),
-    STACKED: QT_TRANSLATE_NOOP("MainWindow", "S&tacked"),
+    STACKED: QT_TRANSLATE_NOOP("MainWindow", "Stac&ked"),
 }
 
 
