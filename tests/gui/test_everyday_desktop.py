@@ -288,7 +288,7 @@ def test_copy_a_rack_and_paste_it_into_another_window(window: MainWindow, qtbot:
     among = [k for k in doc.design.links.values() if k.a.partition("/")[0] in ids and k.b.partition("/")[0] in ids]
     doc.select([rack])
     assert window.clipboard.copy()
-    other_app, other = build(["cluster-planner"])
+    _other_app, other = build(["cluster-planner"])
     qtbot.addWidget(other)
     other.document.new()  # an empty design in the second window
     other.document.add_rack()
