@@ -312,8 +312,8 @@ def _step(translated: str, **values: object) -> str:
 
 
 def _field_word(name: str) -> str:
-    template = UNDO_WORDS.get(name)
-    return plain(name) if template is None else translate(template.context, template.source) or plain(name)
+    word = UNDO_WORDS.get(name)
+    return plain(name) if word is None else translate("Document", word) or plain(name)
 
 
 def _plural(n: int, one: str, many: str) -> str:

@@ -2373,6 +2373,38 @@
         <source>nothing to copy: select racks or devices first</source>
         <translation>没有可复制的内容：请先选择机柜或设备</translation>
     </message>
+    <message>
+        <source>height (U)</source>
+        <translation>高度（U）</translation>
+    </message>
+    <message>
+        <source>power budget (kW)</source>
+        <translation>功率预算（kW）</translation>
+    </message>
+    <message>
+        <source>cooling capacity (kW)</source>
+        <translation>散热能力（kW）</translation>
+    </message>
+    <message>
+        <source>NIC model</source>
+        <translation>网卡型号</translation>
+    </message>
+    <message>
+        <source>NIC count</source>
+        <translation>网卡数量</translation>
+    </message>
+    <message>
+        <source>cable medium</source>
+        <translation>线缆介质</translation>
+    </message>
+    <message>
+        <source>cable length</source>
+        <translation>线缆长度</translation>
+    </message>
+    <message>
+        <source>design</source>
+        <translation>方案</translation>
+    </message>
 </context>
 <context>
     <name>Engine</name>
@@ -5408,66 +5440,6 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
     <message>
         <source>Delete variant {name}</source>
         <translation>删除变体 {name}</translation>
-    </message>
-    <message>
-        <source>name</source>
-        <translation type="unfinished">名称</translation>
-    </message>
-    <message>
-        <source>row</source>
-        <translation type="unfinished">列</translation>
-    </message>
-    <message>
-        <source>position</source>
-        <translation type="unfinished">位置</translation>
-    </message>
-    <message>
-        <source>height (U)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>power budget (kW)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cooling</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cooling capacity (kW)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>NIC model</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>NIC count</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cable medium</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cable length</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>design</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>fabric</source>
-        <translation type="unfinished">网络</translation>
-    </message>
-    <message>
-        <source>cost</source>
-        <translation type="unfinished">成本</translation>
-    </message>
-    <message>
-        <source>workload</source>
-        <translation type="unfinished">训练任务</translation>
     </message>
 </context>
 <context>

@@ -49,6 +49,8 @@ class TopologyData:
     link_gbps: np.ndarray  # the speed the link runs at (slower end), NaN when unknown
     link_fabric: np.ndarray  # bool: on the compute fabric (what tiers are inferred from)
     link_alive: np.ndarray
+    # int16: the NIC index at the server end (its rail in a rail-optimized fabric), -1 between switches
+    link_nic: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int16))
     band: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int16))
     x: np.ndarray = field(default_factory=lambda: np.empty(0))
     y: np.ndarray = field(default_factory=lambda: np.empty(0))
@@ -82,6 +84,8 @@ class TopologyData:
             link_a=graph.end_dev[0].astype(np.int32), link_b=graph.end_dev[1].astype(np.int32),
             link_gbps=np.fmin(graph.end_speed[0], graph.end_speed[1]), link_fabric=fabric,
             link_alive=np.ones(len(graph.link_ids), dtype=bool), live_link_ids=list(graph.link_ids),
+            link_nic=np.max(graph.end_nic, axis=0).astype(np.int16) if len(graph.link_ids)
+            else np.empty(0, dtype=np.int16),
         )
         data.relayout(reset_manual=True)
         return data
@@ -189,6 +193,7 @@ class TopologyData:
             self.link_index[link_id] = j
             self.link_a[j], self.link_b[j] = self.index[ends[0]], self.index[ends[1]]
             self.link_gbps[j], self.link_fabric[j] = _link_facts(design, catalog, link.a, link.b)
+            self.link_nic[j] = max(_nic_index(design, catalog, ref) for ref in (link.a, link.b))
             self.link_alive[j] = True
             self.live_link_ids.append(link_id)
             added.append(j)
@@ -248,6 +253,7 @@ class TopologyData:
         self.link_gbps = _extend(self.link_gbps, extra, np.nan)
         self.link_fabric = _extend(self.link_fabric, extra, False)
         self.link_alive = _extend(self.link_alive, extra, False)
+        self.link_nic = _extend(self.link_nic, extra, -1)
         if self.utilisation is not None:
             self.utilisation = _extend(self.utilisation, extra, np.nan)
 
@@ -362,6 +368,16 @@ def _link_facts(design: Design, catalog: Any, ref_a: str, ref_b: str) -> tuple[f
     fabric = all(spec.role in _FABRIC_PORT_ROLES  # type: ignore[union-attr]
                  and _on_fabric_device(design, catalog, ref) for ref, spec in ends)
     return speed, fabric
+
+
+def _nic_index(design: Design, catalog: Any, ref: str) -> int:
+    """The port's index among its server's compute ports (as build_fabric_graph's end_nic), else -1."""
+    device_id, _, port = ref.partition("/")
+    spec = design.spec_of(device_id, catalog)
+    if spec.kind is not DeviceKind.GPU_SERVER:
+        return -1
+    names = [p.name for p in spec.ports if p.role is PortRole.COMPUTE]
+    return names.index(port) if port in names else -1
 
 
 def _on_fabric_device(design: Design, catalog: Any, ref: str) -> bool:
