@@ -36,8 +36,20 @@ def _isolate(home: Path) -> None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
+def full_hd_screen() -> None:
+    """The offscreen platform's screen is 800 x 800 and windows are kept on their screen: give the
+    shots the 1920 x 1080 desktop (less a 30 px panel) whose window size they show."""
+    from PySide6.QtCore import QRect
+
+    from planner_gui.ui.window import main_window
+
+    main_window.available_area = lambda _window: QRect(0, 0, 1920, 1050)  # type: ignore[assignment]
+
+
 def take(out: Path) -> list[Path]:
     from planner_gui.app import build
+
+    full_hd_screen()
 
     app, window = build(["cluster-planner"])
     window.resize(*WINDOW_SIZE)

@@ -103,3 +103,23 @@ def kind_fill(kind: str) -> str:
 
 def kind_text(kind: str) -> str:
     return KIND_TEXT.get(kind, LABEL_ON_DARK)
+
+# Rails (the NIC index a link leaves its server from, in a rail-optimized fabric): the Tableau 10
+# categorical palette's first eight hues (Tableau's published default), distinct from each other and
+# readable on light and dark backgrounds; a rail beyond the eighth reuses them in order.
+RAIL_COLOURS = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7")
+NO_RAIL_COLOUR = NO_DATA
+DARK_TEXT = "#111827"  # on the light rail hues (yellow, pink), whose white text would not read
+
+
+def rail_colour(rail: int) -> str:
+    return NO_RAIL_COLOUR if rail < 0 else RAIL_COLOURS[rail % len(RAIL_COLOURS)]
+
+
+def text_on(fill: str) -> str:
+    """White or near-black, whichever reads on ``fill`` (relative luminance, WCAG 2 formula)."""
+    r, g, b = (int(fill[i:i + 2], 16) / 255.0 for i in (1, 3, 5))
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    luminance = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    # contrast with white (1.05 / (L + 0.05)) against contrast with black ((L + 0.05) / 0.05)
+    return LABEL_ON_DARK if 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 else DARK_TEXT

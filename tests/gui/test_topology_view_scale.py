@@ -14,6 +14,7 @@ from planner_gui.catalog import bundled_catalog
 from planner_gui.document.document import Document
 from planner_gui.model import Design
 from planner_gui.templates import TemplateSpec, generate_design
+from planner_gui.ui.topology.legend import DEVICES, GROUPS
 from planner_gui.ui.topology.view import TopologyView
 
 NODES = 4096
@@ -38,6 +39,11 @@ def test_a_4096_node_design_builds_and_paints_in_bounded_time(qtbot: QtBot, big_
     view.resize(1600, 1000)
     view.show()
     qtbot.waitExposed(view)
+    assert view.fabric_detail == GROUPS  # a fabric this size opens as its groups (issue 19 item 4) ...
+    start = time.perf_counter()
+    view.viewport().repaint()
+    assert time.perf_counter() - start < PAINT_LIMIT_S
+    view.set_fabric_detail(DEVICES)  # ... and every device is one switch away
     view.fit_all()
     assert build_s < BUILD_LIMIT_S, f"scene build took {build_s:.2f} s"
     assert len(view.nodes) == sum(1 for d in big_design.devices.values() if not d.catalog_id.startswith(("pdu", "blank")))

@@ -3395,8 +3395,28 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>速率</translation>
     </message>
     <message>
+        <source>rail</source>
+        <translation>轨道</translation>
+    </message>
+    <message>
         <source>Load: the share of each link&apos;s line rate the largest job&apos;s 1 GiB AllReduce uses, as the collective model predicts it</source>
         <translation>负载：按集合通信模型预测，最大任务做 1 GiB AllReduce 时每条链路线速的占用比例</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>groups</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <source>every device</source>
+        <translation>全部设备</translation>
+    </message>
+    <message>
+        <source>Groups: tiers, pods and rails as blocks with their link bundles (click one to open it); every device: the full picture</source>
+        <translation>分组：层级、Pod 和轨道显示为方块及其链路束（单击可展开）；全部设备：完整拓扑图</translation>
     </message>
     <message>
         <source>Share of each link&apos;s line rate in use: amber from {amber} (queueing delay grows), red from {red} (the link is saturated)</source>
@@ -3405,6 +3425,10 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
     <message>
         <source>not modelled</source>
         <translation>未建模</translation>
+    </message>
+    <message>
+        <source>Rail {n}</source>
+        <translation>轨道 {n}</translation>
     </message>
 </context>
 <context>
@@ -5242,6 +5266,50 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
     <message>
         <source>{name} has no network ports to draw in the topology: drop it into a rack of the rack elevation</source>
         <translation>{name} 没有网络端口，无法在拓扑图中显示：请把它拖进机柜立面图中的机柜</translation>
+    </message>
+    <message>
+        <source>mean load {load}</source>
+        <translation>平均负载 {load}</translation>
+    </message>
+    <message>
+        <source>Rail {n}</source>
+        <translation>轨道 {n}</translation>
+    </message>
+    <message>
+        <source>Click to open; Shift-click a member to close</source>
+        <translation>单击展开；按住 Shift 单击其成员可收起</translation>
+    </message>
+    <message>
+        <source>Click to select; click again to show its ports</source>
+        <translation>单击选中；再次单击显示其端口</translation>
+    </message>
+    <message>
+        <source>{n} × {model}</source>
+        <translation>{n} × {model}</translation>
+    </message>
+    <message>
+        <source>{n} devices</source>
+        <translation>{n} 台设备</translation>
+    </message>
+    <message>
+        <source>Pod {n}</source>
+        <translation>Pod {n}</translation>
+    </message>
+    <message>
+        <source>No rail</source>
+        <translation>无轨道</translation>
+    </message>
+    <message>
+        <source>Group {n}</source>
+        <translation>第 {n} 组</translation>
+    </message>
+    <message>
+        <source>Pods {a}–{b}</source>
+        <translation>Pod {a}–{b}</translation>
+    </message>
+    <message>
+        <source>Groups {a}–{b}</source>
+        <translation>第 {a}–{b} 组</translation>
     </message>
 </context>
 <context>

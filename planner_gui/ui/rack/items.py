@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from planner_gui.present import MISSING
 from planner_gui.ui import colors
+from planner_gui.ui.palette_text import text_colour
 from planner_gui.ui.plain_text import plain_rich
 from planner_gui.ui.rack import layout as rl
 
@@ -132,7 +133,7 @@ class RackItem(QGraphicsItem):
             for u, height, kind in self.blocks:
                 painter.fillRect(self.device_rect(u, height), QColor(colors.kind_fill(kind)))
         if lod * HEADER_PX >= MIN_TEXT_SCREEN_PX:
-            painter.setPen(QColor(colors.ROW_LABEL))
+            painter.setPen(text_colour(widget))  # on the view's background: the theme's text colour
             painter.setFont(_font(HEADER_PX, bold=True))
             header = QRectF(0, 0, self.box.width, rl.HEADER_H)
             painter.drawText(header, Qt.AlignmentFlag.AlignCenter, self.name)

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import (
-    QColor,
     QDrag,
     QDragEnterEvent,
     QDragLeaveEvent,
@@ -27,6 +26,7 @@ from planner_gui.document.document import Document
 from planner_gui.model import Device, Rack
 from planner_gui.model.rack_units import occupied_units
 from planner_gui.ui import colors
+from planner_gui.ui.palette_text import text_colour
 from planner_gui.ui.rack import layout as rl
 from planner_gui.ui.rack.drops import RackDrops, device_mime
 from planner_gui.ui.rack.items import DeviceItem, GhostItem, LoadBar, RackItem, TrayItem, bar_text
@@ -275,7 +275,7 @@ class RackView(QGraphicsView):
         for row in self.elevation.rows:
             label = QGraphicsSimpleTextItem(self.tr("Row {name}").format(name=row.name))
             label.setFont(font)
-            label.setBrush(QColor(colors.ROW_LABEL))
+            label.setBrush(text_colour(self))  # on the view's background: the theme's text colour
             label.setPos(row.x + ROW_LABEL_INSET, row.y + rl.HEADER_H)
             self._scene.addItem(label)
             self._row_labels.append(label)
@@ -418,6 +418,14 @@ class RackView(QGraphicsView):
     def _first_view(self) -> None:
         if not self._fitted:  # the user (or a test) may have zoomed already: keep that
             self.show_first_row()
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Another theme: row and rack names are on the view's background, so they follow it."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "elevation"):
+            self._update_row_labels()
+            for item in self.rack_items.values():
+                item.update()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

@@ -206,6 +206,8 @@ class CurvesView(QWidget):
             marker.setBrush(text)
             marker.setPen(text)
         self.legend.setLabelTextColor(text)
+        for _sample, label in self.legend.items:  # setLabelTextColor keeps drawn labels as they were
+            label.setText(label.text)
 
     # ----- data ------------------------------------------------------------------------------
     def show_curves(self, curves: dict[str, Sequence[Any]] | None, reason: str = "",

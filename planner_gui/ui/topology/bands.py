@@ -38,6 +38,12 @@ class BandStrip:
         widest = max((metrics.horizontalAdvance(text) for text, _, _ in spans), default=0.0)
         self.width_px = widest + 2 * PAD_PX
 
+    def set_spans(self, spans: list[tuple[str, float, float]]) -> None:
+        """Names given by the fabric overview (its rows are its own, not the devices' places)."""
+        self.spans = spans
+        metrics = QFontMetricsF(label_font())
+        self.width_px = max((metrics.horizontalAdvance(text) for text, _, _ in spans), default=0.0) + 2 * PAD_PX
+
     def paint(self, view: QGraphicsView, painter: QPainter) -> None:
         painter.save()
         painter.resetTransform()

@@ -37,6 +37,8 @@ CHUNK_LINKS = 8192
 # Class key digits for speeds: codes are handed out per distinct link speed the view has seen (a
 # design has a handful: 100/200/400/800 Gb/s and the management 1-25 Gb/s ports).
 MAX_SPEEDS = 1024
+# Colour slots per class key: the load levels (4) or the rails (8) and "no rail" in the last slot.
+COLOUR_SLOTS = 16
 NO_CLASS = -1  # key of a link that is not drawn
 NO_CHUNK = -1
 
@@ -54,15 +56,17 @@ class LinkLayer:
     def __init__(self, parent: QGraphicsItem) -> None:
         self._parent = parent
         self.by_load = False
+        self.by_rail = False
         self._clear()
 
     # ----- whole picture ---------------------------------------------------------------------------
-    def rebuild(self, data: TopologyData, links: np.ndarray, by_load: bool = True) -> None:
+    def rebuild(self, data: TopologyData, links: np.ndarray, by_load: bool = True, by_rail: bool = False) -> None:
         """Draw ``links`` from scratch (a new design, or the colouring changed)."""
         for chunk in self._chunks:
             self._drop_item(chunk)
         self._clear()
         self.by_load = by_load and data.utilisation is not None
+        self.by_rail = by_rail
         self.update(data, links.astype(np.int64), geometry=False)
         self.flush(data)
 
@@ -156,7 +160,10 @@ class LinkLayer:
         hi = np.maximum(data.band[a], data.band[b]).astype(np.int64) + shift
         by_load = self.by_load and data.utilisation is not None  # loads gone: a full redraw is on its way
         load = load_levels(data.utilisation[links]) if by_load else np.zeros(links.size, dtype=np.int64)
-        keys = ((lo * MAX_BANDS + hi) * MAX_SPEEDS + self._speed_code(data.link_gbps[links])) * len(LOAD_COLOURS)
+        if self.by_rail:  # the colour slot is the rail: the NIC index, or the last slot between switches
+            nic = data.link_nic[links].astype(np.int64)
+            load = np.where(nic >= 0, nic % len(colors.RAIL_COLOURS), COLOUR_SLOTS - 1)
+        keys = ((lo * MAX_BANDS + hi) * MAX_SPEEDS + self._speed_code(data.link_gbps[links])) * COLOUR_SLOTS
         keys = np.where(drawn, keys + load, NO_CLASS)
         styled = np.fromiter(self._styles, dtype=np.int64, count=len(self._styles))
         for key in np.unique(keys[~np.isin(keys, styled)]).tolist():  # classes never seen: a few at most
@@ -179,10 +186,14 @@ class LinkLayer:
         self._dirty.update(distinct(chunks[chunks >= 0], len(self._chunks)).tolist())
 
     def _style(self, key: int) -> tuple[str, float]:
-        code = (key // len(LOAD_COLOURS)) % MAX_SPEEDS
+        code = (key // COLOUR_SLOTS) % MAX_SPEEDS
         speed = next(s for s, c in self._speed_codes.items() if c == code)
         gbps = float("nan") if speed < 0 else speed
-        colour = LOAD_COLOURS[key % len(LOAD_COLOURS)] if self.by_load else colors.speed_colour(gbps)
+        slot = key % COLOUR_SLOTS
+        if self.by_rail:
+            colour = colors.rail_colour(slot if slot < COLOUR_SLOTS - 1 else -1)
+        else:
+            colour = LOAD_COLOURS[slot] if self.by_load else colors.speed_colour(gbps)
         return colour, colors.speed_width(gbps)
 
     def _file(self, links: np.ndarray, keys: np.ndarray) -> None:

@@ -68,6 +68,11 @@ class DetailLevels:
         many = data.n_links >= BUNDLING_MIN_LINKS
         zooming = self._settle_timer.isActive()
         bundled = overview or (many and (node_px < LINK_DETAIL_NODE_PX or zooming))
+        if view.overview.active:  # the fabric overview draws instead of all of these
+            for item in (self.groups_item, view.node_layer, self.bundles_item, view.link_parent):
+                item.setVisible(False)
+            self.overview_mode, self.links_bundled = False, False
+            return
         if (overview or bundled) and self.dirty:
             self._rebuild()
         self.overview_mode, self.links_bundled = overview, bundled

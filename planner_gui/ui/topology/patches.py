@@ -132,6 +132,7 @@ class PicturePatcher:
 
     def _on_timer_timeout(self) -> None:
         view = self.view
+        regroup = self._layout_moved or self._redraw_all or bool(self._pending_links)
         if self._layout_moved and self._data.bands_overlap():  # a band grew into the next: lay out anew
             self._relayout()
         if self._redraw_all:
@@ -148,6 +149,10 @@ class PicturePatcher:
             view.update_bands()
             view.update_scene_rect()
         self._pending_links, self._pending_loads, self._layout_moved, self._redraw_all = [], [], False, False
+        if regroup:  # the groups follow every edit (at once when shown, else when next shown)
+            view.overview.refresh()
+        else:  # only loads changed: the same groups, their bundles coloured again
+            view.overview.redraw()
         view.detail.apply()
 
     def _relayout(self) -> None:

@@ -28,7 +28,7 @@ from PySide6.QtGui import (
     QResizeEvent,
     QShowEvent,
 )
-from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QToolTip, QWidget
 
 from planner_gui.document.document import Document
 from planner_gui.ui import colors
@@ -36,6 +36,7 @@ from planner_gui.ui.topology import layout as tl
 from planner_gui.ui.topology.bands import BandStrip
 from planner_gui.ui.topology.data import TopologyData
 from planner_gui.ui.topology.drops import TopologyDrops
+from planner_gui.ui.topology.fabric import COLLAPSE_FROM_SERVERS
 from planner_gui.ui.topology.interaction import TopologyInteraction
 from planner_gui.ui.topology.items import (
     Z_LINKS,
@@ -47,9 +48,10 @@ from planner_gui.ui.topology.items import (
     cosmetic_pen,
     segments_path,
 )
-from planner_gui.ui.topology.legend import BY_LOAD, MARGIN_PX, LinkColouringBar
+from planner_gui.ui.topology.legend import BY_LOAD, BY_RAIL, DEVICES, GROUPS, MARGIN_PX, LinkColouringBar
 from planner_gui.ui.topology.links import LinkLayer
 from planner_gui.ui.topology.lod import DetailLevels
+from planner_gui.ui.topology.overview_control import FabricOverview
 from planner_gui.ui.topology.patches import PicturePatcher
 from planner_gui.ui.window.navigation import ViewNavigator, configure_view
 
@@ -92,7 +94,10 @@ class TopologyView(QGraphicsView):
         self.drops = TopologyDrops(self)
         self.setAcceptDrops(True)
         self.colouring = LinkColouringBar(self)
+        self.overview = FabricOverview(self)
+        self._detail_chosen: str | None = None  # the user's "Show" choice, kept across designs
         self.colouring.mode_changed.connect(self._on_colouring_mode_changed)
+        self.colouring.detail_changed.connect(self._on_colouring_detail_changed)
         self.colouring.resized.connect(self._place_colouring)
         self._scene.selectionChanged.connect(self._on_scene_selection_changed)
         document.design_replaced.connect(self._on_document_design_replaced)
@@ -120,7 +125,18 @@ class TopologyView(QGraphicsView):
         """Links are coloured by load: the user wants it and the results have loads."""
         return self.link_colouring == BY_LOAD and self.data is not None and self.data.utilisation is not None
 
+    @property
+    def fabric_detail(self) -> str:
+        """GROUPS (the fabric overview) or DEVICES (every device)."""
+        return GROUPS if self.overview.active else DEVICES
+
+    def set_fabric_detail(self, mode: str) -> None:
+        self.colouring.set_detail_mode(mode)
+        self._on_colouring_detail_changed(mode)
+
     def content_rect(self) -> QRectF:
+        if self.overview.active:
+            return self.overview.rect()
         data = self.data
         if data is None or not data.drawn.any():
             return QRectF()
@@ -131,6 +147,8 @@ class TopologyView(QGraphicsView):
 
     def object_at(self, position: QPoint) -> str | None:
         """The device or link under viewport ``position``, else None."""
+        if self.overview.active:
+            return self.overview.device_at(QPointF(position))
         node = self.interaction.node_at(QPointF(position))
         if node is not None:
             return node.device_id
@@ -158,6 +176,11 @@ class TopologyView(QGraphicsView):
         self.interaction.reset()
         for i in np.flatnonzero(self.data.drawn).tolist():
             self.add_node(i)
+        self.overview.reset()
+        servers = int((self.data.drawn & (self.data.device_class == tl.CLASS_SERVER)).sum())
+        detail = self._detail_chosen or (GROUPS if servers >= COLLAPSE_FROM_SERVERS else DEVICES)
+        self.colouring.set_detail_mode(detail)
+        self.overview.set_active(detail == GROUPS)
         self.refresh_links()
         self.update_bands()
         self.update_scene_rect()
@@ -174,8 +197,10 @@ class TopologyView(QGraphicsView):
     def refresh_links(self) -> None:
         """Draw every link again (a new design, or another colouring)."""
         assert self.data is not None
-        self.links.rebuild(self.data, self.data.live_links(), self.colouring_by_load)
+        self.links.rebuild(self.data, self.data.live_links(), self.colouring_by_load,
+                           by_rail=self.link_colouring == BY_RAIL)
         self.colouring.set_legend_visible(self.colouring_by_load)
+        self.overview.redraw()
         self.refresh_selection_overlay()
 
     # ----- document signals ---------------------------------------------------------------------
@@ -199,6 +224,14 @@ class TopologyView(QGraphicsView):
     def _on_colouring_mode_changed(self, mode: str) -> None:
         self.patcher.redraw_all()
 
+    def _on_colouring_detail_changed(self, mode: str) -> None:
+        self._detail_chosen = mode
+        self.overview.set_active(mode == GROUPS)
+        self.detail.apply()
+        self.update_bands()
+        self.update_scene_rect()
+        self.fit_all()
+
     # ----- selection ----------------------------------------------------------------------------
     def show_selection(self, ids: list[str], reveal: bool) -> None:
         """Mirror the document's selection; ``reveal`` centres the view on it."""
@@ -214,7 +247,8 @@ class TopologyView(QGraphicsView):
         finally:
             self._syncing = False
         self.refresh_selection_overlay()
-        if reveal and ids:
+        self.overview.show_selection(ids)
+        if reveal and ids and not self.overview.active:  # the overview's places are its own
             self._centre_on(ids)
 
     def request_selection_sync(self) -> None:
@@ -281,7 +315,10 @@ class TopologyView(QGraphicsView):
 
     def update_bands(self) -> None:
         assert self.data is not None
-        self.bands.update(self.data)
+        if self.overview.active:
+            self.bands.set_spans(self.overview.band_spans())
+        else:
+            self.bands.update(self.data)
         self.viewport().update()
 
     def update_scene_rect(self) -> None:
@@ -331,10 +368,17 @@ class TopologyView(QGraphicsView):
             QTimer.singleShot(0, self._first_view)  # after the layout gave the viewport its real size
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
+        if self.overview.active:
+            if not self.overview.press(event):
+                super().mousePressEvent(event)
+            return
         if not self.interaction.press(event):
             super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self.overview.active:
+            super().mouseMoveEvent(event)
+            return
         if not self.interaction.move(event):
             super().mouseMoveEvent(event)
 
@@ -357,6 +401,10 @@ class TopologyView(QGraphicsView):
             super().keyPressEvent(event)
 
     def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and self.overview.active:
+            text = self.overview.tooltip(QPointF(event.pos()))  # type: ignore[attr-defined]
+            QToolTip.showText(event.globalPos(), text or "", self.viewport())  # type: ignore[attr-defined]
+            return True
         if event.type() == QEvent.Type.ToolTip and self.interaction.tooltip(event):
             return True
         return super().viewportEvent(event)

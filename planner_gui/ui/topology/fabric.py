@@ -1,0 +1,325 @@
+"""The fabric overview: a topology as the people who run fabrics draw it. Pure numpy, no Qt.
+
+Each tier (band) is a tree of groups over its devices: GPU servers by pod (the servers that share
+the same leaf switches: a scalable unit), leaves by rail then pod (the leaf that most of a leaf's
+server links come from one NIC index of is that rail's leaf), higher tiers by rail (a switch whose
+downlinks all serve one rail belongs to that rail's plane) then by the groups below them they
+reach, other networks by model. A node with more than FANOUT children gets intermediate nodes, so
+no level shows more than FANOUT groups (a 100,000-GPU tier stays a few dozen nodes). What is drawn
+is the frontier of the open nodes: by default each tier's first level; opening a node replaces it
+with its children, down to single devices and, for an open device, its linked ports. Links between
+the drawn nodes merge into bundles with their count, speed, load and rail.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from planner_gui.ui.topology import layout as tl
+
+if TYPE_CHECKING:
+    from planner_gui.ui.topology.data import TopologyData
+
+FANOUT = 16  # children shown at most when a node opens: a row of 16 groups fits a laptop at fit-all
+COLLAPSE_FROM_SERVERS = 33  # designs with more servers than the 256-GPU default open as the overview
+RAIL_SHARE = 0.5  # a leaf belongs to a rail when at least this share of its server links use that NIC index
+NO_RAIL = -1
+MIN_CHUNK = 8  # an intermediate node holds at least this many: 32 servers are 4 x 8, not 16 x 2
+NICE_CHUNKS = (8, 10, 16, 20, 25, 32, 40, 50, 64, 100, 128, 200, 250, 256, 500, 512, 1000, 1024)
+# Partition kinds, which name a group: "Pod 3", "Rail 2", "Group 4", a model name.
+POD, RAIL, GROUP, MODEL, CHUNK, DEVICE, TIER = "pod", "rail", "group", "model", "chunk", "device", "tier"
+
+
+@dataclass(eq=False)
+class Node:
+    band: int
+    lo: int  # the node's devices are order[lo:hi] of the tree
+    hi: int
+    kind: str  # POD, RAIL, GROUP, MODEL, CHUNK (intermediate), DEVICE, or TIER (a band's root)
+    number: int  # 1-based ordinal of a pod/rail/group, the device index for DEVICE
+    rail: int = NO_RAIL
+    parent: int = -1
+    children: list[int] = field(default_factory=list)
+    first: int = 0  # CHUNK: the numbers of its first and last child
+    last: int = 0
+
+    @property
+    def count(self) -> int:
+        return self.hi - self.lo
+
+
+@dataclass(eq=False)
+class FabricTree:
+    order: np.ndarray  # drawn device indices, band by band, in tree order
+    nodes: list[Node]
+    roots: dict[int, int]  # band code -> root node
+    rail: np.ndarray  # per device: its rail (leaves, rail planes) or NO_RAIL
+    model: np.ndarray  # per device: model code (TopologyData.model)
+
+    def devices(self, node: int) -> np.ndarray:
+        n = self.nodes[node]
+        return self.order[n.lo:n.hi]
+
+    def node_of_device(self, device: int) -> int:
+        """The DEVICE node of a device index (-1 when not drawn)."""
+        return self._device_node.get(device, -1)
+
+    def __post_init__(self) -> None:
+        self._device_node = {int(self.order[n.lo]): i for i, n in enumerate(self.nodes) if n.kind == DEVICE}
+
+
+def default_open(tree: FabricTree) -> set[int]:
+    """The overview's first picture: a tier shows its groups (pods, rails, spine groups, a few single
+    switches) unless they would only be runs of devices; then it stays one node ("32 × DGX H100")."""
+    opened = set()
+    for root in tree.roots.values():
+        children = tree.nodes[root].children
+        if children and not any(tree.nodes[c].kind == CHUNK and _holds_devices(tree, c) for c in children):
+            opened.add(root)
+    return opened
+
+
+def _holds_devices(tree: FabricTree, node: int) -> bool:
+    children = tree.nodes[node].children
+    return bool(children) and tree.nodes[children[0]].kind in (DEVICE, CHUNK) and (
+        tree.nodes[children[0]].kind == DEVICE or _holds_devices(tree, children[0]))
+
+
+def build_tree(data: TopologyData) -> FabricTree:
+    n = data.band.size
+    drawn = data.drawn[:n]
+    links = data.live_links()
+    a, b = data.link_a[links], data.link_b[links]
+    fabric = data.link_fabric[links]
+    nic = data.link_nic[links]
+    band = data.band[:n]
+    rail = np.full(n, NO_RAIL, dtype=np.int64)
+    group = np.zeros(n, dtype=np.int64)
+    server_pods = _server_pods(band, a[fabric], b[fabric], n)
+    group[band == 0] = server_pods[band == 0]
+    _leaf_groups(band, a[fabric], b[fabric], nic[fabric], server_pods, rail, group)
+    for tier in sorted(c for c in np.unique(band[drawn]).tolist() if c >= 2):
+        _upper_groups(tier, band, a[fabric], b[fabric], rail, group)
+    model = data.model[:n].astype(np.int64)
+    nodes: list[Node] = []
+    roots: dict[int, int] = {}
+    order_parts: list[np.ndarray] = []
+    start = 0
+    for code in sorted(np.unique(band[drawn]).tolist(), key=tl._band_sort_key):
+        members = np.flatnonzero(drawn & (band == code))
+        keys = _partition_keys(code, members, rail, group, model)
+        members = members[np.lexsort((members, *reversed(keys)))]
+        keys = _partition_keys(code, members, rail, group, model)  # in the sorted order
+        order_parts.append(members)
+        root = _add(nodes, Node(code, start, start + members.size, TIER, code))
+        roots[code] = root
+        _split(nodes, root, _Band(members, keys, _level_kinds(code), rail[members], start), 0)
+        start += members.size
+    order = np.concatenate(order_parts) if order_parts else np.empty(0, dtype=np.int64)
+    return FabricTree(order, nodes, roots, rail, model)
+
+
+# ----- groups --------------------------------------------------------------------------------------
+def _server_pods(band: np.ndarray, a: np.ndarray, b: np.ndarray, n: int) -> np.ndarray:
+    """Per device: a pod number for servers (servers with the same leaves share it), 0 otherwise."""
+    server, leaf = _down_up(band, a, b, 0)
+    pods = np.zeros(n, dtype=np.int64)
+    if server.size == 0:
+        return pods
+    lo = np.full(n, np.iinfo(np.int64).max)
+    hi = np.full(n, -1, dtype=np.int64)
+    np.minimum.at(lo, server, leaf)
+    np.maximum.at(hi, server, leaf)
+    count = np.bincount(server, minlength=n)
+    linked = np.flatnonzero(count > 0)
+    _, pod = np.unique(np.stack((lo[linked], hi[linked], count[linked])), axis=1, return_inverse=True)
+    pods[linked] = pod.ravel() + 1
+    return _renumber_by_first(pods, band == 0)
+
+
+def _leaf_groups(band: np.ndarray, a: np.ndarray, b: np.ndarray, nic: np.ndarray, pods: np.ndarray,
+                 rail: np.ndarray, group: np.ndarray) -> None:
+    """Leaves: the rail most of their server links come from (if it is most) and their servers' pod."""
+    server, leaf, link_nic = _down_up(band, a, b, 0, nic)
+    if leaf.size == 0:
+        return
+    n = band.size
+    width = int(max(link_nic.max(initial=0), 0)) + 1
+    use = link_nic >= 0
+    pair, count = np.unique(leaf[use] * width + link_nic[use], return_counts=True)
+    best = np.zeros(n, dtype=np.int64)
+    best_nic = np.full(n, NO_RAIL, dtype=np.int64)
+    owner = pair // width
+    order = np.lexsort((-count, owner))  # each leaf's most used NIC index first
+    first = np.unique(owner[order], return_index=True)[1]
+    best[owner[order][first]] = count[order][first]
+    best_nic[owner[order][first]] = (pair % width)[order][first]
+    total = np.bincount(leaf, minlength=n)
+    is_rail = (total > 0) & (best >= RAIL_SHARE * np.maximum(total, 1))
+    leaves = band == 1
+    if len(np.unique(best_nic[leaves & is_rail])) > 1:  # one NIC index for all leaves is no rail design
+        rail[leaves & is_rail] = best_nic[leaves & is_rail]
+    pod = np.zeros(n, dtype=np.int64)
+    pod[:] = np.iinfo(np.int64).max
+    np.minimum.at(pod, leaf, pods[server])
+    group[leaves] = np.where(pod[leaves] == np.iinfo(np.int64).max, 0, pod[leaves])
+
+
+def _upper_groups(tier: int, band: np.ndarray, a: np.ndarray, b: np.ndarray, rail: np.ndarray,
+                  group: np.ndarray) -> None:
+    """A tier above the leaves: its switches' rail (when all their downlinks serve one) and the range
+    of lower groups they reach (a pod's spines reach that pod's leaves; a plane's, every pod's)."""
+    below, switch = _down_up(band, a, b, tier - 1)
+    n = band.size
+    big = np.iinfo(np.int64).max
+    lo, hi = np.full(n, big), np.full(n, -1, dtype=np.int64)
+    rail_lo, rail_hi = np.full(n, big), np.full(n, -big, dtype=np.int64)
+    np.minimum.at(lo, switch, group[below])
+    np.maximum.at(hi, switch, group[below])
+    np.minimum.at(rail_lo, switch, rail[below])
+    np.maximum.at(rail_hi, switch, rail[below])
+    members = np.flatnonzero(band == tier)
+    linked = members[hi[members] >= 0]
+    if linked.size == 0:
+        return
+    same = (rail_lo[linked] == rail_hi[linked]) & (rail_lo[linked] >= 0)
+    rail[linked[same]] = rail_lo[linked[same]]
+    _, key = np.unique(np.stack((rail[linked], lo[linked], hi[linked])), axis=1, return_inverse=True)
+    group[linked] = key.ravel() + 1
+    group[:] = _renumber_by_first(group, band == tier) * (band == tier) + group * (band != tier)
+
+
+def _down_up(band: np.ndarray, a: np.ndarray, b: np.ndarray, lower: int,
+             *extra: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The fabric links between band ``lower`` and the band above it, as (lower end, upper end, extra...)."""
+    forward = (band[a] == lower) & (band[b] == lower + 1)
+    backward = (band[b] == lower) & (band[a] == lower + 1)
+    down = np.concatenate((a[forward], b[backward]))
+    up = np.concatenate((b[forward], a[backward]))
+    return (down, up, *(np.concatenate((e[forward], e[backward])) for e in extra))
+
+
+def _renumber_by_first(values: np.ndarray, members: np.ndarray) -> np.ndarray:
+    """Number the distinct positive values of ``members`` 1, 2, ... in order of their first device, so
+    "Pod 1" holds the first servers of the design."""
+    out = values.copy()
+    where = np.flatnonzero(members & (values > 0))
+    if where.size == 0:
+        return out
+    distinct, first = np.unique(values[where], return_index=True)
+    rank = np.empty(distinct.size, dtype=np.int64)
+    rank[np.argsort(first, kind="stable")] = np.arange(1, distinct.size + 1)
+    out[where] = rank[np.searchsorted(distinct, values[where])]
+    return out
+
+
+# ----- the tree ------------------------------------------------------------------------------------
+def _partition_keys(code: int, members: np.ndarray, rail: np.ndarray, group: np.ndarray,
+                    model: np.ndarray) -> list[np.ndarray]:
+    """Coarse to fine: what splits a band into groups."""
+    if code == 0:
+        return [group[members], model[members]]
+    if code >= 1:
+        return [rail[members], group[members], model[members]]
+    return [model[members]]
+
+
+def _level_kinds(code: int) -> list[str]:
+    if code == 0:
+        return [POD, MODEL]
+    if code >= 1:
+        return [RAIL, POD if code == 1 else GROUP, MODEL]
+    return [MODEL]
+
+
+def _add(nodes: list[Node], node: Node) -> int:
+    nodes.append(node)
+    return len(nodes) - 1
+
+
+@dataclass(frozen=True, eq=False)
+class _Band:
+    members: np.ndarray  # the band's devices in tree order
+    keys: list[np.ndarray]  # partition keys, coarse to fine, aligned with members
+    kinds: list[str]  # what each key names
+    rail: np.ndarray  # per member
+    base: int  # the band's first position in the tree order
+
+
+def _split(nodes: list[Node], parent: int, band: _Band, level: int) -> None:
+    """Give ``parent`` its children: the segments of the next key that splits it, else single devices;
+    FANOUT at most."""
+    node = nodes[parent]
+    members, keys, kinds, base = band.members, band.keys, band.kinds, band.base
+    lo, hi = node.lo - base, node.hi - base
+    while level < len(keys):
+        key = keys[level][lo:hi]
+        cuts = np.flatnonzero(np.diff(key)) + 1
+        if cuts.size:
+            break
+        level += 1  # one value all through: this level names nothing here
+    if level >= len(keys):
+        children = [_add(nodes, Node(node.band, base + i, base + i + 1, DEVICE, int(members[i]),
+                                     rail=int(band.rail[i]), parent=parent))
+                    for i in range(lo, hi)] if hi - lo > 1 else []
+    else:
+        bounds = [lo, *(lo + cuts).tolist(), hi]
+        kind = kinds[level]
+        children = []
+        for start, stop in itertools.pairwise(bounds):
+            value = int(keys[level][start])
+            number = value + 1 if kind == RAIL else value
+            child = _add(nodes, Node(node.band, base + start, base + stop, kind, number, parent=parent))
+            _split(nodes, child, band, level + 1)
+            children.append(child)
+    nodes[parent].children = _chunked(nodes, parent, children)
+    for child in nodes[parent].children:
+        nodes[child].parent = parent
+    if not children and hi - lo == 1:  # a group of one device: it is that device
+        node.kind, node.number, node.rail = DEVICE, int(members[lo]), int(band.rail[lo])
+    elif node.kind != DEVICE:
+        node.rail = _common_rail(nodes, node.children, node)
+
+
+def chunk_size(n: int) -> int:
+    """How many consecutive children one intermediate node takes when there are more than FANOUT: a
+    round number (so labels read "Pods 1–25"), at least MIN_CHUNK."""
+    wanted = max(-(-n // FANOUT), MIN_CHUNK)
+    return next(s for s in NICE_CHUNKS if s >= wanted) if wanted <= NICE_CHUNKS[-1] else wanted
+
+
+def _chunked(nodes: list[Node], parent: int, children: list[int]) -> list[int]:
+    """At most FANOUT children: runs of consecutive ones under intermediate nodes (recursively)."""
+    while len(children) > FANOUT:
+        size = chunk_size(len(children))
+        grouped = []
+        for i in range(0, len(children), size):
+            part = children[i:i + size]
+            first, last = nodes[part[0]], nodes[part[-1]]
+            chunk = _add(nodes, Node(first.band, first.lo, last.hi, CHUNK, 0, parent=parent, children=part,
+                                     first=_first_number(nodes, part[0]), last=_last_number(nodes, part[-1])))
+            for child in part:
+                nodes[child].parent = chunk
+            nodes[chunk].rail = _common_rail(nodes, part, nodes[chunk])
+            grouped.append(chunk)
+        children = grouped
+    return children
+
+
+def _first_number(nodes: list[Node], i: int) -> int:
+    return nodes[i].first if nodes[i].kind == CHUNK else nodes[i].number
+
+
+def _last_number(nodes: list[Node], i: int) -> int:
+    return nodes[i].last if nodes[i].kind == CHUNK else nodes[i].number
+
+
+def _common_rail(nodes: list[Node], children: list[int], node: Node) -> int:
+    rails = {nodes[c].rail for c in children}
+    if node.kind == RAIL:
+        return node.number - 1
+    return rails.pop() if len(rails) == 1 else NO_RAIL

@@ -1,0 +1,188 @@
+"""Issue 19 item 4: the topology view for real fabrics — tiers, pods and rails as groups with link
+bundles, opened by clicks down to single ports, rail colours at every size, kept up to date by edits.
+Clicks are sent as events to the viewport."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from planner_gui.catalog import bundled_catalog
+from planner_gui.document.document import Document
+from planner_gui.examples import default_example_path
+from planner_gui.io import load_design
+from planner_gui.templates import TemplateSpec, generate_design
+from planner_gui.ui import colors
+from planner_gui.ui.topology import fabric as fb
+from planner_gui.ui.topology.legend import DEVICES, GROUPS
+from planner_gui.ui.topology.view import TopologyView
+
+CATALOG = bundled_catalog()
+NODES = 64  # two 32-server pods of a rail-optimized fabric: 8 rails x 2 leaves
+
+
+@pytest.fixture(scope="module")
+def two_pods() -> object:
+    return generate_design(CATALOG, TemplateSpec("dgx-h100", NODES))
+
+
+@pytest.fixture
+def view(qtbot: QtBot, two_pods: object) -> Iterator[TopologyView]:
+    import copy
+
+    document = Document(CATALOG, copy.deepcopy(two_pods))
+    widget = TopologyView(document)
+    qtbot.addWidget(widget)
+    widget.resize(1200, 800)
+    widget.show()
+    qtbot.waitExposed(widget)
+    _settle(widget)
+    yield widget
+    document.live.shutdown()
+
+
+def _settle(view: TopologyView) -> None:
+    view.document.live.wait_idle()
+    QApplication.processEvents()
+    QApplication.processEvents()
+
+
+def _spot(view: TopologyView, text: str) -> int:
+    """The drawn node whose title or group name starts with ``text``."""
+    texts = view.overview.item.texts
+    return next(i for i, (title, sub) in enumerate(texts) if title.startswith(text) or sub.startswith(text))
+
+
+def _click(view: TopologyView, scene: QPointF, modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+           ) -> None:
+    view.centerOn(scene)
+    point = QPointF(view.mapFromScene(scene))
+    for kind in (QMouseEvent.Type.MouseButtonPress, QMouseEvent.Type.MouseButtonRelease):
+        event = QMouseEvent(kind, point, view.viewport().mapToGlobal(point), Qt.MouseButton.LeftButton,
+                            Qt.MouseButton.LeftButton, modifiers)
+        QApplication.sendEvent(view.viewport(), event)
+
+
+def _click_spot(view: TopologyView, i: int, modifiers: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier,
+                ) -> None:
+    spot = view.overview.picture.spots[i]
+    _click(view, QPointF(spot.x, spot.y), modifiers)
+
+
+def test_the_default_design_shows_every_device_and_a_bigger_one_its_groups(view: TopologyView, qtbot: QtBot) -> None:
+    document = Document(CATALOG, load_design(default_example_path(), CATALOG).design)
+    small = TopologyView(document)
+    qtbot.addWidget(small)
+    assert small.fabric_detail == DEVICES and len(small.nodes) == 48
+    document.live.shutdown()
+    assert view.fabric_detail == GROUPS and not view.node_layer.isVisible()
+    texts = view.overview.item.texts
+    assert ("64 × NVIDIA DGX H100", "Pod 1") not in texts  # two pods, shown as pods
+    assert [sub for _, sub in texts if sub.startswith("Pod ")] == ["Pod 1", "Pod 2"]
+    rails = [i for i, (_, sub) in enumerate(texts) if sub.startswith("Rail ")]
+    assert len(rails) == 8  # the leaves, one group per rail
+    fills = {view.overview.item.fills[i] for i in rails}
+    assert fills == set(colors.RAIL_COLOURS)  # rails in their colours
+
+
+def test_bundles_count_every_link_between_the_groups_and_agree_with_the_loads(view: TopologyView) -> None:
+    picture, data, tree = view.overview.picture, view.data, view.overview.tree
+    shown = np.full(data.band.size, -1)
+    for i, spot in enumerate(picture.spots):
+        shown[tree.devices(spot.node)] = i
+    live = data.live_links()
+    inside = int((shown[data.link_a[live]] == shown[data.link_b[live]]).sum())  # within one drawn group
+    assert int(picture.count.sum()) == live.size - inside  # every other link in exactly one bundle
+    pods = [_spot(view, "Pod 1"), _spot(view, "Pod 2")]
+    rail_1 = _spot(view, "Rail 1")
+    k = next(k for k in range(picture.n_bundles)
+             if {int(picture.bundle_a[k]), int(picture.bundle_b[k])} == {pods[0], rail_1})
+    assert picture.count[k] == 32 and picture.rail[k] == 0  # one NIC of each of the pod's 32 servers
+    assert view.overview.item.bundle_labels[k].startswith("32 × 400G")
+    members = set(tree.devices(picture.spots[pods[0]].node).tolist())
+    leaves = set(tree.devices(picture.spots[rail_1].node).tolist())
+    links = [j for j in data.live_links().tolist()
+             if {int(data.link_a[j]), int(data.link_b[j])} & members and {int(data.link_a[j]), int(data.link_b[j])}
+             & leaves]
+    assert len(links) == 32
+    assert picture.load_max[k] == pytest.approx(np.nanmax(data.utilisation[links]))
+    assert f"{round(100 * picture.load_max[k])}" in view.overview.item.bundle_labels[k]
+
+
+def test_clicks_open_a_rail_a_device_and_its_ports_and_close_them_again(view: TopologyView) -> None:
+    _click_spot(view, _spot(view, "Rail 1"))
+    texts = view.overview.item.texts
+    assert "fab-leaf-p1-r1" in [t for t, _ in texts] or sum(1 for t, _ in texts if t.startswith("fab-leaf")) == 2
+    assert len(view.overview.picture.frames) == 1
+    leaf = next(i for i, (title, _) in enumerate(texts) if title.startswith("fab-leaf"))
+    leaf_id = view.overview.item.texts[leaf][0]
+    _click_spot(view, leaf)
+    assert view.document.selection == [next(d for d in view.document.design.devices
+                                             if (view.document.design.devices[d].name or d) == leaf_id)]
+    _click_spot(view, _spot(view, leaf_id))  # again: its ports
+    ports = [s for s in view.overview.picture.spots if s.port is not None]
+    device = view.document.selection[0]
+    linked = [link for link in view.document.design.links.values()
+              if link.a.startswith(device + "/") or link.b.startswith(device + "/")]
+    assert len(ports) == len(linked)
+    port_spots = {i for i, s in enumerate(view.overview.picture.spots) if s.port is not None}
+    picture = view.overview.picture
+    from_ports = sum(int(picture.count[k]) for k in range(picture.n_bundles)
+                     if int(picture.bundle_a[k]) in port_spots or int(picture.bundle_b[k]) in port_spots)
+    assert from_ports == len(linked)  # one link per port
+    first_port = next(iter(port_spots))
+    _click_spot(view, first_port, Qt.KeyboardModifier.ShiftModifier)  # Shift-click: close what holds it
+    assert not any(s.port for s in view.overview.picture.spots)
+    frame = view.overview.picture.frames[0]
+    _click(view, QPointF((frame.left + frame.right) / 2, frame.top + 4))  # the frame's name closes it
+    assert not view.overview.picture.frames and len(
+        [sub for _, sub in view.overview.item.texts if sub.startswith("Rail ")]) == 8
+
+
+def test_an_edit_regroups_and_keeps_what_is_open(view: TopologyView) -> None:
+    _click_spot(view, _spot(view, "Pod 1"))
+    doc = view.document
+    assert doc.remove_items([f"node-{NODES:03d}"])  # a server of pod 2 and its links go
+    _settle(view)
+    spans = [text for text, _, _ in view.bands.spans]
+    assert f"Servers ({NODES - 1})" in spans
+    picture = view.overview.picture
+    pod_2 = _spot(view, "Pod 2")
+    assert view.overview.item.texts[pod_2][0] == "31 × NVIDIA DGX H100"
+    assert sum(int(picture.count[k]) for k in range(picture.n_bundles)
+               if pod_2 in (int(picture.bundle_a[k]), int(picture.bundle_b[k])) and picture.fabric[k]) == 31 * 8
+    assert any(sub.startswith("node-001") for _, sub in view.overview.item.texts)  # Pod 1 is still open
+
+
+def test_the_show_switch_and_rail_colours_in_the_full_view(view: TopologyView) -> None:
+    view.set_fabric_detail(DEVICES)
+    assert view.fabric_detail == DEVICES and view.node_layer.isVisible() and not view.overview.item.isVisible()
+    combo = view.colouring.combo  # the user picks "rail"
+    combo.setCurrentIndex(combo.findData("rail"))
+    _settle(view)
+    data = view.data
+    server_links = [j for j in data.live_links().tolist() if data.link_nic[j] >= 0]
+    for j in server_links[:20]:
+        assert view.links.colour_of(j) == colors.rail_colour(int(data.link_nic[j]))
+    view.set_fabric_detail(GROUPS)
+    assert view.overview.item.isVisible() and view.overview.item.bundle_colours  # bundles by rail too
+    picture = view.overview.picture
+    for k in range(picture.n_bundles):
+        assert view.overview.item.bundle_colours[k] == colors.rail_colour(int(picture.rail[k]))
+
+
+def test_the_tree_never_shows_more_than_fanout_children(two_pods: object) -> None:
+    from planner_gui.ui.topology.data import TopologyData
+
+    data = TopologyData.from_design(generate_design(CATALOG, TemplateSpec("dgx-h100", 300)), CATALOG)
+    tree = fb.build_tree(data)
+    assert all(len(node.children) <= fb.FANOUT for node in tree.nodes)
+    for code, root in tree.roots.items():  # every device of a band is under its root, once
+        assert tree.nodes[root].count == int((data.drawn & (data.band == code)).sum())
+    assert fb.chunk_size(300) == 20 and fb.chunk_size(20) == 8
