@@ -47,7 +47,7 @@ class PicturePatcher:
             if node is not None:
                 view.scene().removeItem(node)
         for i in data.add_devices(added, design, view.document.catalog):
-            if data.drawn[i]:
+            if data.drawn[i] and view.nodes_built:
                 view.add_node(i)
         for device_id in ids:
             node = view.node_of(device_id)

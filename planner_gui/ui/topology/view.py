@@ -83,6 +83,7 @@ class TopologyView(QGraphicsView):
         self.navigator.wheel_zoomed.connect(self.detail.wheel_zoomed)
         self.data: TopologyData | None = None
         self.nodes: dict[int, NodeItem] = {}
+        self.nodes_built = False  # the device items exist (built when every device is first shown)
         self.selected_links: set[str] = set()
         self._fitted = False
         self._syncing = False
@@ -174,13 +175,14 @@ class TopologyView(QGraphicsView):
         self.detail.reset()
         self.selection_overlay = self._overlay(cosmetic_pen(colors.SELECTION, SELECTED_LINK_WIDTH))
         self.interaction.reset()
-        for i in np.flatnonzero(self.data.drawn).tolist():
-            self.add_node(i)
+        self.nodes_built = False
         self.overview.reset()
         servers = int((self.data.drawn & (self.data.device_class == tl.CLASS_SERVER)).sum())
         detail = self._detail_chosen or (GROUPS if servers >= COLLAPSE_FROM_SERVERS else DEVICES)
         self.colouring.set_detail_mode(detail)
         self.overview.set_active(detail == GROUPS)
+        if detail == DEVICES:
+            self._build_nodes()
         self.refresh_links()
         self.update_bands()
         self.update_scene_rect()
@@ -224,8 +226,19 @@ class TopologyView(QGraphicsView):
     def _on_colouring_mode_changed(self, mode: str) -> None:
         self.patcher.redraw_all()
 
+    def _build_nodes(self) -> None:
+        """One item per drawn device: made when every device is first shown (the overview needs none,
+        and at 100,000 GPUs they are half the build)."""
+        assert self.data is not None
+        self.nodes_built = True
+        for i in np.flatnonzero(self.data.drawn).tolist():
+            self.add_node(i)
+        self.show_selection(self.document.selection, reveal=False)
+
     def _on_colouring_detail_changed(self, mode: str) -> None:
         self._detail_chosen = mode
+        if mode == DEVICES and not self.nodes_built:
+            self._build_nodes()
         self.overview.set_active(mode == GROUPS)
         self.detail.apply()
         self.update_bands()
@@ -302,10 +315,11 @@ class TopologyView(QGraphicsView):
     def place_device(self, device_id: str, x: float, y: float) -> None:
         """Stand ``device_id`` at scene (x, y), as if moved there by hand (a drop on the view)."""
         data, node = self.data, self.node_of(device_id)
-        if data is None or node is None:
+        if data is None or device_id not in data.index:
             return
         data.move(device_id, x, y)
-        node.place(x, y)
+        if node is not None:
+            node.place(x, y)
         self.after_hand_move(data.links_of(np.array([data.index[device_id]], dtype=np.int64)))
 
     def _overlay(self, pen: Any) -> PassivePathItem:
