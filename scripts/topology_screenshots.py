@@ -93,7 +93,7 @@ def topology_shots(out: Path, gpus: int) -> list[Path]:
 
 def dark_shot(out: Path) -> Path:
     from planner_gui.app import build
-    from planner_gui.ui.window.app import apply_theme
+    from planner_gui.ui.window.appearance import apply_theme
 
     full_hd_screen()
     app, window = build(["cluster-planner"])

@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 from planner_gui.app import build
 from planner_gui.ui.palette_text import frame_colour, text_colour
 from planner_gui.ui.rack import layout as rl
-from planner_gui.ui.window import app as ui_app
+from planner_gui.ui.window import appearance as ui_app
 from planner_gui.ui.window.main_window import MainWindow
 
 LIGHT_TEXT = 200  # lightness (0-255) of text that reads on the dark theme's (35..53) grey surfaces

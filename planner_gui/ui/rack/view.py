@@ -25,7 +25,6 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleText
 from planner_gui.document.document import Document
 from planner_gui.model import Device, Rack
 from planner_gui.model.rack_units import occupied_units
-from planner_gui.ui import colors
 from planner_gui.ui.palette_text import text_colour
 from planner_gui.ui.rack import layout as rl
 from planner_gui.ui.rack.drops import RackDrops, device_mime

@@ -14,7 +14,7 @@ import numpy as np
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QMouseEvent
 
-from planner_gui.ui.format import format_count, format_percent
+from planner_gui.present import format_count, format_percent
 from planner_gui.ui.topology import fabric as fb
 from planner_gui.ui.topology import layout as tl
 from planner_gui.ui.topology import overview as ov

@@ -18,8 +18,8 @@ from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from planner_gui.present import format_count, format_percent
 from planner_gui.ui import colors
-from planner_gui.ui.format import format_count, format_percent
 from planner_gui.ui.palette_text import frame_colour, text_colour
 from planner_gui.ui.topology import fabric as fb
 from planner_gui.ui.topology import layout as tl
