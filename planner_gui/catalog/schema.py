@@ -11,6 +11,7 @@ problem: the bundled catalog is validated at every start.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import islice
@@ -66,6 +67,14 @@ _COMMON = {
     "name_zh": Field(str, required=False),  # the name in Simplified Chinese, for the zh bill of materials
 }
 _TECH = ("infiniband", "ethernet")
+# NCCL network transports a server can name: IB verbs over InfiniBand or RoCE, AWS EFA (aws-ofi-nccl),
+# Google GPUDirect-TCPX / -TCPXO, plain TCP sockets.
+FABRIC_TRANSPORTS = ("ib", "roce", "efa", "tcpx", "tcpxo", "socket")
+PLATFORM_FACTS = ("fabric_transport", "compute_rdma_devices", "storage_rdma_devices", "gpudirect_rdma",
+                  "nccl_net_plugin")
+MAX_RDMA_DEVICES = 64  # a server's RDMA devices (p5: 32 EFA devices); more is not a device list
+RDMA_DEVICE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,31}")  # ibv_devices names: mlx5_0, rdmap79s0
+MAX_QUOTED = 40  # characters of a bad value quoted in a message
 _DEVICE = {
     "height_u": Field(int, low=0, high=60),
     "weight_kg": Field(NUM, required=False, low=0, high=5000),
@@ -116,6 +125,15 @@ FIELDS: dict[str, dict[str, Field]] = {
         "psu_w": Field(NUM, low=100, high=20_000),
         "airflow_cfm": Field(NUM, required=False, low=0, high=10_000),
         "cooling": Field(str, choices=("air", "liquid")),
+        # Platform facts for the NCCL environment (engine/deploy/platform.py): set only from a cited
+        # source (platform_source), never guessed; without them the deployment advice prints the
+        # discovery steps instead of device names.
+        "fabric_transport": Field(str, required=False, choices=FABRIC_TRANSPORTS),
+        "compute_rdma_devices": Field(list, required=False),
+        "storage_rdma_devices": Field(list, required=False),
+        "gpudirect_rdma": Field(bool, required=False),
+        "nccl_net_plugin": Field(str, required=False),
+        "platform_source": Field(str, required=False),
     },
     "nic": {
         "technology": Field(str, choices=_TECH),
@@ -217,6 +235,8 @@ def _problems_of(entry: Any) -> Iterator[str]:
             continue
         yield from _check_value(name, entry[name], spec)
     yield from _check_estimated(entry, table)
+    if kind == "server":
+        yield from _check_platform(entry)
     for i, group in enumerate(entry.get("port_groups") or []):
         yield from (QT_TRANSLATE_NOOP("Catalog", "port_groups[{index}]: {problem}").fill(index=i, problem=p)
                     for p in _check_port_group(group))
@@ -256,6 +276,32 @@ def _check_estimated(entry: dict[str, Any], table: dict[str, Field]) -> Iterator
             yield QT_TRANSLATE_NOOP("Catalog", "estimated: {name!r} is not a figure of this entry").fill(name=name)
         elif not isinstance(how, str) or not how.strip():
             yield QT_TRANSLATE_NOOP("Catalog", "estimated: {name!r} must say how it was derived").fill(name=name)
+
+
+def _check_platform(entry: dict[str, Any]) -> Iterator[str]:
+    """Device lists hold RDMA device names; any platform fact needs its platform_source."""
+    for name in ("compute_rdma_devices", "storage_rdma_devices"):
+        devices = entry.get(name)
+        if not isinstance(devices, list):
+            continue
+        if not 0 < len(devices) <= MAX_RDMA_DEVICES:
+            yield QT_TRANSLATE_NOOP("Catalog", "{name}: {count} devices; list 1 to {most} RDMA device names").fill(
+                name=name, count=len(devices), most=MAX_RDMA_DEVICES)
+            continue
+        bad = next((d for d in devices if not (isinstance(d, str) and RDMA_DEVICE_NAME.fullmatch(d))), None)
+        if bad is not None:
+            yield QT_TRANSLATE_NOOP("Catalog", "{name}: {value} is not an RDMA device name (as ibv_devices prints "
+                                               "them, e.g. mlx5_0)").fill(name=name, value=_quoted(bad))
+        elif len(set(devices)) != len(devices):
+            yield QT_TRANSLATE_NOOP("Catalog", "{name}: a device is listed twice").fill(name=name)
+    if any(entry.get(f) is not None for f in PLATFORM_FACTS) and not str(entry.get("platform_source") or "").strip():
+        yield QT_TRANSLATE_NOOP("Catalog", "platform_source: required with {fields}: say where these facts come "
+                                           "from").fill(fields=", ".join(f for f in PLATFORM_FACTS if f in entry))
+
+
+def _quoted(value: Any) -> str:
+    said = repr(value)
+    return said if len(said) <= MAX_QUOTED else said[: MAX_QUOTED - 1] + "…"
 
 
 def _check_port_group(group: Any) -> Iterator[str]:

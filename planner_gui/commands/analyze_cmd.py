@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from planner_gui.commands import engine_words as words
 from planner_gui.commands.columns import pad, row, wrap
 from planner_gui.commands.common import catalog_for_cli, load_for_cli, print_json
-from planner_gui.commands.language import text, translate
+from planner_gui.commands.language import is_chinese, text, translate
 from planner_gui.present import format_bytes
 
 if TYPE_CHECKING:  # the engine itself is imported only when the command runs
@@ -192,13 +192,34 @@ def _checks(a: Analysis) -> list[str]:
 
 
 def _nccl_env(a: Analysis) -> list[str]:
+    from planner_gui.engine import export_line
+
     if not a.nccl_env:
         return []
     lines = [translate("CLI", "NCCL environment:")]
     for setting in a.nccl_env:
-        lines.append(f"  export {setting.name}={setting.value}" if setting.is_set
-                     else "  " + translate("CLI", "# {name}: leave unset").format(name=setting.name))
+        if setting.is_site:
+            lines.append(f"  # export {setting.name}={words.nccl_ask(setting)}")
+        else:
+            lines.append("  " + export_line(setting, translate("CLI", "# {name}: leave unset")))
         lines += _wrap(words.nccl_reason(setting), "      ")
+        if setting.verify:
+            lines += _wrap(translate("CLI", "check: {check}").format(check=words.nccl_verify(setting)), "      ")
+    if any(s.name == "NCCL_IB_TC" for s in a.nccl_env):
+        lines += _roce_qos()
+    return lines
+
+
+def _roce_qos() -> list[str]:
+    from planner_gui.engine import ROCE_QOS_CHECKLIST
+    from planner_gui.report.content.strings_deploy import qos_step_in
+
+    lines = ["", translate("CLI", "RoCE QoS checklist (switches and hosts must agree on one lossless class):")]
+    for step in ROCE_QOS_CHECKLIST:
+        action, verify = qos_step_in(step, is_chinese())
+        where = translate("CLI", "switch") if step.where == "switch" else translate("CLI", "host")
+        lines += _wrap(f"[{where}] {text(action)}", "  ")
+        lines += _wrap(translate("CLI", "check: {check}").format(check=text(verify)), "      ")
     return lines
 
 

@@ -103,13 +103,23 @@ def check_fix(check: Any) -> str:
 
 def nccl_reason(setting: Any) -> str:
     """Why an NCCL variable is set or left unset (the proposal's Chinese reason per variable)."""
-    if is_chinese():
-        from planner_gui.report.content.strings_checks import NCCL_REASONS_ZH
+    from planner_gui.report.content.strings_deploy import nccl_reason_in
 
-        reason = NCCL_REASONS_ZH.get((setting.name, bool(setting.value)))
-        if reason is not None:
-            return reason
-    return text(setting.reason)
+    return text(nccl_reason_in(setting, is_chinese()))
+
+
+def nccl_verify(setting: Any) -> str:
+    """How to check that an NCCL variable took effect ("" when there is nothing to see)."""
+    from planner_gui.report.content.strings_deploy import nccl_verify_in
+
+    return text(nccl_verify_in(setting, is_chinese()))
+
+
+def nccl_ask(setting: Any) -> str:
+    """What to fill in for a site-specific NCCL variable."""
+    from planner_gui.report.content.strings_deploy import nccl_ask_in
+
+    return text(nccl_ask_in(setting, is_chinese()))
 
 
 def step_part(name: str) -> str:

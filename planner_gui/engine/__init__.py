@@ -54,6 +54,8 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time __getattr__
     from planner_gui.engine.cost.cables import cable_schedule
     from planner_gui.engine.cost.rent import BREAK_EVEN_HORIZON_MONTHS, RentPlan
     from planner_gui.engine.deploy.nccl_env import shell_exports
+    from planner_gui.engine.deploy.roce_qos import ROCE_QOS_CHECKLIST
+    from planner_gui.engine.deploy.setting import export_line
     from planner_gui.engine.facility.cooling import M3H_PER_CFM, delta_t_k_from_f
     from planner_gui.engine.facility.energy import usd_rate
     from planner_gui.engine.facility.power import CONTINUOUS_LOAD_FACTOR
@@ -74,6 +76,8 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time __getattr__
 
 # name -> the module that defines it (or the room that re-exports it)
 _WHERE: dict[str, str] = {
+    "export_line": "planner_gui.engine.deploy.setting",
+    "ROCE_QOS_CHECKLIST": "planner_gui.engine.deploy.roce_qos",
     "AcceptanceReport": "planner_gui.engine.acceptance.check",
     "FAIL": "planner_gui.engine.acceptance.check",
     "INCOMPLETE": "planner_gui.engine.acceptance.check",
@@ -168,6 +172,7 @@ __all__ = [  # the door's names, for tools, readers and `from planner_gui.engine
     "PASS_LARGE",
     "PASS_LARGE_ALLTOALL",
     "PASS_MEDIUM",
+    "ROCE_QOS_CHECKLIST",
     "SCHEDULE_CATEGORIES",
     "SEED_64MB_BYTES",
     "SEED_BAD_64MB_MS",
@@ -196,6 +201,7 @@ __all__ = [  # the door's names, for tools, readers and `from planner_gui.engine
     "curve",
     "delta_t_k_from_f",
     "estimate_training",
+    "export_line",
     "figure",
     "find_preset",
     "freeze_long_lived",

@@ -76,14 +76,20 @@ def resolve(spec: TemplateSpec, catalog: Catalog) -> ResolvedSpec:
     return ResolvedSpec(spec, server, nic, nics, switch)
 
 
+# Compute NICs per node the generator cables: p5.48xlarge's 32 EFA devices are the most a catalog
+# server has (aws.amazon.com/ec2/instance-types/p5/); the schema allows 32 slots.
+MAX_TEMPLATE_NICS = 32
+
+
 def _check_counts(spec: TemplateSpec, server: CatalogEntry, nics: int) -> None:
     if not 1 <= spec.nodes <= MAX_NODES:
         raise TemplateError(QT_TRANSLATE_NOOP("Templates", "--nodes {nodes}: give 1 to {max_nodes} nodes").fill(
             nodes=spec.nodes, max_nodes=MAX_NODES))
-    if not 1 <= nics <= max(server["compute_nic_slots"], 1) or nics > 16:
+    slots = min(max(server["compute_nic_slots"], 1), MAX_TEMPLATE_NICS)
+    if not 1 <= nics <= slots:
         raise TemplateError(QT_TRANSLATE_NOOP(
             "Templates", "--nics-per-node {nics}: server {server!r} takes 1 to {slots} compute NICs").fill(
-            nics=nics, server=server.id, slots=server["compute_nic_slots"]))
+            nics=nics, server=server.id, slots=slots))
 
 
 def _check_choices(spec: TemplateSpec) -> None:

@@ -16,6 +16,7 @@ largest job, and a pass threshold is set per size:
 from __future__ import annotations
 
 import math
+import shlex
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -98,7 +99,7 @@ def acceptance_plan(design: Design, catalog: Any, topo: TopologyReport | None = 
         pair = replace(profile, nodes=2)
         network = tuple(_row(pair, "all_reduce_perf", "allreduce", s, algo="ring") for s in sizes
                         if s >= BANDWIDTH_BOUND_BYTES)
-    env = tuple(s for s in recommend_nccl_env(design, catalog, topo, profile) if s.is_set)
+    env = tuple(s for s in recommend_nccl_env(design, catalog, topo, profile) if s.is_set or s.is_site)
     commands = tuple(_command(profile, test, max_bytes, env) for test, _ in NCCL_TESTS)
     if network:
         commands += (_command(replace(profile, nodes=2), "all_reduce_perf", max_bytes, env, ring=True),)
@@ -130,7 +131,11 @@ def _max_bytes(design: Design, catalog: Any, topo: TopologyReport) -> int:
 
 
 def _command(profile: FabricProfile, test: str, max_bytes: int, env: tuple[Any, ...], ring: bool = False) -> str:
-    exports = [f"-x {s.name}={s.value}" for s in env] + (["-x NCCL_ALGO=Ring"] if ring else [])
+    # set values inline; site-specific ones (NCCL_SOCKET_IFNAME, an unknown HCA list) pass through the
+    # value the engineer exported (Open MPI '-x NAME' without '=')
+    env = tuple(s for s in env if not (ring and s.name == "NCCL_ALGO"))
+    exports = [f"-x {s.name}={shlex.quote(s.value)}" if s.is_set else f"-x {s.name}" for s in env]
+    exports += ["-x NCCL_ALGO=Ring"] if ring else []
     hosts = "--hostfile hosts.txt " if profile.nodes > 1 else ""
     return (f"mpirun -np {profile.ranks} --map-by ppr:{profile.gpus_per_node}:node {hosts}"
             + " ".join(["-x LD_LIBRARY_PATH", *exports])

@@ -64,7 +64,7 @@ def fabric_profile_from_design(design: Design, catalog: Any, topo: TopologyRepor
         "hops": ring_step_hops(topo, members),
         "oversubscription": min(max(1.0, topo.collective_oversubscription), MAX_PROFILE_OVERSUBSCRIPTION),
         "rail_optimized": topo.rails.style in RAIL_FREE_STYLES or topo.hops.max_switch_hops <= 1,
-        "gdr": settings.gpudirect_rdma and hw.rdma,
+        "gdr": settings.gpudirect_rdma and hw.rdma and hw.gpudirect_rdma,
         "sharp": settings.sharp and _all_switches_sharp(design, catalog, topo, members),
         "nvls": hw.nvls and (nodes == 1 or nvls_across_nodes),
         "adaptive_routing": settings.adaptive_routing,

@@ -41,6 +41,7 @@ class ServerHardware:
     technology: str  # "infiniband" or "ethernet"
     rdma: bool
     nic_slots: int  # compute NICs the server takes (its default count, or the device's nic_count)
+    gpudirect_rdma: bool = True  # the catalog's gpudirect_rdma: GeForce boards have none
 
     @property
     def per_gpu_gbyte_s(self) -> float:
@@ -71,7 +72,7 @@ def server_hardware(catalog: Any, device: Device) -> ServerHardware:
         server.id, server.name, gpu.id, gpu.name, int(server["gpu_count"]), float(gpu.get("memory_gb", 0.0)),
         intra, int(gpu.get("nvlink_gen") or 0), float(gpu.get("nvlink_bidir_gbs") or 0.0), nvswitches,
         int(gpu.get("pcie_gen", 4)), nic.id, nic.name, float(nic["speed_gbps"]), float(nic["latency_us"]),
-        str(nic["technology"]), bool(nic.get("rdma", True)), int(slots),
+        str(nic["technology"]), bool(nic.get("rdma", True)), int(slots), bool(server.get("gpudirect_rdma", True)),
     )
 
 

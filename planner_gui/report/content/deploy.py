@@ -14,11 +14,12 @@ from planner_gui.engine import (
     PASS_LARGE,
     PASS_LARGE_ALLTOALL,
     PASS_MEDIUM,
+    ROCE_QOS_CHECKLIST,
     SEED_64MB_BYTES,
     SEED_BAD_64MB_MS,
     SMALL_TIME_FACTOR,
+    export_line,
     predict,
-    shell_exports,
 )
 from planner_gui.report.content.blocks import (
     Block,
@@ -33,7 +34,7 @@ from planner_gui.report.content.blocks import (
 from planner_gui.report.content.collectives import OP_NAMES
 from planner_gui.report.content.context import Ctx
 from planner_gui.report.content.small_model import small_model_run
-from planner_gui.report.content.strings_checks import NCCL_REASONS_ZH
+from planner_gui.report.content.strings_deploy import nccl_ask_in, nccl_reason_in, nccl_verify_in, qos_step_in
 
 PCIE_GEN4_X16_GBS = 32.0  # per direction (seed_facts.md "Interconnect facts stated"); each generation doubles
 PCIE_GEN4 = 4
@@ -59,31 +60,38 @@ def _nccl_env(ctx: Ctx) -> list[Block]:
     columns = (
         Column(t("dep.col.variable"), ColumnKind.CODE, 1.4),
         Column(t("dep.col.value"), ColumnKind.CODE, 1.2),
-        Column(t("dep.col.reason"), weight=3.6),
+        Column(t("dep.col.reason"), weight=2.6),
+        Column(t("dep.col.verify"), weight=2.0),
     )
-    rows = tuple((s.name, s.value or t("dep.unset"), _reason(ctx, s)) for s in settings)
-    return [
-        Heading(t("dep.env_title"), 2, "deployment-env"),
-        Paragraph(t("dep.env_intro")),
-        Table(columns, rows),
-        Paragraph(t("dep.exports")),
-        Paragraph(_exports(ctx, settings), TextStyle.CODE),
-    ]
+    rows = tuple((s.name, s.value or t("dep.site" if s.is_site else "dep.unset"), nccl_reason_in(s, t.zh),
+                  nccl_verify_in(s, t.zh)) for s in settings)
+    blocks: list[Block] = [Heading(t("dep.env_title"), 2, "deployment-env"), Paragraph(t("dep.env_intro"))]
+    if any(s.is_site for s in settings):
+        blocks.append(Paragraph(t("dep.site_intro")))
+    blocks += [Table(columns, rows), Paragraph(t("dep.exports")), Paragraph(exports_text(settings, t), TextStyle.CODE)]
+    if any(s.name == "NCCL_IB_TC" for s in settings):
+        blocks += _qos(ctx)
+    return blocks
 
 
-def _exports(ctx: Ctx, settings: Any) -> str:
-    """The engine's ``export`` lines; in Chinese, the "leave unset" comments in Chinese too."""
-    if not ctx.t.zh:
-        return shell_exports(settings).rstrip()
-    return "\n".join(f"export {s.name}={s.value}" if s.is_set else ctx.t("dep.unset_line", name=s.name)
-                     for s in settings)
+def exports_text(settings: Any, t: Any) -> str:
+    """The engine's ``export`` lines, with the comments in the proposal's language."""
+    lines = []
+    for s in settings:
+        if s.is_site:
+            lines.append(f"# export {s.name}={nccl_ask_in(s, t.zh)}")
+        else:
+            lines.append(export_line(s, t("dep.unset_line", name="{name}")))
+    return "\n".join(lines)
 
 
-def _reason(ctx: Ctx, setting: Any) -> str:
-    if not ctx.t.zh:
-        return setting.reason
-    key = (setting.name, bool(setting.value))
-    return NCCL_REASONS_ZH.get(key, setting.reason)
+def _qos(ctx: Ctx) -> list[Block]:
+    t = ctx.t
+    items = []
+    for step in ROCE_QOS_CHECKLIST:
+        action, verify = qos_step_in(step, t.zh)
+        items.append(t("dep.qos.item", where=t(f"dep.qos.{step.where}"), action=action, verify=verify))
+    return [Heading(t("dep.qos_title"), 3, "deployment-roce-qos"), Paragraph(t("dep.qos_intro")), Bullets(tuple(items))]
 
 
 def _acceptance(ctx: Ctx) -> list[Block]:

@@ -9,6 +9,7 @@ Chinese documentation. Part 2 (training, power, cost, risks, deployment, sources
 from __future__ import annotations
 
 from planner_gui.report.content.strings_bom import BOM_STRINGS
+from planner_gui.report.content.strings_deploy import DEPLOY
 from planner_gui.report.content.strings_more import MORE
 
 STRINGS: dict[str, tuple[str, str]] = {
@@ -392,4 +393,5 @@ STRINGS: dict[str, tuple[str, str]] = {
     "coll.bn.latency": ("latency", "延迟"),
     **MORE,
     **BOM_STRINGS,
+    **DEPLOY,
 }

@@ -605,6 +605,22 @@
         <translation># {name}：不设置</translation>
     </message>
     <message>
+        <source>check: {check}</source>
+        <translation>确认：{check}</translation>
+    </message>
+    <message>
+        <source>RoCE QoS checklist (switches and hosts must agree on one lossless class):</source>
+        <translation>RoCE QoS 检查清单（交换机与主机必须对同一无损类别达成一致）：</translation>
+    </message>
+    <message>
+        <source>switch</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
         <source>Power: {typical} kW typical, {peak} kW peak over {racks} racks</source>
         <translation>功耗：典型 {typical} kW，峰值 {peak} kW，共 {racks} 个机柜</translation>
     </message>
@@ -1705,6 +1721,22 @@
     <message>
         <source>estimated: {name!r} must say how it was derived</source>
         <translation>estimated：{name!r} 必须说明估算依据</translation>
+    </message>
+    <message>
+        <source>{name}: {count} devices; list 1 to {most} RDMA device names</source>
+        <translation>{name}：{count} 个设备；请列出 1 到 {most} 个 RDMA 设备名</translation>
+    </message>
+    <message>
+        <source>{name}: {value} is not an RDMA device name (as ibv_devices prints them, e.g. mlx5_0)</source>
+        <translation>{name}：{value} 不是 RDMA 设备名（应与 ibv_devices 的输出一致，例如 mlx5_0）</translation>
+    </message>
+    <message>
+        <source>{name}: a device is listed twice</source>
+        <translation>{name}：有设备重复列出</translation>
+    </message>
+    <message>
+        <source>platform_source: required with {fields}: say where these facts come from</source>
+        <translation>platform_source：填写了 {fields} 时必须提供：请注明这些信息的来源</translation>
     </message>
     <message>
         <source>must be an object</source>
