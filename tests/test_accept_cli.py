@@ -26,13 +26,21 @@ def test_accept_json_of_the_broken_sample(capsys: pytest.CaptureFixture[str]) ->
     code, out, _ = _run(capsys, "accept", DESIGN, str(DATA / "all_reduce_perf_broken.txt"), "--json")
     assert code == 0
     data = json.loads(out)
-    assert data["verdict"] == "incomplete" and data["tests"][0]["verdict"] == "pass"
+    # 'Test NCCL failure ... unhandled system error' at line 39: the run fails whatever its bandwidth
+    assert data["verdict"] == "fail" and data["tests"][0]["verdict"] == "fail"
+    assert "failure at line 39" in data["tests"][0]["reason"]
     assert [p["line"] for p in data["problems"]] == [22, 23, 24, 25, 39, 40]
 
 
-def test_accept_text_shows_the_failing_sizes_and_diagnoses(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = _run(capsys, "accept", DESIGN, str(DATA / "reduce_scatter_perf_v100_old_layout.txt"))
-    assert code == 0
+def test_accept_text_shows_the_failing_sizes_and_diagnoses(capsys: pytest.CaptureFixture[str],
+                                                           tmp_path: Path) -> None:
+    v100 = DATA / "reduce_scatter_perf_v100_old_layout.txt"
+    code, out, _ = _run(capsys, "accept", DESIGN, str(v100))
+    assert code == 0 and out.startswith("Acceptance of 256 x H100 NDR rail-optimized: MISMATCH")  # a V100 log
+    assert "measured on Tesla V100-SXM2-32GB, but the design has NVIDIA H100 SXM5 80GB" in out
+    as_h100 = tmp_path / "reduce_scatter_perf.txt"  # the same numbers as if measured on the design's GPUs
+    as_h100.write_text(v100.read_text().replace("Tesla V100-SXM2-32GB", "NVIDIA H100 80GB HBM3"))
+    code, out, _ = _run(capsys, "accept", DESIGN, str(as_h100))
     assert out.startswith("Acceptance of 256 x H100 NDR rail-optimized: FAIL")
     assert "FAIL" in out.split("16 MiB")[1].splitlines()[0]
     assert "[warning] bandwidth-low" in out

@@ -32,7 +32,7 @@ from planner_gui.report.content.context import Ctx
 from planner_gui.report.content.i18n import Tr
 
 ENGINE = Path(__file__).resolve().parents[1] / "planner_gui" / "engine"
-FILES = ("acceptance/diagnoses.py", "acceptance/check.py", "acceptance/fit.py")
+FILES = ("acceptance/diagnoses.py", "acceptance/check.py", "acceptance/fit.py", "acceptance/matching.py")
 DATA = Path(__file__).parent / "data" / "nccl"
 CATALOG = bundled_catalog()
 IB = load_design(examples_folder() / "s5-a100-8x8-ib.cluster", CATALOG).design
@@ -114,7 +114,8 @@ def test_every_diagnosis_has_a_chinese_sentence_and_fix_fed_by_its_parameters() 
 
 def test_every_verdict_sentence_has_a_chinese_sentence_fed_by_its_parameters() -> None:
     calls = _calls("Sentence")
-    assert len(calls) == 13  # 2 unjudged + pass/fail of a test + 4 overall + 5 calibration notes
+    # 2 unjudged + a test's failure/fail/incomplete/pass + 6 overall + 5 calibration notes + 5 mismatch/network
+    assert len(calls) == 22
     problems = []
     for file, call in calls:
         keys = _keys(None, call.args[1] if len(call.args) > 1 else None, TREES[file])
@@ -137,8 +138,16 @@ def test_every_chinese_sentence_formats_with_values_of_its_kinds() -> None:
         assert text is not None and "{" not in text and _han(text), key
 
 
+def as_design_gpu(text: str) -> str:
+    """A sample's numbers as if measured on the A100s of the design (a log from other GPUs is a mismatch)."""
+    for name in ("NVIDIA H100 80GB HBM3", "Tesla V100-SXM2-32GB"):
+        text = text.replace(name, "NVIDIA A100-SXM4-80GB")
+    return text
+
+
 def _report(sample: str, fit: bool = True) -> AcceptanceReport:
-    return check_acceptance(IB, CATALOG, parse_nccl_tests((DATA / sample).read_text()), ANALYSIS, fit=fit)
+    text = as_design_gpu((DATA / sample).read_text())
+    return check_acceptance(IB, CATALOG, parse_nccl_tests(text), ANALYSIS, fit=fit)
 
 
 def _sentences(report: AcceptanceReport) -> list[object]:
@@ -246,7 +255,7 @@ def test_the_acceptance_dialog_reads_in_chinese_when_the_ui_is_chinese(qtbot) ->
     try:
         dialog = AcceptanceDialog(document)
         qtbot.addWidget(dialog)
-        dialog.load_file(DATA / "reduce_scatter_perf_v100_old_layout.txt")
+        dialog.text.setPlainText(as_design_gpu((DATA / "reduce_scatter_perf_v100_old_layout.txt").read_text()))
         report = dialog.check()
         assert report is not None and report.verdict == "fail"
         assert "未通过</b> — 1 项测试中有 1 项未通过：reduce_scatter_perf（第 1 行）" in dialog.verdict.text()

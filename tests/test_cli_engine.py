@@ -66,7 +66,8 @@ def test_analyze_text_report_has_every_section(capsys: pytest.CaptureFixture[str
     header = next(i for i, line in enumerate(lines) if line.split()[:2] == ["size", "allreduce"])
     sizes = [" ".join(line.split()[:2]) for line in lines[header + 1:header + 6]]
     assert sizes == ["8 B", "1 MiB", "64 MiB", "1 GiB", "8 GiB"]
-    assert "export NCCL_IB_HCA==mlx5_0" in out
+    assert "# export NCCL_IB_HCA==<the 8 compute HCAs, from ibdev2netdev>" in out  # an HGX: found on site
+    assert "check: NCCL_DEBUG=INFO prints" in out
 
 
 def test_analyze_reports_missing_sections(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -110,6 +111,14 @@ def test_predict_default_curve_is_a_table(capsys: pytest.CaptureFixture[str]) ->
     assert len(lines) == 2 + len(DEFAULT_SIZES) and lines[2].split()[0] == "8" and lines[-1].split()[0] == "16G"
 
 
+def test_predict_gdr_on_one_node_is_accepted_with_a_note(capsys: pytest.CaptureFixture[str]) -> None:
+    """A script sweeping --nodes 1..N with --gdr on does not break at 1 node (issue 16 item 5)."""
+    code, out, err = run(capsys, "predict", *H100, "--nodes", "1", "--gdr", "on", "--bytes", "1G", "--json")
+    assert code == 0 and "ignored on one node" in err
+    _, plain, _ = run(capsys, "predict", *H100, "--nodes", "1", "--bytes", "1G", "--json")
+    assert json.loads(out)["results"] == json.loads(plain)["results"]  # the same prediction
+
+
 @pytest.mark.parametrize(("args", "fragment"), [
     (("--gpu", "ib-ndr-400", "--gpus-per-node", "8", "--nodes", "2"), "--gpu: unknown gpu id 'ib-ndr-400'"),
     ((*H100, "--nodes", "2", "--nic", "h100-sxm5-80gb"), "--nic: unknown nic id 'h100-sxm5-80gb'"),
@@ -123,7 +132,8 @@ def test_predict_default_curve_is_a_table(capsys: pytest.CaptureFixture[str]) ->
     (("--gpu", "a100-sxm4-80gb", "--gpus-per-node", "8", "--nodes", "2", "--algo", "nvls"), "cannot force 'nvls'"),
     ((*H100, "--nodes", "2", "--op", "alltoall", "--algo", "ring"), "NCCL_ALGO does not apply"),
     ((*H100, "--nodes", "2", "--nic", "roce-100", "--sharp", "on"), "--sharp on: the NIC's switch"),
-    ((*H100, "--nodes", "1", "--gdr", "on"), "--gdr/--sharp need a network"),
+    ((*H100, "--nodes", "1", "--sharp", "on"), "--sharp needs a network"),
+    (("--gpu", "rtx-4090", "--gpus-per-node", "8", "--nodes", "2", "--gdr", "on"), "rtx-4090 GPUs have no GPUDirect"),
     (("--gpu", "gh200", "--gpus-per-node", "1", "--nodes", "2"), "no catalog server carries gh200"),
     ((*H100,), "the following arguments are required: --nodes"),
 ])

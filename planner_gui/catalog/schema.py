@@ -73,7 +73,7 @@ FABRIC_TRANSPORTS = ("ib", "roce", "efa", "tcpx", "tcpxo", "socket")
 PLATFORM_FACTS = ("fabric_transport", "compute_rdma_devices", "storage_rdma_devices", "gpudirect_rdma",
                   "nccl_net_plugin")
 MAX_RDMA_DEVICES = 64  # a server's RDMA devices (p5: 32 EFA devices); more is not a device list
-RDMA_DEVICE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,31}")  # ibv_devices names: mlx5_0, rdmap79s0
+RDMA_DEVICE_NAME = r"[A-Za-z][A-Za-z0-9_]{0,31}"  # ibv_devices names: mlx5_0, rdmap79s0
 MAX_QUOTED = 40  # characters of a bad value quoted in a message
 _DEVICE = {
     "height_u": Field(int, low=0, high=60),
@@ -288,7 +288,7 @@ def _check_platform(entry: dict[str, Any]) -> Iterator[str]:
             yield QT_TRANSLATE_NOOP("Catalog", "{name}: {count} devices; list 1 to {most} RDMA device names").fill(
                 name=name, count=len(devices), most=MAX_RDMA_DEVICES)
             continue
-        bad = next((d for d in devices if not (isinstance(d, str) and RDMA_DEVICE_NAME.fullmatch(d))), None)
+        bad = next((d for d in devices if not (isinstance(d, str) and re.fullmatch(RDMA_DEVICE_NAME, d))), None)
         if bad is not None:
             yield QT_TRANSLATE_NOOP("Catalog", "{name}: {value} is not an RDMA device name (as ibv_devices prints "
                                                "them, e.g. mlx5_0)").fill(name=name, value=_quoted(bad))

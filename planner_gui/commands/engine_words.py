@@ -196,9 +196,9 @@ def problem_kind(kind: object) -> str:
 
 
 def verdict(value: str) -> str:
-    """A verdict word in capitals for English (PASS, FAIL, INCOMPLETE, NOT JUDGED)."""
+    """A verdict word in capitals for English (PASS, FAIL, MISMATCH, INCOMPLETE)."""
     words = {"pass": translate("CLI", "PASS"), "fail": translate("CLI", "FAIL"),
-             "incomplete": translate("CLI", "INCOMPLETE"), "not judged": translate("CLI", "NOT JUDGED")}
+             "incomplete": translate("CLI", "INCOMPLETE"), "mismatch": translate("CLI", "MISMATCH")}
     return words.get(value, value.upper())
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import re
+import sys
 from typing import Any
 
 from planner_gui.catalog import Catalog, CatalogEntry
@@ -140,10 +141,22 @@ def build_profile(catalog: Catalog, args: argparse.Namespace) -> tuple[Any, str]
     if nic_id is not None:
         nic = _require(catalog, nic_id, "nic", "--nic")
         overrides.update(_feature_overrides(catalog, nic, args))
-    elif args.gdr == "on" or args.sharp == "on":
-        raise CliError(translate("CLI", "--gdr/--sharp need a network: give --nodes above 1 or --nic"))
+        if server is not None and not server.get("gpudirect_rdma", True):  # GeForce (the catalog's gpudirect_rdma)
+            if args.gdr == "on":
+                raise CliError(translate("CLI", "--gdr on: {gpu} GPUs have no GPUDirect RDMA (catalog server "
+                                                "{server}); NCCL stages their network traffic through host "
+                                                "memory").format(gpu=gpu.id, server=server.id))
+            overrides["gdr"] = False
+    elif args.sharp == "on":
+        raise CliError(translate("CLI", "--sharp needs a network: give --nodes above 1 or --nic"))
+    elif args.gdr == "on":  # a node-count sweep passes the same options at 1 node: accept it, say it is moot
+        print(translate("CLI", "note: --gdr on is ignored on one node without --nic: GPUDirect RDMA only matters "
+                               "between nodes"), file=sys.stderr)
     profile = profile_from_catalog(catalog, gpu.id, args.gpus_per_node, args.nodes, nic_id, nics, **overrides)
     return profile, nic_server
+
+
+CLOUD_TRANSPORTS = ("efa", "tcpx", "tcpxo")  # catalog/schema.py FABRIC_TRANSPORTS of cloud instances
 
 
 def server_for(catalog: Catalog, gpu: CatalogEntry, gpus_per_node: int) -> CatalogEntry | None:
@@ -158,7 +171,8 @@ def server_for(catalog: Catalog, gpu: CatalogEntry, gpus_per_node: int) -> Catal
         raise CliError(translate("CLI", "--gpus-per-node {count}: no catalog server carries more than {most} x {gpu} "
                                         "(e.g. {server}); use at most {most}").format(
             count=gpus_per_node, most=most, gpu=gpu.id, server=biggest.id))
-    return min(fitting, key=lambda s: (s["gpu_count"], s.id))
+    # a cloud instance (its fabric_transport is a provider's plugin) is never the default host of a GPU
+    return min(fitting, key=lambda s: (s["gpu_count"], s.get("fabric_transport") in CLOUD_TRANSPORTS, s.id))
 
 
 def _feature_overrides(catalog: Catalog, nic: CatalogEntry, args: argparse.Namespace) -> dict[str, Any]:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time __getattr__
     from planner_gui.engine.acceptance.check import (
         FAIL,
         INCOMPLETE,
+        MISMATCH,
         NOT_JUDGED,
         PASS,
         AcceptanceReport,
@@ -26,6 +27,9 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time __getattr__
     from planner_gui.engine.acceptance.nccl_results import TEST_OPS, named_test, parse_nccl_tests
     from planner_gui.engine.acceptance.plan import (
         BANDWIDTH_BOUND_BYTES,
+        MODEL_P90_ERROR_LARGE,
+        MODEL_P90_ERROR_MEDIUM,
+        MODEL_P90_ERROR_SMALL,
         PASS_LARGE,
         PASS_LARGE_ALLTOALL,
         PASS_MEDIUM,
@@ -76,6 +80,10 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time __getattr__
 
 # name -> the module that defines it (or the room that re-exports it)
 _WHERE: dict[str, str] = {
+    "MODEL_P90_ERROR_SMALL": "planner_gui.engine.acceptance.plan",
+    "MODEL_P90_ERROR_MEDIUM": "planner_gui.engine.acceptance.plan",
+    "MODEL_P90_ERROR_LARGE": "planner_gui.engine.acceptance.plan",
+    "MISMATCH": "planner_gui.engine.acceptance.check",
     "export_line": "planner_gui.engine.deploy.setting",
     "ROCE_QOS_CHECKLIST": "planner_gui.engine.deploy.roce_qos",
     "AcceptanceReport": "planner_gui.engine.acceptance.check",
@@ -164,6 +172,10 @@ __all__ = [  # the door's names, for tools, readers and `from planner_gui.engine
     "INCOMPLETE",
     "LOWER",
     "M3H_PER_CFM",
+    "MISMATCH",
+    "MODEL_P90_ERROR_LARGE",
+    "MODEL_P90_ERROR_MEDIUM",
+    "MODEL_P90_ERROR_SMALL",
     "MONEY",
     "NOT_JUDGED",
     "OPS",

@@ -5,8 +5,13 @@ nodes, with each node's share of NICs as in training/comm.py ``subgroup_profile`
 test of a 32-node design is judged as a 2-node run. Every measured size gets the pass rule of
 engine/acceptance/plan.py (the plan's thresholds, applied at any size):
 
-* >= 64 MiB: busbw >= 90 % of predicted (AllToAll 80 %); 1 MiB up to 64 MiB: >= 70 %;
-* below 1 MiB: time <= 2x predicted; any size with data errors (#wrong > 0) fails.
+* >= 64 MiB: busbw >= 85 % of predicted (AllToAll 80 %); 1 MiB up to 64 MiB: >= 76 %;
+* below 1 MiB: time <= 1.31x predicted; any size with data errors (#wrong > 0) fails
+  (the bands are the model's measured 90th-percentile errors, engine/acceptance/plan.py).
+
+Before any size is judged, the log must be from the designed hardware (engine/acceptance/matching.py:
+GPU model, scale, network; else ``mismatch``). A failure line (``Test NCCL failure``, ``NCCL WARN ...
+error``) fails the run it follows; a run lacking sizes the plan requires is ``incomplete``.
 
 The measured figure of a size is the better of its out-of-place and in-place blocks (both are kept).
 A test passes when every size passes; the whole acceptance passes when every planned test
@@ -17,15 +22,26 @@ bandwidth and shows how the training estimate moves.
 
 from __future__ import annotations
 
+import bisect
 import math
 from dataclasses import dataclass
 from typing import Any
 
 from planner_gui.engine.acceptance.diagnoses import Diagnosis, diagnose
 from planner_gui.engine.acceptance.fit import Calibration, calibrate
-from planner_gui.engine.acceptance.nccl_results import NcclResults, NcclRow, NcclRun, ParseProblem
+from planner_gui.engine.acceptance.matching import Expected, expected_of, network_finding, run_mismatch
+from planner_gui.engine.acceptance.nccl_results import (
+    LogHeader,
+    NcclResults,
+    NcclRow,
+    NcclRun,
+    ParseProblem,
+    ProblemKind,
+)
 from planner_gui.engine.acceptance.plan import (
+    ACCEPTANCE_SIZES,
     BANDWIDTH_BOUND_BYTES,
+    MAX_TEST_BYTES,
     MEDIUM_BYTES,
     NCCL_TESTS,
     PASS_LARGE,
@@ -36,11 +52,15 @@ from planner_gui.engine.acceptance.plan import (
 from planner_gui.engine.analysis import Analysis, analyze_design
 from planner_gui.engine.checks.base import Sentence
 from planner_gui.engine.collectives import DEFAULT_SIZES, CollectiveResult, FabricProfile, curve, predict
+from planner_gui.engine.collectives.fabric_profile import job_servers
+from planner_gui.engine.deploy.platform import platform_of
 from planner_gui.engine.sections.results import clean_json
 from planner_gui.engine.training import subgroup_profile
 from planner_gui.model import Design
 
-PASS, FAIL, NOT_JUDGED, INCOMPLETE = "pass", "fail", "not judged", "incomplete"
+PASS, FAIL, INCOMPLETE, MISMATCH = "pass", "fail", "incomplete", "mismatch"
+NOT_JUDGED = INCOMPLETE  # a run that cannot be judged (no test name, one rank) leaves the acceptance incomplete
+VERDICTS = (PASS, FAIL, MISMATCH, INCOMPLETE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +106,7 @@ class TestVerdict:
     nodes: int | None
     gpus_per_node: int | None
     graph: bool
-    verdict: str  # pass, fail or "not judged"
+    verdict: str  # pass, fail, mismatch or incomplete
     reason: str  # one sentence: what decided the verdict
     sizes: tuple[SizeVerdict, ...]
     diagnoses: tuple[Diagnosis, ...]
@@ -107,7 +127,7 @@ class TestVerdict:
 @dataclass(frozen=True, slots=True)
 class AcceptanceReport:
     design_name: str
-    verdict: str  # pass, fail or incomplete
+    verdict: str  # pass, fail, mismatch or incomplete
     summary: str
     tests: tuple[TestVerdict, ...]
     missing_tests: tuple[str, ...]  # planned tests (acceptance.NCCL_TESTS) with no results
@@ -133,14 +153,42 @@ def check_acceptance(design: Design, catalog: Any, results: NcclResults, analysi
         why = analysis.unavailable.get("profile") or analysis.unavailable.get("topology") or "no GPU servers"
         raise ValueError(f"design {design.meta.name!r} has nothing to predict nccl-tests results with "
                          f"({why}); check the design with 'cluster-planner analyze' first")
-    tests = tuple(judge_run(run, base) for run in results.runs)
+    platform = None if analysis.topology is None else platform_of(design, catalog, analysis.topology,
+                                                                   job_servers(analysis.topology))
+    context = _Context(expected_of(base, platform), results.header, _required_sizes(analysis),
+                       _failures_by_run(results))
+    tests = tuple(judge_run(run, base, context, index) for index, run in enumerate(results.runs))
     missing = tuple(test for test, _ in NCCL_TESTS if not any(t.test == test for t in tests))
     calibration, note = None, ""
     if fit:
-        calibration, note = calibrate(design, catalog, analysis, tests)
+        calibration, note = calibrate(design, catalog, analysis, [t for t in tests if t.sizes])  # mismatches have none
     verdict, summary = _overall(tests, missing, results)
     return AcceptanceReport(design.meta.name, verdict, summary, tests, missing, results.problems, calibration,
                             note)
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    expected: Expected
+    header: LogHeader
+    required: tuple[int, ...]  # the plan's sizes a full run must contain
+    failures: dict[int, tuple[ParseProblem, ...]]  # run index -> failure lines after its start
+
+
+def _required_sizes(analysis: Analysis) -> tuple[int, ...]:
+    plan = analysis.acceptance
+    top = plan.max_bytes if plan is not None else MAX_TEST_BYTES
+    return tuple(s for s in ACCEPTANCE_SIZES if s <= top)
+
+
+def _failures_by_run(results: NcclResults) -> dict[int, tuple[ParseProblem, ...]]:
+    """Each failure line goes to the run it follows (before any run: the first)."""
+    starts = [run.first_line for run in results.runs]
+    out: dict[int, list[ParseProblem]] = {}
+    for problem in results.of_kind(ProblemKind.FAILURE):
+        index = max(0, bisect.bisect_right(starts, problem.line) - 1)
+        out.setdefault(index, []).append(problem)
+    return {index: tuple(found) for index, found in out.items()}
 
 
 def run_profile(base: FabricProfile, run: NcclRun) -> FabricProfile:
@@ -152,7 +200,7 @@ def run_profile(base: FabricProfile, run: NcclRun) -> FabricProfile:
     return subgroup_profile(base, ranks, per_node, base.gpus_per_node)  # type: ignore[no-any-return]
 
 
-def judge_run(run: NcclRun, base: FabricProfile) -> TestVerdict:
+def judge_run(run: NcclRun, base: FabricProfile, context: _Context | None = None, index: int = 0) -> TestVerdict:
     op = run.op
     if op is None:
         return _unjudged(run, Sentence("which test this is cannot be told from the output: name it (e.g. --test "
@@ -162,19 +210,56 @@ def judge_run(run: NcclRun, base: FabricProfile) -> TestVerdict:
         return _unjudged(run, Sentence("one rank: nccl-tests timed a local copy, not a collective; launch one "
                                        "rank per GPU (mpirun -np N with nccl-tests built with MPI=1, or -g N on "
                                        "one node)", "unjudged.one-rank"))
+    if context is not None and (other := run_mismatch(run, context.expected)) is not None:
+        return _unjudged(run, other, MISMATCH)
     profile = run_profile(base, run)
+    network = None if context is None else network_finding(context.header, context.expected, profile.nodes)
+    if network is not None and network[0] == MISMATCH:
+        return _unjudged(run, network[1], MISMATCH)
     sizes = tuple(judge_size(profile, op, row) for row in run.rows)
     curve_sizes = [s for s in DEFAULT_SIZES if s <= max(r.bytes for r in run.rows)] or [DEFAULT_SIZES[0]]
     predicted = tuple(curve(profile, op, curve_sizes))
     diagnoses = tuple(diagnose(run, op, profile, base, sizes))
-    failed = [s for s in sizes if not s.passed]
-    verdict = FAIL if failed else PASS
-    reason = (Sentence(f"{len(failed)} of {len(sizes)} sizes below the threshold, first at {failed[0].bytes} B "
-                       f"(line {failed[0].line})", "test.fail", failed=len(failed), sizes=len(sizes),
-                       first_bytes=failed[0].bytes, line=failed[0].line)
-              if failed else Sentence(f"all {len(sizes)} sizes meet the threshold", "test.pass", sizes=len(sizes)))
+    failures = () if context is None else context.failures.get(index, ())
+    verdict, reason = _run_verdict(run, sizes, failures, network, context)
     return TestVerdict(run.test, op, run.first_line, profile.ranks, profile.nodes, profile.gpus_per_node,
                        run.graph, verdict, reason, sizes, diagnoses, profile, predicted)
+
+
+def _run_verdict(run: NcclRun, sizes: tuple[SizeVerdict, ...], failures: tuple[ParseProblem, ...],
+                 network: tuple[str, Sentence] | None, context: _Context | None) -> tuple[str, Sentence]:
+    """fail (a size below its threshold, a failure line, sockets instead of RDMA), incomplete (sizes the
+    plan needs are missing) or pass."""
+    failed = [s for s in sizes if not s.passed]
+    if failures:
+        first = failures[0]
+        return FAIL, Sentence(f"nccl-tests or NCCL reported a failure at line {first.line}: the run is not "
+                              f"valid, whatever its bandwidth ({first.message})", "test.fail.failure",
+                              line=first.line, message=first.message)
+    if network is not None:
+        return network
+    if failed:
+        return FAIL, Sentence(f"{len(failed)} of {len(sizes)} sizes below the threshold, first at {failed[0].bytes} B "
+                              f"(line {failed[0].line})", "test.fail", failed=len(failed), sizes=len(sizes),
+                              first_bytes=failed[0].bytes, line=failed[0].line)
+    missing = () if context is None else _missing_sizes(run, context.required)
+    if missing:
+        return INCOMPLETE, Sentence(f"the run lacks {len(missing)} size(s) the acceptance plan requires, from "
+                                    f"{missing[0]} B (it ends at {run.rows[-1].bytes} B, line {run.last_line}): "
+                                    "rerun it to the plan's -e size", "test.incomplete.sizes",
+                                    missing=len(missing), first_bytes=missing[0], last_bytes=run.rows[-1].bytes,
+                                    line=run.last_line)
+    return PASS, Sentence(f"all {len(sizes)} sizes meet the threshold", "test.pass", sizes=len(sizes))
+
+
+def _missing_sizes(run: NcclRun, required: tuple[int, ...]) -> tuple[int, ...]:
+    """The plan's sizes of 1 MiB and above the run lacks, and 8 B when it has no latency-bound size at
+    all (ops that split the buffer over the ranks print no row below ranks x 4 bytes)."""
+    measured = {row.bytes for row in run.rows}
+    missing = [s for s in required if s >= MEDIUM_BYTES and s not in measured]
+    if required and not any(b < MEDIUM_BYTES for b in measured):
+        missing.insert(0, required[0])
+    return tuple(missing)
 
 
 def judge_size(profile: FabricProfile, op: str, row: NcclRow) -> SizeVerdict:
@@ -202,34 +287,56 @@ def thresholds(op: str, nbytes: int, predicted: CollectiveResult) -> tuple[float
     return None, predicted.time_us * SMALL_TIME_FACTOR
 
 
-def _unjudged(run: NcclRun, reason: str) -> TestVerdict:
-    return TestVerdict(run.test, run.op, run.first_line, run.ranks, run.nodes, None, run.graph, NOT_JUDGED,
+def _unjudged(run: NcclRun, reason: str, verdict: str = INCOMPLETE) -> TestVerdict:
+    return TestVerdict(run.test, run.op, run.first_line, run.ranks, run.nodes, None, run.graph, verdict,
                        reason, (), (), None, ())
 
 
 def _overall(tests: tuple[TestVerdict, ...], missing: tuple[str, ...],
              results: NcclResults) -> tuple[str, Sentence]:
+    """mismatch (a log from other hardware is not judged) > fail > incomplete > pass."""
     if not tests:
-        skipped = len(results.problems)
-        english = (f"no nccl-tests results found in {results.lines} lines"
-                   + (f" ({skipped} lines could not be read: see the problems)" if skipped else ""))
-        return INCOMPLETE, Sentence(english, "summary.empty" + (".skipped" if skipped else ""),
-                                    lines=results.lines, skipped=skipped)
+        return _empty(results)
+    mismatched = [t for t in tests if t.verdict == MISMATCH]
+    if mismatched:
+        return MISMATCH, Sentence(f"{len(mismatched)} of {len(tests)} runs do not match the design, so they are not "
+                                  f"judged: {_names(mismatched)}. {mismatched[0].reason}", "summary.mismatch",
+                                  mismatched=len(mismatched), tests=len(tests), names=_runs(mismatched),
+                                  reason=mismatched[0].reason)
     failed = [t for t in tests if t.verdict == FAIL]
-    unjudged = [t for t in tests if t.verdict == NOT_JUDGED]
-    names = ", ".join(f"{t.test or 'unknown test'} (line {t.first_line})" for t in failed)
     if failed:
-        return FAIL, Sentence(f"{len(failed)} of {len(tests)} tests fail: {names}", "summary.fail",
-                              failed=len(failed), tests=len(tests),
-                              names=tuple((t.test or "?", t.first_line) for t in failed))
-    if unjudged or missing:
+        return FAIL, Sentence(f"{len(failed)} of {len(tests)} tests fail: {_names(failed)}", "summary.fail",
+                              failed=len(failed), tests=len(tests), names=_runs(failed))
+    incomplete = [t for t in tests if t.verdict == INCOMPLETE]
+    if incomplete or missing:
         parts = []
-        if unjudged:
-            parts.append(f"{len(unjudged)} run(s) could not be judged")
+        if incomplete:
+            parts.append(f"{len(incomplete)} run(s) incomplete")
         if missing:
             parts.append(f"not run yet: {', '.join(missing)}")
-        variant = "both" if unjudged and missing else ("unjudged" if unjudged else "missing")
-        return INCOMPLETE, Sentence(f"{len(tests) - len(unjudged)} test(s) pass; " + "; ".join(parts),
-                                    "summary.incomplete." + variant, passed=len(tests) - len(unjudged),
-                                    unjudged=len(unjudged), missing=missing)
+        variant = "both" if incomplete and missing else ("unjudged" if incomplete else "missing")
+        return INCOMPLETE, Sentence(f"{len(tests) - len(incomplete)} test(s) pass; " + "; ".join(parts),
+                                    "summary.incomplete." + variant, passed=len(tests) - len(incomplete),
+                                    unjudged=len(incomplete), missing=missing)
     return PASS, Sentence(f"all {len(tests)} tests pass at every size", "summary.pass", tests=len(tests))
+
+
+def _empty(results: NcclResults) -> tuple[str, Sentence]:
+    failures = results.of_kind(ProblemKind.FAILURE)
+    if failures:
+        first = failures[0]
+        return FAIL, Sentence(f"no results, and a failure at line {first.line}: {first.message}", "summary.failure",
+                              line=first.line, message=first.message)
+    skipped = len(results.problems)
+    english = (f"no nccl-tests results found in {results.lines} lines"
+               + (f" ({skipped} lines could not be read: see the problems)" if skipped else ""))
+    return INCOMPLETE, Sentence(english, "summary.empty" + (".skipped" if skipped else ""),
+                                lines=results.lines, skipped=skipped)
+
+
+def _names(tests: list[TestVerdict]) -> str:
+    return ", ".join(f"{t.test or 'unknown test'} (line {t.first_line})" for t in tests)
+
+
+def _runs(tests: list[TestVerdict]) -> tuple[tuple[str, int], ...]:
+    return tuple((t.test or "?", t.first_line) for t in tests)

@@ -29,7 +29,7 @@ from planner_gui.engine.acceptance.nccl_rows import (
 from planner_gui.engine.checks.base import Sentence
 from planner_gui.model.messages import QT_TRANSLATE_NOOP
 
-__all__ = ["OP_TESTS", "TEST_OPS", "NcclResults", "NcclRow", "NcclRun", "ParseProblem", "Placement",
+__all__ = ["OP_TESTS", "TEST_OPS", "LogHeader", "NcclResults", "NcclRow", "NcclRun", "ParseProblem", "Placement",
            "ProblemKind", "infer_ranks", "infer_test", "named_test", "parse_nccl_tests", "parse_row"]
 
 # nccl-tests binary -> the collective model's op (engine/collectives OPS)
@@ -49,7 +49,15 @@ _NCCL_BANNER = re.compile(r"^NCCL version \S+")  # rank 0 prints it before the r
 _STARTING = re.compile(r"Collective test starting:\s*(\S+)")
 _HEADER = re.compile(r"nThread\s+\d+\s+nGpus\s+\d+")
 _GRAPH = re.compile(r"graph:\s*(\d+)")  # -G: CUDA graph launches (absent before nccl-tests 2.10)
-_RANK = re.compile(r"Rank\s+(\d{1,9})\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+(\S+)\s+device\s+(\d+)")
+_RANK = re.compile(r"Rank\s+(\d{1,9})\s+(?:Group\s+\d+\s+)?Pid\s+\d+\s+on\s+(\S+)\s+device\s+(\d+)"
+                   r"(?:\s+\[[^\]]*\]\s+(.+))?")  # ... device 0 [0x18] NVIDIA H100 80GB HBM3
+# What NCCL_DEBUG=INFO says about the run's network (NCCL's init.cc / net_ib.cc log lines): the network
+# module picked, the IB devices with their link layer, and the library version.
+_NETWORK = re.compile(r"NCCL INFO Using network (\S+(?: \S+)?)")  # "IB", "AWS Libfabric"
+_IB_DEVICES = re.compile(r"NCCL INFO NET/IB : Using ((?:\[\d+\]\S+\s*)+)")
+_VERSION = re.compile(r"NCCL version (\d+\.\d+\.\d+)")
+_WARN_ERROR = re.compile(r"NCCL WARN.*\b(?:error|failed|failure)\b", re.IGNORECASE)
+MAX_HEADER_ITEMS = 16  # distinct networks, GPU models or devices kept from a log: more is not one cluster
 _AVG = re.compile(r"Avg bus bandwidth\s*:\s*(\S+)")
 _FAILURE = re.compile(r"Test (?:NCCL |CUDA )?failure|exited on signal|Segmentation fault|core dumped")
 _NCCL_LOG = re.compile(r"\bNCCL (?:INFO|TRACE|WARN)\b")
@@ -87,6 +95,7 @@ class NcclRun:
     hosts: tuple[str, ...]  # distinct host names of the device lines, in order
     graph: bool  # -G: CUDA graphs
     avg_busbw_gbs: float | None  # the '# Avg bus bandwidth' line; None when missing (truncated)
+    gpu_models: tuple[str, ...] = ()  # distinct GPU names of the device lines ("NVIDIA H100 80GB HBM3")
 
     @property
     def op(self) -> str | None:
@@ -98,10 +107,20 @@ class NcclRun:
 
 
 @dataclass(frozen=True, slots=True)
+class LogHeader:
+    """What the NCCL_DEBUG=INFO lines of the whole text say about the hardware and software."""
+
+    nccl_version: str = ""  # "2.21.5" from the 'NCCL version' line
+    networks: tuple[str, ...] = ()  # after 'Using network': "IB", "Socket", "AWS Libfabric", "FasTrak"
+    ib_devices: tuple[str, ...] = ()  # 'NET/IB : Using [0]mlx5_0:1/IB ...' -> "mlx5_0:1/IB"
+
+
+@dataclass(frozen=True, slots=True)
 class NcclResults:
     runs: tuple[NcclRun, ...]
     problems: tuple[ParseProblem, ...]
     lines: int
+    header: LogHeader = LogHeader()
 
     def of_kind(self, kind: ProblemKind) -> tuple[ParseProblem, ...]:
         return tuple(p for p in self.problems if p.kind == kind)
@@ -116,6 +135,7 @@ class _Open:
     test_source: str = ""
     rows: list[NcclRow] = field(default_factory=list)
     ranks: dict[int, str] = field(default_factory=dict)  # rank -> host
+    gpus: dict[str, None] = field(default_factory=dict)  # GPU names of the device lines, in order
     graph: bool = False
     avg: float | None = None
     last_line: int = 0
@@ -130,6 +150,9 @@ class _Reader:
         self.current: _Open | None = None
         self.pending_test: tuple[str, str] | None = None  # (test, source) for the next run
         self.restart_pending = False
+        self.version = ""
+        self.networks: dict[str, None] = {}
+        self.ib_devices: dict[str, None] = {}
 
     # ----- lines -------------------------------------------------------------------------------
     def line(self, number: int, raw: str) -> None:
@@ -139,11 +162,9 @@ class _Reader:
         if text.startswith("#"):
             self._comment(number, text.lstrip("#").strip())
         elif _NCCL_BANNER.match(text):
-            return
+            self._version(text)
         elif _NCCL_LOG.search(text):
-            if "NCCL WARN" in text:
-                self._problem(number, ProblemKind.NOTE, Sentence(f"NCCL warning: {excerpt(text)}",
-                                                                 "parse.nccl-warning", excerpt=excerpt(text)))
+            self._nccl_log(number, text)
         elif _FAILURE.search(text):
             self._problem(number, ProblemKind.FAILURE, Sentence(f"nccl-tests reported a failure: {excerpt(text)}",
                                                                  "parse.failure", excerpt=excerpt(text)))
@@ -156,6 +177,26 @@ class _Reader:
             self._problem(number, ProblemKind.IGNORED, Sentence(f"not nccl-tests output, skipped: {excerpt(text)!r}",
                                                                  "parse.ignored", excerpt=excerpt(text)))
 
+    def _version(self, text: str) -> None:
+        found = _VERSION.search(text)
+        if found is not None and not self.version:
+            self.version = found.group(1)
+
+    def _nccl_log(self, number: int, text: str) -> None:
+        if _WARN_ERROR.search(text):
+            self._problem(number, ProblemKind.FAILURE, Sentence(f"NCCL reported an error: {excerpt(text)}",
+                                                                 "parse.nccl-error", excerpt=excerpt(text)))
+        elif "NCCL WARN" in text:
+            self._problem(number, ProblemKind.NOTE, Sentence(f"NCCL warning: {excerpt(text)}",
+                                                             "parse.nccl-warning", excerpt=excerpt(text)))
+        elif (network := _NETWORK.search(text)) is not None:
+            _keep(self.networks, excerpt(network.group(1)))
+        elif (devices := _IB_DEVICES.search(text)) is not None:
+            for device in devices.group(1).split():
+                _keep(self.ib_devices, excerpt(device.split("]", 1)[-1]))
+        elif "NCCL version" in text:
+            self._version(text)
+
     def _comment(self, number: int, text: str) -> None:
         if (found := _STARTING.search(text)) is not None:
             self._close()
@@ -167,6 +208,8 @@ class _Reader:
         elif (rank := _RANK.search(text)) is not None:
             run = self.current if self.current is not None and not self.current.rows else self._open(number)
             run.ranks[int(rank.group(1))] = rank.group(2)
+            if rank.group(4):
+                _keep(run.gpus, excerpt(rank.group(4)))
         elif (avg := _AVG.search(text)) is not None:
             self._average(number, avg.group(1))
         elif "Collective test concluded" in text:
@@ -250,7 +293,14 @@ def parse_nccl_tests(text: str, test_hint: str | None = None) -> NcclResults:
     for number, raw in enumerate(lines, start=1):
         reader.line(number, raw)
     reader._close()
-    return NcclResults(tuple(reader.runs), tuple(reader.problems), len(lines))
+    header = LogHeader(reader.version, tuple(reader.networks), tuple(reader.ib_devices))
+    return NcclResults(tuple(reader.runs), tuple(reader.problems), len(lines), header)
+
+
+def _keep(seen: dict[str, None], item: str) -> None:
+    """Remember ``item`` once, up to MAX_HEADER_ITEMS (a hostile log cannot grow the header)."""
+    if len(seen) < MAX_HEADER_ITEMS:
+        seen[item] = None
 
 
 def _strip_prefix(line: str) -> str:
@@ -295,6 +345,6 @@ def _finish(run: _Open, hint: str | None) -> NcclRun:
         ranks = infer_ranks(rows, TEST_OPS[test])
         ranks_source = "bandwidth ratio" if ranks is not None else ""
     return NcclRun(test, source, run.first_line, run.last_line, rows, ranks, ranks_source, hosts, run.graph,
-                   run.avg)
+                   run.avg, tuple(run.gpus))
 
 

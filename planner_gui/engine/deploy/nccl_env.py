@@ -64,8 +64,8 @@ def recommend_nccl_env(design: Design, catalog: Any, topo: TopologyReport | None
 
 def nvlink_domain_settings(profile: FabricProfile, platform: Platform | None) -> list[NcclSetting]:
     """Hook for rack-scale NVLink domains (GB200/GB300 NVL72): their settings (NCCL_MNNVL_ENABLE,
-    NCCL_CUMEM_ENABLE, NVIDIA_IMEX_CHANNELS; rack_scale_nvlink.md) join here, before NCCL_NVLS_ENABLE.
-    Servers with one NVLink domain per node need none."""
+    NCCL_CUMEM_ENABLE, NVIDIA_IMEX_CHANNELS: coreweave/nccl-tests' GB200 NVL72 Slurm script) join
+    here, before NCCL_NVLS_ENABLE. Servers with one NVLink domain per node need none."""
     return []
 
 
@@ -221,7 +221,7 @@ def _nvls(profile: FabricProfile, version: tuple[int, int]) -> NcclSetting:
                            "~30 % intra-node AllReduce bandwidth (480 against 370 GB/s busbw on H100).",
                            key="nvls.old")
     return NcclSetting("NCCL_NVLS_ENABLE", "", "Leave unset (on by default): NVLink SHARP lifts intra-node "
-                       "AllReduce from ~370 to ~480 GB/s busbw on H100-class NVSwitch (collectives.md §5). Set 0 "
+                       "AllReduce from ~370 to ~480 GB/s busbw on H100-class NVSwitch (nccl-tests#212). Set 0 "
                        "only to save the memory it reserves.",
                        "The all_reduce_perf run on one node reaches ~480 GB/s busbw at 1 GiB and above.",
                        key="nvls.on")

@@ -26,7 +26,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "title": ("Acceptance test results", "验收测试结果"),
     "verdict": ("Verdict: {verdict}. {summary}", "结论：{verdict}。{summary}"),
     "pass": ("PASS", "通过"), "fail": ("FAIL", "未通过"), "incomplete": ("INCOMPLETE", "未完成"),
-    "not judged": ("NOT JUDGED", "无法判定"),
+    "mismatch": ("MISMATCH", "不匹配"),
     "test_title": ("{test}, from line {line}: {verdict}", "{test}（第 {line} 行起）：{verdict}"),
     "shape": ("{ranks} GPUs on {nodes} node(s){graph}. {reason}",
               "{ranks} 块 GPU，{nodes} 个节点{graph}。{reason}"),

@@ -57,13 +57,28 @@ ACCEPTANCE_MESSAGES_ZH: dict[str, str] = {
         "nccl-tests 配合 mpirun -np N，或在单节点上用 -g N）"),
     "test.fail": "{sizes} 个消息大小中有 {failed} 个低于门限，首个为 {first_bytes:bytes}（第 {line} 行）",
     "test.pass": "全部 {sizes} 个消息大小均达到门限",
+    "test.fail.failure": "第 {line} 行 nccl-tests 或 NCCL 报告了失败：无论带宽多少，本次运行都无效",
+    "test.incomplete.sizes": (
+        "本次运行缺少验收方案要求的 {missing} 个消息大小，从 {first_bytes:bytes} 起（运行止于 {last_bytes:bytes}，第 "
+        "{line} 行）：请按方案的 -e 大小重新运行"),
+    "mismatch.gpu": "测试在 {measured} 上进行，而方案使用 {design}：这份日志来自其他硬件，请用该硬件的方案来判定",
+    "mismatch.ranks": (
+        "日志有 {ranks} 个 rank、{nodes} 个节点，超过方案中最大的任务（{design_ranks} 块 GPU、{design_nodes} 个节点、"
+        "每节点 {per_node} 块）"),
+    "mismatch.network": "NCCL 使用的网络是 “{got}”，而方案的网络是 “{want}”：这份日志来自其他平台",
+    "mismatch.link": "NCCL 所用网卡的链路层是 {got}，而方案的网络是 {want}：这份日志来自其他网络",
+    "network.socket": (
+        "NCCL 退回到了 TCP socket（“Using network Socket”），而方案使用 {want}：请检查 NCCL_NET、LD_LIBRARY_PATH "
+        "上的网络插件和 RDMA 驱动，然后重新运行"),
     # ----- the overall verdict (engine/acceptance/check.py _overall) -----
     "summary.empty": "在 {lines} 行中没有找到 nccl-tests 结果",
     "summary.empty.skipped": "在 {lines} 行中没有找到 nccl-tests 结果（{skipped} 行无法读取，见问题列表）",
     "summary.fail": "{tests} 项测试中有 {failed} 项未通过：{names:runs}",
-    "summary.incomplete.unjudged": "{passed} 项测试通过；{unjudged} 次运行无法判定",
+    "summary.mismatch": "{tests} 次运行中有 {mismatched} 次与方案不匹配，因此不作判定：{names:runs}",
+    "summary.failure": "没有结果，且第 {line} 行报告了失败（见下方的问题列表）",
+    "summary.incomplete.unjudged": "{passed} 项测试通过；{unjudged} 次运行不完整",
     "summary.incomplete.missing": "{passed} 项测试通过；尚未运行：{missing:list}",
-    "summary.incomplete.both": "{passed} 项测试通过；{unjudged} 次运行无法判定；尚未运行：{missing:list}",
+    "summary.incomplete.both": "{passed} 项测试通过；{unjudged} 次运行不完整；尚未运行：{missing:list}",
     "summary.pass": "全部 {tests} 项测试在每个消息大小上均通过",
     # ----- calibration (engine/acceptance/fit.py) -----
     "fit.no-sizes": "没有一次已判定的运行包含 1 MiB 及以上的消息大小，无法拟合带宽",
@@ -77,6 +92,7 @@ ACCEPTANCE_MESSAGES_ZH: dict[str, str] = {
     # used once those sentences carry their key (a Sentence); until then the English line is shown -----
     "parse.nccl-warning": "NCCL 警告：{excerpt}",
     "parse.failure": "nccl-tests 报告了失败：{excerpt}",
+    "parse.nccl-error": "NCCL 报告了错误：{excerpt}",
     "parse.ignored": "不是 nccl-tests 的输出，已跳过：“{excerpt}”",
     "parse.avg-unreadable": "“Avg bus bandwidth” 行没有可读的数值，或其上方没有结果：“{value}”",
     "parse.row-columns": (

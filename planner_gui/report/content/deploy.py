@@ -11,6 +11,9 @@ from typing import Any
 
 from planner_gui.engine import (
     BANDWIDTH_BOUND_BYTES,
+    MODEL_P90_ERROR_LARGE,
+    MODEL_P90_ERROR_MEDIUM,
+    MODEL_P90_ERROR_SMALL,
     PASS_LARGE,
     PASS_LARGE_ALLTOALL,
     PASS_MEDIUM,
@@ -177,9 +180,10 @@ def _thresholds(ctx: Ctx) -> tuple[str, ...]:
             share=t.pct(PASS_LARGE, 0),
             alltoall=t.pct(PASS_LARGE_ALLTOALL, 0),
             op=OP_NAMES["alltoall"],
+            band=t.pct(MODEL_P90_ERROR_LARGE, 1),
         ),
-        t("dep.th.medium", share=t.pct(PASS_MEDIUM, 0)),
-        t("dep.th.small", factor=t.num(SMALL_TIME_FACTOR, trim=True)),
+        t("dep.th.medium", share=t.pct(PASS_MEDIUM, 0), band=t.pct(MODEL_P90_ERROR_MEDIUM, 1)),
+        t("dep.th.small", factor=t.num(SMALL_TIME_FACTOR, trim=True), band=t.pct(MODEL_P90_ERROR_SMALL, 0)),
         t("dep.th.ring"),
     )
 

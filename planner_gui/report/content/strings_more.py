@@ -302,21 +302,21 @@ MORE: dict[str, tuple[str, str]] = {
     "dep.pass_busbw": ("busbw ≥ {busbw}", "busbw ≥ {busbw}"),
     "dep.pass_time": ("time ≤ {time}", "耗时 ≤ {time}"),
     "dep.th.large": (
-        "{size} and above: busbw at least {share} of expected ({alltoall} for {op}). These "
-        "sizes are bandwidth-bound; a bad cable, a NIC at half speed or GPUDirect RDMA "
-        "switched off falls far below.",
-        "{size} 及以上：busbw 不低于预期的 {share}（{op} 为 {alltoall}）。这些大小受带宽限制，"
-        "线缆故障、网卡降速或 GPUDirect RDMA 未开启都会远低于此值。",
+        "{size} and above: busbw at least {share} of expected ({alltoall} for {op}): the model's "
+        "90th-percentile error on measured large messages is {band}. A bad cable, a NIC at half "
+        "speed or GPUDirect RDMA switched off falls far below.",
+        "{size} 及以上：busbw 不低于预期的 {share}（{op} 为 {alltoall}）：模型在实测大消息上的第 90 百分位误差为 "
+        "{band}。线缆故障、网卡降速或 GPUDirect RDMA 未开启都会远低于此值。",
     ),
     "dep.th.medium": (
-        "1 MiB: busbw at least {share} of expected; protocol, channels and CPU move medium "
-        "sizes by tens of percent.",
-        "1 MiB：busbw 不低于预期的 {share}；协议、通道数和 CPU 会使中等消息的结果波动数十个百分点。",
+        "1 MiB: busbw at least {share} of expected (the model's 90th-percentile error on medium "
+        "sizes is {band}).",
+        "1 MiB：busbw 不低于预期的 {share}（模型在中等消息上的第 90 百分位误差为 {band}）。",
     ),
     "dep.th.small": (
-        "8 B: time at most {factor} × expected; pure latency, set by launch overhead and the "
-        "CPU as much as by the network.",
-        "8 B：耗时不超过预期的 {factor} 倍；这是纯延迟，受启动开销和 CPU 的影响不亚于网络。",
+        "8 B: time at most {factor} × expected (the model's 90th-percentile error on small "
+        "messages is {band}).",
+        "8 B：耗时不超过预期的 {factor} 倍（模型在小消息上的第 90 百分位误差为 {band}）。",
     ),
     "dep.th.ring": (
         "On 2 nodes, Tree-based algorithms report busbw above the NIC line rate; the "

@@ -51,8 +51,8 @@
         <translation>未完成</translation>
     </message>
     <message>
-        <source>NOT JUDGED</source>
-        <translation>无法判定</translation>
+        <source>MISMATCH</source>
+        <translation>不匹配</translation>
     </message>
     <message>
         <source>Acceptance: measured against predicted</source>
@@ -917,16 +917,16 @@
         <translation>通过</translation>
     </message>
     <message>
+        <source>MISMATCH</source>
+        <translation>不匹配</translation>
+    </message>
+    <message>
         <source>FAIL</source>
         <translation>未通过</translation>
     </message>
     <message>
         <source>INCOMPLETE</source>
         <translation>未完成</translation>
-    </message>
-    <message>
-        <source>NOT JUDGED</source>
-        <translation>无法判定</translation>
     </message>
     <message>
         <source>compare two designs: figures, curves and bill of materials</source>
@@ -1045,6 +1045,18 @@
         <translation>{description}（网卡取自目录服务器 {server}）</translation>
     </message>
     <message>
+        <source>--gdr on: {gpu} GPUs have no GPUDirect RDMA (catalog server {server}); NCCL stages their network traffic through host memory</source>
+        <translation>--gdr on：{gpu} 不支持 GPUDirect RDMA（目录服务器 {server}）；NCCL 会经主机内存中转其网络流量</translation>
+    </message>
+    <message>
+        <source>--sharp needs a network: give --nodes above 1 or --nic</source>
+        <translation>--sharp 需要网络：请给出大于 1 的 --nodes 或 --nic</translation>
+    </message>
+    <message>
+        <source>note: --gdr on is ignored on one node without --nic: GPUDirect RDMA only matters between nodes</source>
+        <translation>注意：单节点且未给 --nic 时忽略 --gdr on：GPUDirect RDMA 只影响节点之间的通信</translation>
+    </message>
+    <message>
         <source>time us</source>
         <translation>时间 us</translation>
     </message>
@@ -1071,10 +1083,6 @@
     <message>
         <source>--nic: no catalog server carries {gpu}, so there is no default NIC; give --nic (e.g. ib-ndr-400)</source>
         <translation>--nic：目录中没有配 {gpu} 的服务器，因此没有默认网卡；请指定 --nic（例如 ib-ndr-400）</translation>
-    </message>
-    <message>
-        <source>--gdr/--sharp need a network: give --nodes above 1 or --nic</source>
-        <translation>--gdr/--sharp 需要网络：请让 --nodes 大于 1，或指定 --nic</translation>
     </message>
     <message>
         <source>--gpus-per-node {count}: no catalog server carries more than {most} x {gpu} (e.g. {server}); use at most {most}</source>

@@ -35,7 +35,7 @@ from planner_gui.document import Document
 from planner_gui.engine import (
     FAIL,
     INCOMPLETE,
-    NOT_JUDGED,
+    MISMATCH,
     PASS,
     TEST_OPS,
     AcceptanceReport,
@@ -55,12 +55,12 @@ from planner_gui.ui.panels.checks_groups import SEVERITY_WORDS, translate
 from planner_gui.ui.results.curves import LEGEND_OFFSET_PX, OP_COLOURS
 from planner_gui.ui.results.style import GREEN, GREY, RED, severity_colour
 
-VERDICT_COLOURS = {PASS: GREEN, FAIL: RED}
+VERDICT_COLOURS = {PASS: GREEN, FAIL: RED, MISMATCH: RED}
 # the engine's verdict values, as the dialog shows them (translated with self.tr at run time)
 VERDICT_WORDS = {PASS: QT_TRANSLATE_NOOP("AcceptanceDialog", "PASS"),
                  FAIL: QT_TRANSLATE_NOOP("AcceptanceDialog", "FAIL"),
                  INCOMPLETE: QT_TRANSLATE_NOOP("AcceptanceDialog", "INCOMPLETE"),
-                 NOT_JUDGED: QT_TRANSLATE_NOOP("AcceptanceDialog", "NOT JUDGED")}
+                 MISMATCH: QT_TRANSLATE_NOOP("AcceptanceDialog", "MISMATCH")}
 MEASURED_SYMBOL_PX = 8
 LINE_WIDTH_PX = 2
 FALLBACK_COLOUR = "#404040"  # an op without a results-panel colour (sendrecv)
