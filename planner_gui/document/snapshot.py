@@ -2,7 +2,7 @@
 
 The worker thread never reads the live design (the user keeps editing it); it reads a
 :class:`~planner_gui.model.snapshot.DesignSnapshot` whose racks, devices, links and settings are
-private copies. The first snapshot copies every part (~0.4 s at 100,000 GPUs, once per file or
+private copies. The first snapshot copies every part (~0.25 s at 100,000 GPUs, once per file or
 variant). After that the Document records every change list it applies or reverts (document/
 changes.py), and the next snapshot is the last one patched with them: the parts they touched are
 copied afresh, added ones appended and removed ones dropped, in the order the live design has them.
@@ -33,6 +33,7 @@ from planner_gui.document.changes import (
     RemoveLink,
     RemoveRack,
 )
+from planner_gui.engine import gc_paused
 from planner_gui.model import Design, Device, Feed, Link, Rack
 from planner_gui.model.snapshot import DesignSnapshot
 
@@ -65,10 +66,14 @@ _COPY: dict[str, Callable[[Any], Any]] = {"racks": copy_rack, "devices": copy_de
 
 
 def snapshot_of(design: Design) -> DesignSnapshot:
-    """A full copy of ``design``'s parts and settings (its variants are not part of it)."""
-    settings = {section: copy.deepcopy(getattr(design, section)) for section in SETTINGS_SECTIONS}
-    parts = {name: {key: _COPY[name](part) for key, part in getattr(design, name).items()} for name in COLLECTIONS}
-    return DesignSnapshot(**settings, **parts)
+    """A full copy of ``design``'s parts and settings (its variants are not part of it). The collector is
+    paused meanwhile: ~400,000 new objects at 100,000 GPUs would set off its passes over everything alive
+    (0.86 s of CPU for the copy with them, 0.25 s without)."""
+    with gc_paused():
+        settings = {section: copy.deepcopy(getattr(design, section)) for section in SETTINGS_SECTIONS}
+        parts = {name: {key: _COPY[name](part) for key, part in getattr(design, name).items()}
+                 for name in COLLECTIONS}
+        return DesignSnapshot(**settings, **parts)
 
 
 class SnapshotBuilder:

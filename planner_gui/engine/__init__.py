@@ -76,7 +76,7 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time __getattr__
         workload_for_preset,
     )
     from planner_gui.engine.training.planner import plan_layouts
-    from planner_gui.engine.util.gc_pause import freeze_long_lived, thaw_long_lived
+    from planner_gui.engine.util.gc_pause import freeze_long_lived, gc_paused, thaw_long_lived
 
 # name -> the module that defines it (or the room that re-exports it)
 _WHERE: dict[str, str] = {
@@ -154,6 +154,7 @@ _WHERE: dict[str, str] = {
     "shape_from_workload": "planner_gui.engine.training",
     "plan_layouts": "planner_gui.engine.training.planner",
     "freeze_long_lived": "planner_gui.engine.util.gc_pause",
+    "gc_paused": "planner_gui.engine.util.gc_pause",
     "thaw_long_lived": "planner_gui.engine.util.gc_pause",
 }
 
@@ -217,6 +218,7 @@ __all__ = [  # the door's names, for tools, readers and `from planner_gui.engine
     "figure",
     "find_preset",
     "freeze_long_lived",
+    "gc_paused",
     "gpu_facts_from_catalog",
     "hop_levels",
     "named_test",

@@ -22,6 +22,7 @@ from planner_gui.present import format_bandwidth, format_duration, format_money
 from planner_gui.ui.results.curves import OP_NAMES, byte_ticks, log_position
 from planner_gui.ui.results.panel import NOT_YET_COMPUTED, UPDATING, ResultsPanel
 from planner_gui.ui.results.power import COOLING, POWER, RACK
+from tests.gui.support import air_cooled_default_design
 
 WAIT_MS = 10_000  # generous: the default design analyses in ~25 ms on the UI thread
 
@@ -47,9 +48,10 @@ def _edit_and_wait(document: Document, *, section: str = "fabric", **values: obj
 
 
 # ----- states ---------------------------------------------------------------------------------
-def test_not_yet_computed_until_the_first_result_then_updating_while_an_edit_is_analysed(
-        qtbot: QtBot, document: Document) -> None:
-    panel = ResultsPanel(document)
+def test_not_yet_computed_until_the_first_result_then_updating_while_an_edit_is_analysed(qtbot: QtBot) -> None:
+    catalog = bundled_catalog()
+    document = Document(catalog, air_cooled_default_design(catalog))  # the panel comes in the same event-loop
+    panel = ResultsPanel(document)  # turn, as in the window: the first analysis starts after it (no fixed delay)
     qtbot.addWidget(panel)
     assert document.analysis is None and not panel.showing_results
     assert panel.placeholder.text() == NOT_YET_COMPUTED
@@ -59,6 +61,7 @@ def test_not_yet_computed_until_the_first_result_then_updating_while_an_edit_is_
     assert panel.showing_results and UPDATING in panel.status.text()
     assert document.live.wait_idle(WAIT_MS)
     assert UPDATING not in panel.status.text()
+    document.live.shutdown()
 
 
 def test_a_failing_engine_shows_its_message_and_no_stale_numbers(qtbot: QtBot) -> None:

@@ -39,6 +39,7 @@ class ResultsPanel(QWidget):
         self.setObjectName("resultsPanel")
         self._document = document
         self.analysis: Any = None
+        self._shown: dict[str, tuple[Any, ...]] = {}  # per pane: what it last drew (refresh(changed_only=True))
         self.status = QLabel()
         self.status.setObjectName("resultsStatus")
         self.status.setWordWrap(True)
@@ -111,24 +112,38 @@ class ResultsPanel(QWidget):
 
     def _on_document_results_updated(self, analysis: Any) -> None:
         self.analysis = analysis
-        self.refresh(analysis)
+        self.refresh(analysis, changed_only=True)
         self.pages.setCurrentIndex(RESULTS_PAGE)
         self._set_status(summary_text(analysis))
 
-    def refresh(self, analysis: Any) -> None:
-        """Fill every tab from ``analysis`` (an engine Analysis); sections it lacks show their reason."""
+    def refresh(self, analysis: Any, changed_only: bool = False) -> None:
+        """Fill every tab from ``analysis`` (an engine Analysis); sections it lacks show their reason.
+        ``changed_only``: leave a pane as it is when what it shows is the very section it drew last (the
+        analysis cache hands back an unchanged section as the same object): after a rack's budget edit
+        the curves, cost and training panes are not redrawn."""
         raw = dict(getattr(analysis, "unavailable", {}) or {})
         unavailable = {name: reason_text(why) for name, why in raw.items()}  # a Text must reach reason_text
         design = getattr(self._document, "design", None)
         collectives = analysis.collectives
-        self.curves.show_curves(None if collectives is None else dict(collectives.curves),
-                                reason=unavailable.get("collectives", ""),
-                                subtitle="" if collectives is None else curves_subtitle(collectives))
+        if self._changed("curves", changed_only, collectives, unavailable.get("collectives", "")):
+            self.curves.show_curves(None if collectives is None else dict(collectives.curves),
+                                    reason=unavailable.get("collectives", ""),
+                                    subtitle="" if collectives is None else curves_subtitle(collectives))
         self.power.show_reports(analysis.power, analysis.cooling, analysis.summary, design,
-                                reason=unavailable.get("power", ""))
-        self.cost.show_cost(analysis.cost, reason=unavailable.get("cost", ""))
-        self.training.show_training(analysis.training, getattr(design, "workload", None),
-                                    reason=raw.get("training", ""))  # the view translates it after comparing
+                                reason=unavailable.get("power", ""))  # rack names come from the design
+        if self._changed("cost", changed_only, analysis.cost, unavailable.get("cost", "")):
+            self.cost.show_cost(analysis.cost, reason=unavailable.get("cost", ""))
+        workload = getattr(design, "workload", None)
+        if self._changed("training", changed_only, analysis.training, workload, str(raw.get("training", ""))):
+            self.training.show_training(analysis.training, workload,
+                                        reason=raw.get("training", ""))  # the view translates it after comparing
+
+    def _changed(self, pane: str, changed_only: bool, *shown: Any) -> bool:
+        """Whether ``pane`` must draw ``shown`` (sections compared by identity, reasons by value)."""
+        last = self._shown.get(pane)
+        self._shown[pane] = shown
+        return not (changed_only and last is not None and len(last) == len(shown) and all(
+            a is b or (isinstance(a, str) and a == b) for a, b in zip(last, shown, strict=True)))
 
 
 def curves_subtitle(collectives: Any) -> str:

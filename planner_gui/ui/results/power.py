@@ -140,8 +140,10 @@ class RackLoadModel(QAbstractTableModel):
     def set_rows(self, rows: list[RackLoad]) -> None:
         same_racks = [r.rack_id for r in rows] == [r.rack_id for r in self._rows]
         if same_racks and rows:
-            self._rows = rows  # keep scroll position and selection: only values changed
-            self.dataChanged.emit(self.index(0, 0), self.index(len(rows) - 1, len(COLUMNS) - 1))
+            old, self._rows = self._rows, rows  # keep scroll position and selection: only values changed
+            changed = [i for i, (was, now) in enumerate(zip(old, rows, strict=True)) if was != now]
+            if changed:  # one range over the rows that changed: a rack's budget edit repaints one row
+                self.dataChanged.emit(self.index(changed[0], 0), self.index(changed[-1], len(COLUMNS) - 1))
             return
         self.beginResetModel()
         self._rows = rows
