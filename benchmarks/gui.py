@@ -142,7 +142,7 @@ def _case(title: str, argv: list[str], repeat: int) -> None:
     _report("edit to updated results, CPU of the process", cpus)
     for name, seconds in _paint_zoomed_out(window).items():
         print(f"{'full-scene paint, zoomed out: ' + name:<46} {seconds * MS:8.1f} ms")
-    spine = next((d for d in doc.design.devices if d.startswith("spine")), None)
+    spine = next((d for d in doc.design.devices if d.startswith(("fab-spine", "spine"))), None)  # fab-spine-N
     if spine is not None:
         call, stall, cpu = _stall_during(_app, doc, lambda: doc.remove_items([spine]))
         print(f"{'delete a spine: call / longest stall / CPU':<46} {call * MS:8.1f} / {stall * MS:.1f} / "
