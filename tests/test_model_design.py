@@ -209,3 +209,26 @@ def test_the_port_index_of_a_loaded_design_is_built_when_first_asked() -> None:
     assert len(design._port_link) == 2 * 7
     with pytest.raises(DesignError, match=r"port w0/p1 already carries link 'l2'"):
         design.add_link(Link("again", "s0/cx0", "w0/p1"), SPECS)
+
+
+def _links_by_scan(design: Design, device_id: str) -> list[str]:
+    return sorted(link.id for link in design.links.values()
+                  if device_id in (link.a.partition("/")[0], link.b.partition("/")[0]))
+
+
+def test_the_links_of_a_device_follow_every_way_links_come_and_go() -> None:
+    """links_of (an index per device, so that deleting a spine scans no other link) agrees with a scan of
+    every link after single adds, bulk adds into an empty and a cabled design, removals and a device removal."""
+    d = _fabric()
+    links = _good_links()
+    assert d.add_links(links[:4], SPECS) == []  # bulk, into a design with no links
+    assert d.links_of("s0") == _links_by_scan(d, "s0") == ["l0", "l1"]
+    d.add_link(links[4], SPECS)  # one at a time, once the index exists
+    d.remove_link("l1")
+    assert d.add_links(links[5:], SPECS) == []  # bulk, into a cabled design
+    for device_id in d.devices:
+        assert d.links_of(device_id) == _links_by_scan(d, device_id), device_id
+    removed = d.remove_device("w0")
+    assert sorted(link.id for link in removed) == ["l0", "l2", "l4", "l6"]
+    assert all(d.links_of(device_id) == _links_by_scan(d, device_id) for device_id in d.devices)
+    assert d.links_of("w0") == [] and d.links_of("no such device") == []

@@ -187,9 +187,8 @@ def remove_items(rec: Recorder, ids: Iterable[str]) -> list[str]:
     unplaced. Returns every id removed."""
     design = rec.design
     racks, devices, links = _classify(design, ids)
-    if devices:
-        links |= {link.id for link in design.links.values()
-                  if link.a.partition("/")[0] in devices or link.b.partition("/")[0] in devices}
+    for device_id in devices:  # the model's index of links per device: no scan of every link
+        links.update(design.links_of(device_id))
     for link_id in sorted(links):
         rec.do(RemoveLink(design.links[link_id]))
     for device_id in sorted(devices):

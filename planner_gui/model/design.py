@@ -49,11 +49,26 @@ class Design:
     _rack_devices: dict[str, set[str]] = field(default_factory=dict, repr=False, compare=False)
     # port reference -> link id; None until first needed (the _port_link property builds it)
     _ports: dict[str, str] | None = field(default=None, repr=False, compare=False)
+    # device id -> ids of the links on it; None until first needed (_device_links builds it), dropped
+    # whenever the port index is rebuilt or filled in bulk
+    _links_by_device: dict[str, set[str]] | None = field(default=None, repr=False, compare=False)
     # The other named variants of this design (model/variants.py); edited only through that module.
     variants: Variants = field(default_factory=Variants, repr=False, compare=False)
     # Keys a file held that this version does not know, by section ("" for the top level, "meta", "cost",
     # ...): kept and written back unchanged, so a newer minor version's settings survive a round trip here.
     unknown_keys: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def _device_links(self) -> dict[str, set[str]]:
+        """The links on each device, so that removing a device does not scan every port in use (a spine
+        of a 4,096-node design: 240,000 ports)."""
+        if self._links_by_device is None:
+            index: dict[str, set[str]] = {}
+            for link in self.links.values():
+                for ref in (link.a, link.b):
+                    index.setdefault(ref.partition("/")[0], set()).add(link.id)
+            self._links_by_device = index
+        return self._links_by_device
 
     @property
     def _port_link(self) -> dict[str, str]:
@@ -136,7 +151,7 @@ class Design:
     def remove_device(self, device_id: str) -> list[Link]:
         """Remove a device and every link on it. Returns the links removed."""
         device = self._require_device(device_id)
-        removed = [self.links[lid] for lid in self._links_of(device_id)]
+        removed = [self.links[lid] for lid in self.links_of(device_id)]
         for link in removed:
             self.remove_link(link.id)
         if device.rack_id is not None:
@@ -240,6 +255,9 @@ class Design:
         self.links[link.id] = link
         self._port_link[link.a] = link.id
         self._port_link[link.b] = link.id
+        if self._links_by_device is not None:
+            for device_id in (dev_a, dev_b):
+                self._links_by_device.setdefault(device_id, set()).add(link.id)
 
     def add_links(self, links: list[Link], specs: HardwareSpecs) -> list[tuple[int, DesignError]]:
         """Add many links at once (loading, generating); returns (index, error) for each one refused.
@@ -266,7 +284,7 @@ class Design:
                 self.devices.keys().isdisjoint(fresh) and self.racks.keys().isdisjoint(fresh)):
             return False  # an id or a port used twice, or an id a device or rack has
         self.links.update(zip(plan.ids, links, strict=True))
-        self._ports = None  # built from the links when first needed
+        self._ports = self._links_by_device = None  # built from the links when first needed
         return True
 
     def _add_to_existing(self, plan: LinkColumns, links: list[Link]) -> bool:
@@ -285,6 +303,7 @@ class Design:
                 ports.pop(ref, None)
             return False
         self.links.update(zip(plan.ids, links, strict=True))
+        self._links_by_device = None
         return True
 
     def _add_one_by_one(self, links: list[Link], specs: HardwareSpecs) -> list[tuple[int, DesignError]]:
@@ -312,6 +331,7 @@ class Design:
             all_links[link.id] = link
             ports_in_use[link.a] = link.id
             ports_in_use[link.b] = link.id
+        self._links_by_device = None  # built again when first needed
         return refused
 
     def _cached_spec(self, device_id: str, specs: HardwareSpecs, cache: dict[str, DeviceSpec]) -> DeviceSpec | None:
@@ -328,6 +348,9 @@ class Design:
         if self._ports is not None:  # else the index is built from the remaining links when needed
             self._ports.pop(link.a, None)
             self._ports.pop(link.b, None)
+        if self._links_by_device is not None:
+            for ref in (link.a, link.b):
+                self._links_by_device.get(ref.partition("/")[0], set()).discard(link_id)
         return link
 
     def link_on_port(self, ref: str) -> str | None:
@@ -340,9 +363,10 @@ class Design:
             if port_ref(device_id, p.name) not in self._port_link and (roles is None or p.role in roles)
         ]
 
-    def _links_of(self, device_id: str) -> list[str]:
-        prefix = device_id + "/"
-        return sorted({lid for ref, lid in self._port_link.items() if ref.startswith(prefix)})
+    def links_of(self, device_id: str) -> list[str]:
+        """Ids of the links on ``device_id``, sorted."""
+        return sorted(self._device_links.get(device_id, ()))
+
 
     # ----- whole-design notes ----------------------------------------------------------------
     def notes(self, specs: HardwareSpecs) -> list[Note]:
