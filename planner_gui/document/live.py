@@ -40,6 +40,7 @@ from planner_gui.model import Design
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, error_text
 
 DEBOUNCE_MS = 0  # issue 19: no fixed delay; a run under way coalesces the edits made meanwhile
+FIRST_RUN_DELAY_MS = 30  # a newly opened design's first run: after the window has painted once
 UI_THREAD_DEVICE_LIMIT = 200  # below this the engine takes a few ms: no thread hand-off needed (brief)
 # Up to this many devices a design whose last run took under a frame (wall clock: what the UI would wait)
 # is analysed on the UI thread (benchmarks/scale.py's 8,000-GPU design has 1,328 devices, most of its
@@ -120,7 +121,9 @@ class LiveAnalysis(QObject):
     def request(self) -> None:
         """The design changed: analyse it once the burst of edits is over."""
         self._generation += 1
-        self._timer.start()
+        # A design's first run waits for the window's first paint (issue 19: paint first, details after);
+        # an edit's run starts at once.
+        self._timer.start(FIRST_RUN_DELAY_MS if self._fresh else DEBOUNCE_MS)
 
     def reset_cache(self) -> None:
         """A different design was loaded: results cached for the old one must not leak into it."""
