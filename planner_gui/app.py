@@ -10,10 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from platformdirs import user_config_path
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QCoreApplication, QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
 from planner_gui import __version__
+from planner_gui.bundled_fonts import FONT_DIR, use_as_ui_fallback
 from planner_gui.catalog import load_catalog
 from planner_gui.document import Document
 from planner_gui.document.recent import APP_DIR_NAME
@@ -43,6 +44,7 @@ def build(argv: list[str]) -> tuple[QApplication, MainWindow]:
     prefs = load_preferences()  # never raises: a bad file is set aside with a message
     install_language(prefs.preferences.language, app)
     apply_preferences(prefs.preferences, app)  # theme palette and units before any widget is built
+    font_loaded = use_as_ui_fallback(app)  # Chinese text looks the same whatever fonts are installed
     catalog = load_catalog(prefs.preferences.user_catalog_path())
     document = Document(catalog, blank_design())
     window = MainWindow(document)
@@ -55,6 +57,10 @@ def build(argv: list[str]) -> tuple[QApplication, MainWindow]:
         window.status.show_message(catalog_problems_text(catalog.problems, MAX_CATALOG_PROBLEMS_SHOWN))
     if prefs.message:
         window.status.show_message(prefs.message)
+    if not font_loaded:
+        window.status.show_message(QCoreApplication.translate(
+            "App", "The bundled Chinese font in {folder} could not be loaded: Chinese text may show as boxes and "
+                   "Chinese PDFs cannot be written; reinstall Cluster Planner").format(folder=FONT_DIR))
     window.focus_design_view()  # Delete, Ctrl+A and Ctrl+E work at once, not in the palette's search box
     return app, window  # type: ignore[return-value]
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from planner_gui.bundled_fonts import BUNDLED_CJK_FAMILY, register_bundled_fonts
 from planner_gui.catalog import bundled_catalog
 from planner_gui.engine.analysis import analyze_design
 from planner_gui.report.content import build_proposal
@@ -142,11 +143,9 @@ def test_paper_sizes(folder: str, paper: str, size: tuple[float, float]) -> None
 
 def test_chinese_proposal(folder: str) -> None:
     path, result = default_pdf(folder, "zh", "a4")
-    if find_cjk_family() is None:
-        assert result.lang == "en" and any("CJK" in w for w in result.warnings)
-        pytest.skip("no CJK font installed: the English fallback and its warning were checked")
     assert result.lang == "zh" and result.warnings == ()
     family = find_cjk_family()
+    assert family == BUNDLED_CJK_FAMILY  # the bundled face, whatever the machine has installed
     text = norm("".join(pdf_text(path)))
     for heading in (
         "执行摘要",
@@ -169,13 +168,15 @@ def test_chinese_proposal(folder: str) -> None:
     assert all("/FontFile2" in d or "/FontFile3" in d for _, d in fonts)
 
 
-def test_without_a_cjk_font_chinese_falls_back_to_english_with_one_warning(tmp_path: Path) -> None:
-    result = export_pdf(
-        default_design(), bundled_catalog(), tmp_path / "zh.pdf", "zh", today=TODAY, cjk_candidates=()
-    )
-    assert result.lang == "en"
-    assert len(result.warnings) == 1 and "no Chinese (CJK) font" in result.warnings[0]
-    assert "Executivesummary" in norm(PdfReader(str(result.path)).pages[2].extract_text())
+def test_without_a_cjk_font_a_chinese_proposal_fails_and_writes_nothing(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match=r"Chinese proposal: its font .*NotoSansSCBundled") as error:
+        export_pdf(default_design(), bundled_catalog(), tmp_path / "zh.pdf", "zh", today=TODAY, cjk_candidates=())
+    assert "\n" not in str(error.value) and list(tmp_path.iterdir()) == []
+
+
+def test_a_missing_bundled_font_file_is_reported(tmp_path: Path) -> None:
+    assert register_bundled_fonts(tmp_path) is False  # an empty folder: the package lost its font files
+    assert register_bundled_fonts() is True
 
 
 def test_a_table_longer_than_a_page_repeats_its_header(tmp_path: Path) -> None:

@@ -227,15 +227,14 @@ def test_an_unwritable_path_gives_a_clear_message(
     assert sorted(p.name for p in out.iterdir()) == ["a-file"]
 
 
-def test_no_chinese_font_warns_and_writes_english(
+def test_without_a_chinese_font_a_chinese_export_fails_with_one_message_and_writes_nothing(
     window: MainWindow, shown: dict[str, list[Any]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(fonts, "find_cjk_family", lambda *_: None)
-    result = _exporter(window).export(ExportOptions(tmp_path / "zh.pdf", "zh", "a4"))
-    assert result is not None and result.lang == "en"
-    assert fonts.NO_CJK_FONT_WARNING in window.statusBar().currentMessage()
-    assert fonts.NO_CJK_FONT_WARNING in shown["done"][0][1]
-    assert norm(DESIGN_NAME) in norm(PdfReader(result.path).pages[0].extract_text())
+    assert _exporter(window).export(ExportOptions(tmp_path / "zh.pdf", "zh", "a4")) is None
+    [message] = shown["critical"]
+    assert "Chinese" in message and "font" in message and "Traceback" not in message
+    assert shown["done"] == [] and list(tmp_path.iterdir()) == []  # never an English PDF under the zh name
 
 
 def test_dialog_fields_and_defaults(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -243,8 +242,9 @@ def test_dialog_fields_and_defaults(qtbot: QtBot, tmp_path: Path, monkeypatch: p
     qtbot.addWidget(dialog)
     assert dialog.lang_combo.currentText() == "简体中文" and dialog.paper_combo.currentData() == "letter"
     assert not dialog.cjk_note.isHidden()  # Chinese asked for, no CJK font: the dialog says so up front
+    assert not dialog.export_button.isEnabled()  # and does not write English instead
     dialog.lang_combo.setCurrentIndex(dialog.lang_combo.findData("en"))
-    assert dialog.cjk_note.isHidden()
+    assert dialog.cjk_note.isHidden() and dialog.export_button.isEnabled()
     dialog.path_edit.setText("sub/b")  # a bare name goes to the default folder, with .pdf added
     assert dialog.options() == ExportOptions(tmp_path / "sub" / "b.pdf", "en", "letter")
     dialog.path_edit.setText("  ")

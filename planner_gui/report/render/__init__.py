@@ -1,9 +1,10 @@
 """PDF rendering of the proposal with QPdfWriter (Qt): :func:`export_pdf` is the one entry point.
 
-It builds the content (report/content, pure Python), checks that a Chinese font is installed when
-the proposal is in Chinese, and lays out and paints a vector PDF. Headless: with no display it runs
-Qt's offscreen platform. Warnings (such as a missing CJK font) are returned, never printed, so the
-CLI can say them once and the GUI can show them in its status bar.
+It builds the content (report/content, pure Python), checks that the Chinese font (bundled with the
+package) can be loaded when the proposal is in Chinese (a Chinese proposal is never silently written
+in English: without the font the export fails with one line), and lays out and paints a vector PDF.
+Headless: with no display it runs Qt's offscreen platform. Warnings (such as characters no font can
+draw) are returned, never printed, so the CLI can say them once and the GUI can show them.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from planner_gui.bundled_fonts import BUNDLED_CJK_FILES, FONT_DIR
 from planner_gui.report.content import build_proposal
 from planner_gui.report.content.i18n import check_lang
-from planner_gui.report.render.fonts import CJK_CANDIDATES, NO_CJK_FONT_WARNING, FontSet
+from planner_gui.report.render.fonts import CJK_CANDIDATES, NO_CJK_FONT_ERROR, FontSet
 from planner_gui.report.render.page import check_paper
 from planner_gui.report.render.pdf import Progress, RenderResult, render_pdf
 from planner_gui.report.render.qt_app import ensure_gui_app
@@ -33,7 +35,7 @@ CONTENT_SHARE = 0.15  # of an export's time: analysis and content (benchmarks/re
 class ExportResult:
     path: Path
     pages: int
-    lang: str  # the language actually written ("en" when Chinese was asked for but no CJK font exists)
+    lang: str  # the language written: always the one asked for
     anchors: dict[str, int]  # section anchor -> page number
     warnings: tuple[str, ...]
 
@@ -62,11 +64,9 @@ def export_pdf(
     lang, paper = check_lang(lang), check_paper(paper)
     ensure_gui_app()
     fonts = FontSet.detect(cjk_candidates)
-    warnings: list[str] = []
-    written = lang
     if lang == "zh" and fonts.cjk is None:
-        warnings.append(NO_CJK_FONT_WARNING)
-        written = "en"
+        raise ValueError(NO_CJK_FONT_ERROR.fill(path=FONT_DIR / BUNDLED_CJK_FILES[0]))
+    written = lang
     report = progress or (lambda share: None)
     translate = translate if translate is not None else proposal_translator(written)
     document = build_proposal(design, catalog, analysis, written, today, comparison, acceptance, translate)
@@ -74,9 +74,7 @@ def export_pdf(
     result: RenderResult = render_pdf(
         document, Path(path), paper, fonts, lambda share: report(CONTENT_SHARE + (1 - CONTENT_SHARE) * share)
     )
-    return ExportResult(
-        result.path, result.pages, written, result.anchors, tuple(warnings) + document.warnings
-    )
+    return ExportResult(result.path, result.pages, written, result.anchors, result.warnings + document.warnings)
 
 
 def proposal_translator(lang: str) -> Translate | None:

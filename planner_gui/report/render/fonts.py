@@ -1,7 +1,9 @@
-"""Fonts for the PDF: a Latin family, a monospaced one and, when installed, a CJK family.
+"""Fonts for the PDF: a Latin family, a monospaced one and the bundled Simplified-Chinese family.
 
-Chinese proposals need a font with Simplified Chinese glyphs; Qt embeds whatever font draws the
-text, so the PDF is portable once one is found. Latin text and digits are always set in the Latin
+Chinese proposals need a font with Simplified Chinese glyphs; the package ships one (a subset of
+Noto Sans CJK SC under the SIL Open Font License, resources/fonts, built by scripts/build_cjk_font.py)
+so a Chinese proposal looks the same on every machine, with or without a system CJK font. Qt embeds
+whatever font draws the text, so the PDF is portable. Latin text and digits are always set in the Latin
 family first (the CJK family only fills in what it lacks): Noto Sans CJK's cmap maps control
 characters and digits onto shared glyphs, and Qt's ToUnicode table then makes digits unextractable.
 """
@@ -13,8 +15,13 @@ from enum import StrEnum
 
 from PySide6.QtGui import QFont, QFontDatabase, QRawFont
 
-# Families tried in order; the first installed one wins. Names as fontconfig / the OS report them.
+from planner_gui.bundled_fonts import BUNDLED_CJK_FAMILY, register_bundled_fonts
+from planner_gui.model.messages import QT_TRANSLATE_NOOP
+
+# Families tried in order; the first installed one wins. The bundled face comes first so that the output
+# is the same on every machine; the others only matter if the package's font files were removed.
 CJK_CANDIDATES = (
+    BUNDLED_CJK_FAMILY,
     "Noto Sans CJK SC",
     "Noto Sans SC",
     "Source Han Sans SC",
@@ -42,10 +49,11 @@ MONO_CANDIDATES = (
 )
 LAYOUT_CHARS = "\n\t\u2028"  # line breaks and tabs: never drawn, never replaced
 MISSING_GLYPH = "□"  # U+25A1, drawn for a character none of the fonts has (an emoji without an emoji font)
-NO_CJK_FONT_WARNING = (
-    "no Chinese (CJK) font is installed, so the proposal was written in English instead of Chinese; "
-    "install one (e.g. 'apt-get install fonts-noto-cjk' or 'fonts-wqy-zenhei') and export again"
-)
+NO_CJK_FONT_ERROR = QT_TRANSLATE_NOOP(
+    "Report", "cannot write the Chinese proposal: its font {path} is missing or unreadable and no other Chinese "
+              "font is installed; reinstall Cluster Planner (or install a Chinese font) and export again")
+UNDRAWABLE_WARNING = QT_TRANSLATE_NOOP(
+    "Report", "some characters of the design cannot be drawn by any font and print as {box}: {chars}")
 
 
 class Role(StrEnum):
@@ -85,6 +93,7 @@ def find_cjk_family(candidates: tuple[str, ...] = CJK_CANDIDATES) -> str | None:
     callers and tests use that to ask for the no-CJK-font path)."""
     if not candidates:
         return None
+    register_bundled_fonts()
     installed = set(QFontDatabase.families())
     for name in candidates:
         if name in installed:
@@ -114,15 +123,24 @@ class FontSet:
             find_cjk_family(cjk_candidates),
         )
 
-    def printable(self, text: str) -> str:
-        """``text`` with every character no font of the set can draw replaced by a box.
+    def printable(self, text: str, undrawn: set[str] | None = None) -> str:
+        """``text`` with every character no font of the set can draw replaced by a box (each one added to
+        ``undrawn`` when given, so the caller can say which).
 
         Qt would otherwise fall back to any installed font: a colour emoji font embeds bitmaps (the
         PDF must stay vector), and with no font at all the glyph extracts as NUL.
         """
         if text.isascii():
             return text
-        return "".join(c if self._covers(c) else MISSING_GLYPH for c in text)
+        out = []
+        for c in text:
+            if self._covers(c):
+                out.append(c)
+            else:
+                out.append(MISSING_GLYPH)
+                if undrawn is not None:
+                    undrawn.add(c)
+        return "".join(out)
 
     def _covers(self, char: str) -> bool:
         known = self._covered.get(char)

@@ -6,22 +6,25 @@ page is painted, the table of contents with its page numbers and every footer wi
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QBuffer, QIODevice, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPdfWriter
 
 from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.report.content.blocks import Heading, KeyValues, ReportDocument
 from planner_gui.report.render.flow import ACCENT, MUTED, Flow, _pen
-from planner_gui.report.render.fonts import FontSet, Role
+from planner_gui.report.render.fonts import MISSING_GLYPH, UNDRAWABLE_WARNING, FontSet, Role
 from planner_gui.report.render.page import RESOLUTION_DPI, Frame, check_paper, page_layout
 from planner_gui.report.render.sanitize import map_strings
 from planner_gui.report.render.text import wrap
 
 CREATOR = "Cluster Planner"
+NEW_FILE_MODE = 0o666  # what open(2) callers ask for; the umask then removes bits (POSIX)
 COVER_BAND_PT = 10.0  # the coloured band at the top of the cover
 COVER_TITLE_TOP_PT = 150.0
 TOC_INDENT_PT = 14.0
@@ -35,6 +38,7 @@ class RenderResult:
     path: Path
     pages: int
     anchors: dict[str, int]  # section anchor -> page number (1-based)
+    warnings: tuple[str, ...] = ()  # characters no font could draw
 
 
 def render_pdf(
@@ -46,7 +50,9 @@ def render_pdf(
 ) -> RenderResult:
     """Write ``document`` to ``path`` as a PDF on ``paper`` ("a4" or "letter").
 
-    ``progress`` (optional) is called after the layout and after each page is painted.
+    ``progress`` (optional) is called after the layout and after each page is painted. The PDF is
+    written to a temporary file beside ``path`` and moved there once complete: a failure never leaves
+    a half-written proposal.
     """
     fonts = fonts or FontSet.detect()
     path = Path(path)
@@ -54,13 +60,49 @@ def render_pdf(
         raise ValueError(QT_TRANSLATE_NOOP(
             "Report", "cannot write {path}: the folder {folder} does not exist; create it or pick another output "
                       "path").fill(path=path, folder=path.parent))
-    writer = QPdfWriter(str(path))
+    undrawn: set[str] = set()
+    document = map_strings(document, lambda text: fonts.printable(text, undrawn))
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    pages, anchors = _write(document, buffer, path, paper, fonts, progress)
+    store_atomically(path, bytes(buffer.data()))
+    warnings = (UNDRAWABLE_WARNING.fill(box=MISSING_GLYPH, chars="".join(sorted(undrawn))),
+                ) if undrawn else ()
+    return RenderResult(path, pages, anchors, warnings)
+
+
+def store_atomically(path: Path, payload: bytes) -> None:
+    """``payload`` at ``path`` through a temporary file beside it, so a failure never leaves half a PDF."""
+    try:
+        handle, name = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".part", dir=path.parent)
+    except OSError as error:
+        raise ValueError(QT_TRANSLATE_NOOP(
+            "Report", "cannot write {path}: {reason}; pick a folder you can write to").fill(
+            path=path, reason=error.strerror or error)) from None
+    partial = Path(name)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(payload)
+        os.chmod(partial, NEW_FILE_MODE & ~_umask())  # mkstemp's 0600 would make the proposal private
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+def _umask() -> int:
+    mask = os.umask(0)  # reading the umask means setting it: put it straight back
+    os.umask(mask)
+    return mask
+
+
+def _write(document: ReportDocument, device: QBuffer, path: Path, paper: str, fonts: FontSet,
+           progress: Progress | None) -> tuple[int, dict[str, int]]:
+    writer = QPdfWriter(device)
     writer.setResolution(RESOLUTION_DPI)
     writer.setPageLayout(page_layout(check_paper(paper)))
     writer.setTitle(document.title)
     writer.setCreator(CREATOR)
     frame = Frame.for_device(writer.width(), writer.height(), RESOLUTION_DPI)
-    document = map_strings(document, fonts.printable)
     flow = _layout(document, frame, fonts, writer)
     report = progress or (lambda share: None)
     report(LAYOUT_SHARE)
@@ -73,7 +115,8 @@ def render_pdf(
         _paint(painter, writer, flow, document, fonts, frame, report)
     finally:
         painter.end()
-    return RenderResult(path, len(flow.pages), {k: v + 1 for k, v in flow.anchors.items()})
+    del writer  # flushes the last page into the buffer
+    return len(flow.pages), {k: v + 1 for k, v in flow.anchors.items()}
 
 
 def _layout(document: ReportDocument, frame: Frame, fonts: FontSet, writer: QPdfWriter) -> Flow:

@@ -223,6 +223,13 @@
     </message>
 </context>
 <context>
+    <name>App</name>
+    <message>
+        <source>The bundled Chinese font in {folder} could not be loaded: Chinese text may show as boxes and Chinese PDFs cannot be written; reinstall Cluster Planner</source>
+        <translation>无法加载 {folder} 中随附的中文字体：中文可能显示为方框，也无法导出中文 PDF；请重新安装 Cluster Planner</translation>
+    </message>
+</context>
+<context>
     <name>CLI</name>
     <message>
         <source>{message} (see &apos;{prog} --help&apos;)</source>
@@ -2836,8 +2843,8 @@
         <translation>浏览…</translation>
     </message>
     <message>
-        <source>No Chinese font is installed here: the PDF will be written in English.</source>
-        <translation>本机未安装中文字体：PDF 将以英文生成。</translation>
+        <source>The Chinese font could not be loaded, so a Chinese PDF cannot be written here; reinstall Cluster Planner or pick English.</source>
+        <translation>无法加载中文字体，因此无法在此导出中文 PDF；请重新安装 Cluster Planner，或选择英文。</translation>
     </message>
     <message>
         <source>Export</source>
@@ -4774,8 +4781,20 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>无法写入 {path}：文件夹 {folder} 不存在；请先创建该文件夹，或换一个输出路径</translation>
     </message>
     <message>
+        <source>cannot write {path}: {reason}; pick a folder you can write to</source>
+        <translation>无法写入 {path}：{reason}；请选择一个可写入的文件夹</translation>
+    </message>
+    <message>
         <source>cannot write {path}: Qt could not open it for writing (is it open elsewhere, or is the folder read-only?)</source>
         <translation>无法写入 {path}：Qt 无法以写入方式打开它（是否已被其他程序打开，或文件夹为只读？）</translation>
+    </message>
+    <message>
+        <source>cannot write the Chinese proposal: its font {path} is missing or unreadable and no other Chinese font is installed; reinstall Cluster Planner (or install a Chinese font) and export again</source>
+        <translation>无法生成中文方案书：所需字体 {path} 缺失或无法读取，且系统中未安装其他中文字体；请重新安装 Cluster Planner（或安装中文字体）后再导出</translation>
+    </message>
+    <message>
+        <source>some characters of the design cannot be drawn by any font and print as {box}: {chars}</source>
+        <translation>设计中的部分字符没有任何字体可以绘制，将显示为 {box}：{chars}</translation>
     </message>
 </context>
 <context>

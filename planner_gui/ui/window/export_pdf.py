@@ -130,7 +130,9 @@ class ExportPdfDialog(QDialog):
         self.lang_combo = _combo(LANGUAGES, defaults.lang, self, "exportLanguage")
         names = paper_names()
         self.paper_combo = _combo(tuple((p, names[p]) for p in PAPERS), defaults.paper, self, "exportPaper")
-        self.cjk_note = QLabel(self.tr("No Chinese font is installed here: the PDF will be written in English."),
+        self.cjk_note = QLabel(self.tr(
+            "The Chinese font could not be loaded, so a Chinese PDF cannot be written here; reinstall Cluster "
+            "Planner or pick English."),
                                self, objectName="exportCjkNote")
         self.cjk_note.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
@@ -181,8 +183,9 @@ class ExportPdfDialog(QDialog):
             self.path_edit.setText(str(self._picked))
 
     def _update_state(self) -> None:
-        self.export_button.setEnabled(bool(self.path_edit.text().strip()))
-        self.cjk_note.setVisible(self.lang_combo.currentData() == "zh" and not self._cjk)
+        blocked = self.lang_combo.currentData() == "zh" and not self._cjk  # never silently English instead
+        self.export_button.setEnabled(bool(self.path_edit.text().strip()) and not blocked)
+        self.cjk_note.setVisible(blocked)
 
 
 def _cjk_installed() -> bool:
