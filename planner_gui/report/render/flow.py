@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QColor, QPaintDevice, QPainter, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPaintDevice, QPainter, QPen
 
 from planner_gui.report.content.blocks import (
     Block,
@@ -30,6 +30,7 @@ from planner_gui.report.content.blocks import (
 from planner_gui.report.render.figures import FigurePainter
 from planner_gui.report.render.fonts import FontSet, Role
 from planner_gui.report.render.page import Frame
+from planner_gui.report.render.shell_wrap import fold_commands
 from planner_gui.report.render.tables import TableLayout, layout_table
 from planner_gui.report.render.text import TextBox, wrap
 
@@ -80,6 +81,8 @@ class Flow:
         self.body = frame.body
         self.pages: list[Page] = []
         self.anchors: dict[str, int] = {}  # heading anchor -> page index (0-based)
+        self.anchor_tops: dict[str, float] = {}  # heading anchor -> its top on that page (device units)
+        self.links: list[tuple[int, QRectF, str]] = []  # (page index, clickable area, target anchor)
         self.section = ""
         self.y = self.body.top()
 
@@ -148,7 +151,9 @@ class Flow:
         else:
             self.gap(BEFORE_H2_PT)
             self.ensure(box.height + (keep or KEEP_WITH_NEXT_PT * self.pt))
-        self.anchors.setdefault(block.anchor, len(self.pages) - 1)
+        if block.anchor not in self.anchors:
+            self.anchors[block.anchor] = len(self.pages) - 1
+            self.anchor_tops[block.anchor] = self.y
         rule = block.level == 1
         y, left, right = self.y, self.body.left(), self.body.right()
 
@@ -166,7 +171,10 @@ class Flow:
     ) -> None:
         pad = CODE_PAD_PT * self.pt if code else 0.0
         left = self.body.left() + indent
-        box = wrap(text, self.fonts.font(role), self.body.width() - indent - 2 * pad, self.device)
+        font, width = self.fonts.font(role), self.body.width() - indent - 2 * pad
+        if code:  # fold commands ourselves, between words with " \\", so that they paste and run
+            text = fold_commands(text, int(width / QFontMetricsF(font, self.device).horizontalAdvance("M")) - 1)
+        box = wrap(text, font, width, self.device)
         start = 0
         self.ensure(min(box.height, box.height_of(0, min(2, box.lines))) + 2 * pad)  # no lone first line
         while start < box.lines:

@@ -47,6 +47,7 @@ MONO_CANDIDATES = (
     "Menlo",
     "Courier New",
 )
+NO_LIGATURES = ("liga", "clig", "dlig")  # OpenType standard, contextual and discretionary ligatures
 LAYOUT_CHARS = "\n\t\u2028"  # line breaks and tabs: never drawn, never replaced
 MISSING_GLYPH = "□"  # U+25A1, drawn for a character none of the fonts has (an emoji without an emoji font)
 NO_CJK_FONT_ERROR = QT_TRANSLATE_NOOP(
@@ -164,4 +165,8 @@ class FontSet:
         # Glyph advances at the writer's resolution, unrounded: text measures the same as it prints.
         font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
         font.setKerning(True)
+        # No ligatures: Qt's ToUnicode table would give "ﬁ" (U+FB01) for the glyph, so searching or
+        # copying "InfiniBand" out of the PDF would fail.
+        for tag in NO_LIGATURES:
+            font.setFeature(QFont.Tag(tag), 0)
         return font

@@ -19,11 +19,20 @@ from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.report.content.blocks import Heading, KeyValues, ReportDocument
 from planner_gui.report.render.flow import ACCENT, MUTED, Flow, _pen
 from planner_gui.report.render.fonts import MISSING_GLYPH, UNDRAWABLE_WARNING, FontSet, Role
-from planner_gui.report.render.page import RESOLUTION_DPI, Frame, check_paper, page_layout
+from planner_gui.report.render.navigation import Bookmark, Link, Target, add_navigation
+from planner_gui.report.render.page import (
+    MARGIN_MM,
+    POINTS_PER_INCH,
+    RESOLUTION_DPI,
+    Frame,
+    check_paper,
+    page_layout,
+)
 from planner_gui.report.render.sanitize import map_strings
 from planner_gui.report.render.text import wrap
 
 CREATOR = "Cluster Planner"
+MM_PER_INCH = 25.4
 NEW_FILE_MODE = 0o666  # what open(2) callers ask for; the umask then removes bits (POSIX)
 COVER_BAND_PT = 10.0  # the coloured band at the top of the cover
 COVER_TITLE_TOP_PT = 150.0
@@ -64,8 +73,9 @@ def render_pdf(
     document = map_strings(document, lambda text: fonts.printable(text, undrawn))
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    pages, anchors = _write(document, buffer, path, paper, fonts, progress)
-    store_atomically(path, bytes(buffer.data()))
+    flow, frame = _write(document, buffer, path, paper, fonts, progress)
+    store_atomically(path, navigable(bytes(buffer.data()), document, flow, frame))
+    pages, anchors = len(flow.pages), {k: v + 1 for k, v in flow.anchors.items()}
     warnings = (UNDRAWABLE_WARNING.fill(box=MISSING_GLYPH, chars="".join(sorted(undrawn))),
                 ) if undrawn else ()
     return RenderResult(path, pages, anchors, warnings)
@@ -95,8 +105,22 @@ def _umask() -> int:
     return mask
 
 
+def navigable(pdf: bytes, document: ReportDocument, flow: Flow, frame: Frame) -> bytes:
+    """``pdf`` with a bookmark per section and subsection and its contents lines as links."""
+    margin = MARGIN_MM / MM_PER_INCH * POINTS_PER_INCH
+
+    def target(anchor: str) -> Target:
+        return Target(flow.anchors[anchor], margin + flow.anchor_tops[anchor] / frame.pt)
+
+    marks = [Bookmark(h.text, h.level, target(h.anchor)) for h in document.headings() if h.anchor in flow.anchors]
+    links = [Link(page, (margin + r.left() / frame.pt, margin + r.top() / frame.pt, margin + r.right() / frame.pt,
+                         margin + r.bottom() / frame.pt), target(anchor))
+             for page, r, anchor in flow.links if anchor in flow.anchors]
+    return add_navigation(pdf, marks, links)
+
+
 def _write(document: ReportDocument, device: QBuffer, path: Path, paper: str, fonts: FontSet,
-           progress: Progress | None) -> tuple[int, dict[str, int]]:
+           progress: Progress | None) -> tuple[Flow, Frame]:
     writer = QPdfWriter(device)
     writer.setResolution(RESOLUTION_DPI)
     writer.setPageLayout(page_layout(check_paper(paper)))
@@ -116,7 +140,7 @@ def _write(document: ReportDocument, device: QBuffer, path: Path, paper: str, fo
     finally:
         painter.end()
     del writer  # flushes the last page into the buffer
-    return len(flow.pages), {k: v + 1 for k, v in flow.anchors.items()}
+    return flow, frame
 
 
 def _layout(document: ReportDocument, frame: Frame, fonts: FontSet, writer: QPdfWriter) -> Flow:
@@ -163,6 +187,8 @@ def _toc_line(flow: Flow, heading: Heading) -> None:
     flow.ensure(height)
     y, left, right = flow.y + (3 * pt if heading.level == 1 else 0.0), flow.body.left(), flow.body.right()
     anchors = flow.anchors
+    area = QRectF(left + indent, y, right - left - indent, box.height)
+    flow.links.append((len(flow.pages) - 1, area, heading.anchor))  # made a link once the file is written
 
     def draw(p: QPainter) -> None:
         box.draw(p, left + indent, y, ACCENT if heading.level == 1 else "#1d1d1f")
