@@ -29,8 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = [ROOT / "planner_gui" / name for name in
            ("ui", "i18n", "preferences", "model", "io", "engine", "templates", "document", "commands", "catalog",
-            "report/render", "cli.py", "app.py")]  # report/render: the PDF writer's own refusals
-# (report/content has its own tables of strings)
+            "report/render", "report/content/branding.py", "cli.py", "app.py")]
+# report/render and branding.py: the PDF writer's own refusals (report/content has its own tables of strings)
 TS_DIR = ROOT / "planner_gui" / "resources" / "i18n"
 LANGUAGES = ("zh_CN",)
 

@@ -30,7 +30,7 @@ from tests.report_support import (
 
 LONG_NAME = "Cluster-" + "abcdefghij" * 49 + "Z"  # 500 characters, no space to break at
 CHINESE_EMOJI = "北京亦庄智算中心 🚀 二期 GPU 集群 ✅"
-ENGLISH_HEADINGS = ("Executivesummary", "Billofmaterials", "Risks", "Assumptionsandsources")
+ENGLISH_HEADINGS = ("Executivesummary", "Billofmaterials", "Risks", "Methodandsources")
 
 
 def _check_pdf(path: Path, min_pages: int = 3) -> list[str]:

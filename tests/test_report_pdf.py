@@ -158,7 +158,7 @@ def test_chinese_proposal(folder: str) -> None:
         "成本分析",
         "风险与问题",
         "部署与验收",
-        "假设与数据来源",
+        "计算方法与数据来源",
         "目录",
     ):
         assert as_extracted(heading, family) in text, heading

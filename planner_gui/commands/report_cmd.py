@@ -30,6 +30,10 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--lang", choices=LANGUAGES, default=None,
                         help=translate("CLI", "language of the proposal (default: the command line's, en or zh)"))
     parser.add_argument("--paper", choices=PAPERS, default="a4", help=translate("CLI", "paper size (default a4)"))
+    parser.add_argument("--doc-number", metavar="NUMBER", default=None,
+                        help=translate("CLI", "the document number on the cover and footers (default: Preferences)"))
+    parser.add_argument("--revision", metavar="REV", default=None,
+                        help=translate("CLI", "the document revision, e.g. B (default: Preferences)"))
     parser.add_argument("--compare", metavar="OTHER.cluster",
                         help=translate("CLI", "add a comparison with another design (OTHER.cluster@VARIANT, or "
                                               "@VARIANT for another variant of FILE)"))
@@ -53,10 +57,14 @@ def run(args: argparse.Namespace) -> int:
     catalog = catalog_for_cli()
     design = load_for_cli(args.file, catalog).design
     comparison, acceptance = _optional_sections(args, design, catalog)
+    from planner_gui.preferences import load_preferences
+    from planner_gui.report.content.branding import branding_from
     from planner_gui.report.render import export_pdf  # Qt is loaded only for this command
 
     language = args.lang or report_language()  # an explicit --lang wins; else the CLI's own language
-    result = export_pdf(design, catalog, output, language, args.paper, comparison=comparison, acceptance=acceptance)
+    branding = branding_from(load_preferences().preferences, args.doc_number, args.revision)  # logo checked here
+    result = export_pdf(design, catalog, output, language, args.paper, comparison=comparison, acceptance=acceptance,
+                        branding=branding)
     for warning in result.warnings:
         print(translate("CLI", "cluster-planner: warning: {warning}").format(warning=text(warning)), file=sys.stderr)
     print(translate("CLI", "{file}: {pages} pages ({language}, {paper})").format(

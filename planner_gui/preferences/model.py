@@ -21,6 +21,10 @@ THEMES = ("system", "light", "dark")
 # Autosave interval bounds in seconds: issue 5 asks for every minute by default; under 10 s the
 # writes of a large design would be felt, and beyond an hour autosave stops protecting anything.
 AUTOSAVE_DEFAULT_S, AUTOSAVE_MIN_S, AUTOSAVE_MAX_S = 60, 10, 3600
+# A quotation's usual validity; 0 prints none. A year at most: prices and lead times move faster.
+PROPOSAL_VALIDITY_DEFAULT_DAYS, PROPOSAL_VALIDITY_MAX_DAYS = 30, 365
+PROPOSAL_TEXTS = ("proposal_company", "proposal_contact", "proposal_logo", "proposal_document_number",
+                  "proposal_revision", "proposal_confidentiality")
 CHOICES: dict[str, tuple[str, ...]] = {
     "language": LANGUAGES, "currency": CURRENCIES, "length_units": UNIT_SYSTEMS,
     "airflow_units": UNIT_SYSTEMS, "temperature_units": UNIT_SYSTEMS, "paper_size": PAPER_SIZES,
@@ -45,6 +49,14 @@ class Preferences:
     theme: str = "system"  # follow the desktop's light/dark setting
     autosave_interval_s: int = AUTOSAVE_DEFAULT_S
     user_catalog: str = ""  # empty: the default location (catalog/loader.py default_user_catalog_path)
+    # The proposal's branding and document control (report/content/branding.py): the supplier's own.
+    proposal_company: str = ""
+    proposal_contact: str = ""
+    proposal_logo: str = ""  # a PNG or SVG file
+    proposal_document_number: str = ""
+    proposal_revision: str = ""
+    proposal_validity_days: int = PROPOSAL_VALIDITY_DEFAULT_DAYS
+    proposal_confidentiality: str = ""
 
     def __post_init__(self) -> None:
         for name, allowed in CHOICES.items():
@@ -59,6 +71,13 @@ class Preferences:
                              f"from {AUTOSAVE_MIN_S} to {AUTOSAVE_MAX_S}")
         if not isinstance(self.user_catalog, str):
             raise ValueError(f"preferences: user_catalog = {self.user_catalog!r} must be a path as text")
+        for name in PROPOSAL_TEXTS:
+            if not isinstance(getattr(self, name), str):
+                raise ValueError(f"preferences: {name} = {getattr(self, name)!r} must be text")
+        days = self.proposal_validity_days
+        if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= PROPOSAL_VALIDITY_MAX_DAYS:
+            raise ValueError(f"preferences: proposal_validity_days = {days!r} must be a whole number of days "
+                             f"from 0 to {PROPOSAL_VALIDITY_MAX_DAYS}")
 
     def to_json(self) -> dict[str, Any]:
         return {"version": CURRENT_VERSION, **asdict(self)}

@@ -128,3 +128,18 @@ def test_the_curves_follow_a_theme_change(qtbot: QtBot, qapp: QApplication) -> N
     qapp.processEvents()  # Qt posts the palette change to each widget
     assert view.plot_widget.backgroundBrush().color() == ui_app.DARK_BASE
     assert view.plot_widget.getPlotItem().getAxis("left").textPen().color() == ui_app.DARK_TEXT
+
+
+def test_the_proposal_branding_is_edited_in_preferences(qtbot: QtBot) -> None:
+    from planner_gui.preferences import Preferences
+    from planner_gui.ui.dialogs.preferences import PreferencesDialog
+
+    dialog = PreferencesDialog(Preferences(proposal_company="Old Co"))
+    qtbot.addWidget(dialog)
+    assert dialog.proposal["company"].text() == "Old Co" and dialog.validity.value() == 30
+    dialog.proposal["company"].setText("  ACME Computing ")
+    dialog.proposal["document_number"].setText("P-17")
+    dialog.validity.setValue(0)
+    chosen = dialog.chosen()
+    assert (chosen.proposal_company, chosen.proposal_document_number, chosen.proposal_validity_days) == (
+        "ACME Computing", "P-17", 0)

@@ -16,6 +16,7 @@ from planner_gui.model.messages import Translate
 from planner_gui.report.content.acceptance import acceptance_section
 from planner_gui.report.content.blocks import Block, Labels, ReportDocument
 from planner_gui.report.content.bom import bom
+from planner_gui.report.content.branding import Branding
 from planner_gui.report.content.collectives import collectives
 from planner_gui.report.content.comparison import comparison_section
 from planner_gui.report.content.context import Ctx, shorten
@@ -23,12 +24,15 @@ from planner_gui.report.content.cost import cost_section
 from planner_gui.report.content.deploy import deployment
 from planner_gui.report.content.front import cover, summary
 from planner_gui.report.content.i18n import LANGUAGES, Tr, check_lang
+from planner_gui.report.content.mapping import map_strings
 from planner_gui.report.content.network import network
 from planner_gui.report.content.power import power_section
 from planner_gui.report.content.racks import racks_section
 from planner_gui.report.content.risks import risks
+from planner_gui.report.content.signoff import signoff_section
 from planner_gui.report.content.sources import sources
 from planner_gui.report.content.training import training
+from planner_gui.report.content.voice import customer_text
 
 SECTIONS = (
     summary,
@@ -55,13 +59,16 @@ def build_proposal(
     comparison: Comparison | None = None,
     acceptance: AcceptanceReport | None = None,
     translate: Translate | None = None,
+    branding: Branding | None = None,
 ) -> ReportDocument:
     """The proposal for ``design`` in ``lang`` ("en" or "zh"); ``analysis`` is computed when not given.
 
     ``comparison`` (against another design) and ``acceptance`` (measured nccl-tests results) add their
     optional sections before the assumptions and sources. ``translate`` ((context, English) -> Chinese,
-    e.g. a QTranslator's lookup) renders the engine's own sentences in a Chinese proposal.
+    e.g. a QTranslator's lookup) renders the engine's own sentences in a Chinese proposal. ``branding``
+    (the supplier, its logo and the document control) goes on the cover, the footers and the sign-off page.
     """
+    branding = branding or Branding()
     lang = check_lang(lang)
     analysis = analysis if analysis is not None else analyze_design(design, catalog)
     t = Tr(lang, str(design.meta.currency))
@@ -73,17 +80,29 @@ def build_proposal(
         blocks += comparison_section(ctx, comparison)
     if acceptance is not None:
         blocks += acceptance_section(ctx, acceptance)
-    blocks += SECTIONS[-1](ctx)  # assumptions and sources close the proposal
+    blocks += SECTIONS[-1](ctx)  # method and sources, then the page both parties sign
+    blocks += signoff_section(ctx, branding)
     name = shorten(ctx.name(), HEADER_NAME_LIMIT)
-    return ReportDocument(
+    document = ReportDocument(
         lang=lang,
         title=f"{name} — {t('cover.subtitle')}",
         header=name,
-        footer=t("doc.footer", date=t.date(ctx.today)),
-        cover=cover(ctx),
+        footer=_footer(ctx, branding),
+        cover=cover(ctx, branding),
         labels=Labels(t("doc.contents"), t("doc.page_of"), t("doc.continued")),
         blocks=tuple(blocks),
     )
+    return map_strings(document, customer_text(lang))  # no internal pointers; plurals that agree
 
 
-__all__ = ["LANGUAGES", "Tr", "build_proposal"]
+def _footer(ctx: Ctx, branding: Branding) -> str:
+    """Who sends it, which document, how confidential, and the date; the tool's own name is not printed."""
+    t = ctx.t
+    document = " ".join(p for p in (branding.document_number, branding.revision) if p)
+    parts = [branding.company, document, branding.confidentiality]
+    if not any(parts):
+        return t("doc.footer_plain", date=t.date(ctx.today))
+    return " · ".join([*(p for p in parts if p), t.date(ctx.today)])
+
+
+__all__ = ["LANGUAGES", "Branding", "Tr", "build_proposal"]

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from planner_gui.report.content.branding import Logo
+
 
 class ColumnKind(StrEnum):
     """How a table column is aligned and set: text left, numbers and money right, code monospaced."""
@@ -190,6 +192,7 @@ class Cover:
     subtitle: str
     facts: tuple[tuple[str, str], ...]  # customer, author, date, version ...
     summary: str
+    logo: Logo | None = None  # the supplier's logo (report/content/branding.py), drawn on the cover
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,24 +4,32 @@ from __future__ import annotations
 
 from planner_gui import __version__
 from planner_gui.report.content.blocks import Block, Bullets, Cover, Heading, KeyValues, Paragraph
+from planner_gui.report.content.branding import Branding
 from planner_gui.report.content.context import Ctx, shorten
+from planner_gui.report.content.summary_prose import summary_paragraphs
 
 COVER_NAME_LIMIT = 300  # characters of the design name on the cover (four lines of the title font)
 MAX_SERVER_MODELS = 3  # server models named in the summary; the bill of materials lists them all
 
 
-def cover(ctx: Ctx) -> Cover:
-    t, meta = ctx.t, ctx.design.meta
-    facts = (
-        (t("cover.customer"), shorten(meta.customer) or t("cover.not_given")),
-        (t("cover.author"), shorten(meta.author) or t("cover.not_given")),
+def cover(ctx: Ctx, branding: Branding | None = None) -> Cover:
+    """Title, document control and the one-paragraph summary; a fact nobody gave is left out."""
+    t, meta, brand = ctx.t, ctx.design.meta, branding or Branding()
+    valid = brand.valid_until(ctx.today)
+    facts = tuple((label, value) for label, value in (
+        (t("cover.customer"), shorten(meta.customer)),
+        (t("cover.from"), brand.company),
+        (t("cover.author"), shorten(meta.author)),
+        (t("cover.contact"), brand.contact),
+        (t("cover.document"), brand.document_number),
+        (t("cover.revision"), brand.revision),
         (t("cover.date"), t.date(ctx.today)),
-        (
-            t("cover.version"),
-            t("cover.version_value", version=__version__, saved=t.date(meta.modified or meta.created)),
-        ),
-    )
-    return Cover(shorten(ctx.name(), COVER_NAME_LIMIT), t("cover.subtitle"), facts, summary_sentence(ctx))
+        (t("cover.valid_until"), t.date(valid) if valid else ""),
+    ) if value)
+    if not brand.revision:
+        facts += ((t("cover.version"),
+                   t("cover.version_value", version=__version__, saved=t.date(meta.modified or meta.created))),)
+    return Cover(shorten(ctx.name(), COVER_NAME_LIMIT), t("cover.subtitle"), facts, summary_sentence(ctx), brand.logo)
 
 
 def summary_sentence(ctx: Ctx) -> str:
@@ -81,7 +89,8 @@ def summary(ctx: Ctx) -> list[Block]:
     rows.append((t("sum.checks"), checks_text(ctx)))
     blocks: list[Block] = [
         Heading(t("sec.summary"), 1, "summary"),
-        KeyValues(tuple(rows)),
+        *summary_paragraphs(ctx, _gpu_name(ctx), fabric_text(ctx)),
+        KeyValues(tuple(rows), t("sum.key_figures")),
         Paragraph(_verdict(ctx)),
     ]
     missing = [

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from planner_gui.report.content.strings_bom import BOM_STRINGS
 from planner_gui.report.content.strings_deploy import DEPLOY
+from planner_gui.report.content.strings_front import FRONT
 from planner_gui.report.content.strings_more import MORE
 
 STRINGS: dict[str, tuple[str, str]] = {
@@ -17,7 +18,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "doc.contents": ("Contents", "目录"),
     "doc.page_of": ("Page {page} of {pages}", "第 {page} 页，共 {pages} 页"),
     "doc.continued": ("(continued)", "（续）"),
-    "doc.footer": ("Cluster Planner proposal · {date}", "Cluster Planner 方案书 · {date}"),
     "word.yes": ("yes", "是"),
     "word.no": ("no", "否"),
     "unit.seconds": ("s", "秒"),
@@ -35,7 +35,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "sec.cost": ("Cost", "成本分析"),
     "sec.risks": ("Risks", "风险与问题"),
     "sec.deploy": ("Deployment", "部署与验收"),
-    "sec.sources": ("Assumptions and sources", "假设与数据来源"),
+    "sec.sources": ("Method and sources", "计算方法与数据来源"),
     # ----- cover ---------------------------------------------------------------------------------------
     "cover.subtitle": ("GPU training cluster proposal", "GPU 训练集群建设方案"),
     "cover.untitled": ("Untitled design", "未命名方案"),
@@ -394,4 +394,5 @@ STRINGS: dict[str, tuple[str, str]] = {
     **MORE,
     **BOM_STRINGS,
     **DEPLOY,
+    **FRONT,
 }

@@ -370,7 +370,7 @@ MORE: dict[str, tuple[str, str]] = {
     ),
     "src.a.cost": (
         "Cost: installation at {install} of hardware, electricity at {price} per kWh, a "
-        "{months} project; a month is 730 hours.",
+        "project of {months}; a month is 730 hours.",
         "成本：安装费为硬件价格的 {install}，电价 {price}/kWh，项目周期 {months}；每月按 730 小时计。",
     ),
     "src.a.rate": (
@@ -388,16 +388,52 @@ MORE: dict[str, tuple[str, str]] = {
         "Prices are list prices or estimates for planning; ask suppliers for quotes before ordering.",
         "价格为目录价或规划估算值，下单前请向供应商询价。",
     ),
-    "src.docs": (
-        "Equations, constants and validation: {docs} in the Cluster Planner repository.",
-        "公式、常数和验证结果见 Cluster Planner 代码库中的 {docs}。",
+    "src.method": ("Method and public sources", "计算方法与公开来源"),
+    "src.m.collectives": (
+        "Collective communication: the ring, tree and NVLink SHARP algorithms and the LL, LL128 and Simple "
+        "protocols as described in NVIDIA's NCCL documentation, with bus bandwidth defined as in NVIDIA's "
+        "nccl-tests performance notes; calibrated to published nccl-tests results.",
+        "集合通信：环形、树形与 NVLink SHARP 算法及 LL、LL128、Simple 协议均依据 NVIDIA NCCL 官方文档；"
+        "总线带宽（busbw）的定义与 NVIDIA nccl-tests 一致，并用公开的 nccl-tests 实测结果校准。",
+    ),
+    "src.m.topology": (
+        "Network: fat-tree and rail-optimized layouts as in NVIDIA's DGX SuperPOD reference architectures; "
+        "oversubscription, bisection bandwidth and failure impact computed from this design's own links.",
+        "网络：胖树与轨道优化组网参照 NVIDIA DGX SuperPOD 参考架构；收敛比、二分带宽与故障影响均按本方案的"
+        "实际链路计算。",
+    ),
+    "src.m.power": (
+        "Power: typical and maximum draw from the vendors' datasheets; continuous loads kept within 80 % of "
+        "the breaker rating, as electrical codes require for continuous loads (e.g. NFPA 70, NEC 210.20).",
+        "供电：典型与最大功耗取自厂商数据手册；持续负载不超过断路器额定值的 80%，与电气规范对持续负载的"
+        "要求一致（如 NFPA 70 / NEC 210.20）。",
+    ),
+    "src.m.cooling": (
+        "Cooling: all power drawn becomes heat; air and liquid capacities from the equipment datasheets, "
+        "inlet conditions as in the ASHRAE TC 9.9 thermal guidelines for data-processing environments.",
+        "散热：全部用电转化为热量；风冷与液冷能力取自设备数据手册，进风条件参照 ASHRAE TC 9.9 数据中心"
+        "热环境指南。",
+    ),
+    "src.m.training": (
+        "Training: compute per token from the model's shape (6 × parameters per token, Kaplan et al., "
+        "\"Scaling Laws for Neural Language Models\", 2020), memory from ZeRO (Rajbhandari et al., 2020), "
+        "parallelism as in Megatron-LM (Narayanan et al., 2021).",
+        "训练：每 token 计算量按模型结构估算（每 token 约 6 × 参数量，Kaplan 等，《Scaling Laws for Neural "
+        "Language Models》，2020），显存按 ZeRO（Rajbhandari 等，2020）计算，并行方式参照 Megatron-LM"
+        "（Narayanan 等，2021）。",
+    ),
+    "src.m.cost": (
+        "Cost: the prices listed in the bill of materials, electricity at the tariff stated above and the "
+        "cooling overhead through the PUE; prices are planning figures until the suppliers quote.",
+        "成本：采用物料清单中的价格，电费按上文电价计算，制冷开销通过 PUE 计入；在供应商正式报价之前，"
+        "价格均为规划值。",
     ),
     "src.unavailable": ("Not computed for this design:", "本方案未能计算的部分："),
     "src.catalog": ("Sources of the catalog figures used", "所用硬件数据的来源"),
     "src.catalog_intro": (
-        "Every catalog entry this design uses, with the source of its figures and, where "
-        "a figure is our estimate, how it was derived.",
-        "本方案用到的每个目录条目及其数据来源；对于估算值，注明了估算方法。",
+        "Every product this design uses, the public sources of its figures and which figures are "
+        "planning estimates (to be confirmed by the supplier).",
+        "本方案用到的每种产品、其数据的公开来源，以及哪些数据为规划估算值（以供应商确认为准）。",
     ),
     "src.catalog_title": ("Catalog entries", "目录条目"),
     "src.col.source": ("Source", "来源"),

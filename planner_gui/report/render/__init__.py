@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from planner_gui.bundled_fonts import BUNDLED_CJK_FILES, FONT_DIR
 from planner_gui.report.content import build_proposal
+from planner_gui.report.content.branding import Branding
 from planner_gui.report.content.i18n import check_lang
 from planner_gui.report.render.fonts import CJK_CANDIDATES, NO_CJK_FONT_ERROR, FontSet
 from planner_gui.report.render.page import check_paper
@@ -53,6 +54,7 @@ def export_pdf(
     comparison: Comparison | None = None,
     acceptance: AcceptanceReport | None = None,
     translate: Translate | None = None,
+    branding: Branding | None = None,
 ) -> ExportResult:
     """Write the proposal for ``design`` to ``path``; bad arguments raise ValueError saying what to pass.
 
@@ -69,7 +71,7 @@ def export_pdf(
     written = lang
     report = progress or (lambda share: None)
     translate = translate if translate is not None else proposal_translator(written)
-    document = build_proposal(design, catalog, analysis, written, today, comparison, acceptance, translate)
+    document = build_proposal(design, catalog, analysis, written, today, comparison, acceptance, translate, branding)
     report(CONTENT_SHARE)
     result: RenderResult = render_pdf(
         document, Path(path), paper, fonts, lambda share: report(CONTENT_SHARE + (1 - CONTENT_SHARE) * share)
@@ -92,4 +94,4 @@ def proposal_translator(lang: str) -> Translate | None:
     return lambda context, source: translator.translate(context, source) or ""  # the closure keeps it alive
 
 
-__all__ = ["ExportResult", "export_pdf", "proposal_translator"]
+__all__ = ["Branding", "ExportResult", "export_pdf", "proposal_translator"]

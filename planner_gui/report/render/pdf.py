@@ -17,8 +17,10 @@ from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPdfWriter
 
 from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.report.content.blocks import Heading, KeyValues, ReportDocument
+from planner_gui.report.content.mapping import map_strings
 from planner_gui.report.render.flow import ACCENT, MUTED, Flow, _pen
 from planner_gui.report.render.fonts import MISSING_GLYPH, UNDRAWABLE_WARNING, FontSet, Role
+from planner_gui.report.render.logo import LOGO_BOX_PT, LOGO_GAP_PT, LogoPainter, logo_painter
 from planner_gui.report.render.navigation import Bookmark, Link, Target, add_navigation
 from planner_gui.report.render.page import (
     MARGIN_MM,
@@ -28,7 +30,6 @@ from planner_gui.report.render.page import (
     check_paper,
     page_layout,
 )
-from planner_gui.report.render.sanitize import map_strings
 from planner_gui.report.render.text import wrap
 
 CREATOR = "Cluster Planner"
@@ -71,9 +72,10 @@ def render_pdf(
                       "path").fill(path=path, folder=path.parent))
     undrawn: set[str] = set()
     document = map_strings(document, lambda text: fonts.printable(text, undrawn))
+    logo = logo_painter(document.cover.logo)  # a logo Qt cannot read fails here, before any byte is written
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    flow, frame = _write(document, buffer, path, paper, fonts, progress)
+    flow, frame = _write(document, buffer, path, paper, fonts, progress, logo)
     store_atomically(path, navigable(bytes(buffer.data()), document, flow, frame))
     pages, anchors = len(flow.pages), {k: v + 1 for k, v in flow.anchors.items()}
     warnings = (UNDRAWABLE_WARNING.fill(box=MISSING_GLYPH, chars="".join(sorted(undrawn))),
@@ -120,14 +122,14 @@ def navigable(pdf: bytes, document: ReportDocument, flow: Flow, frame: Frame) ->
 
 
 def _write(document: ReportDocument, device: QBuffer, path: Path, paper: str, fonts: FontSet,
-           progress: Progress | None) -> tuple[Flow, Frame]:
+           progress: Progress | None, logo: LogoPainter | None) -> tuple[Flow, Frame]:
     writer = QPdfWriter(device)
     writer.setResolution(RESOLUTION_DPI)
     writer.setPageLayout(page_layout(check_paper(paper)))
     writer.setTitle(document.title)
     writer.setCreator(CREATOR)
     frame = Frame.for_device(writer.width(), writer.height(), RESOLUTION_DPI)
-    flow = _layout(document, frame, fonts, writer)
+    flow = _layout(document, frame, fonts, writer, logo)
     report = progress or (lambda share: None)
     report(LAYOUT_SHARE)
     painter = QPainter()
@@ -143,18 +145,23 @@ def _write(document: ReportDocument, device: QBuffer, path: Path, paper: str, fo
     return flow, frame
 
 
-def _layout(document: ReportDocument, frame: Frame, fonts: FontSet, writer: QPdfWriter) -> Flow:
+def _layout(document: ReportDocument, frame: Frame, fonts: FontSet, writer: QPdfWriter,
+            logo: LogoPainter | None) -> Flow:
     flow = Flow(frame, fonts, writer, document.labels.continued)
-    _cover(flow, document)
+    _cover(flow, document, logo)
     _contents(flow, document)
     flow.add_all(document.blocks)
     return flow
 
 
-def _cover(flow: Flow, document: ReportDocument) -> None:
+def _cover(flow: Flow, document: ReportDocument, logo: LogoPainter | None) -> None:
     flow.new_page()
     pt, body, cover = flow.pt, flow.frame.page, document.cover
     flow.put(lambda p: p.fillRect(QRectF(0, 0, body.width(), COVER_BAND_PT * pt), QColor(ACCENT)), 0.0)
+    if logo is not None:
+        box = QRectF(body.width() - LOGO_BOX_PT[0] * pt, (COVER_BAND_PT + LOGO_GAP_PT) * pt,
+                     LOGO_BOX_PT[0] * pt, LOGO_BOX_PT[1] * pt)
+        flow.put(lambda p: logo.draw(p, box), 0.0)
     flow.y = COVER_TITLE_TOP_PT * pt
     title = wrap(cover.title, flow.fonts.font(Role.TITLE), body.width(), flow.device, max_lines=4)
     y = flow.y

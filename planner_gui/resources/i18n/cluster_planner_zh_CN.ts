@@ -1424,6 +1424,14 @@
         <translation>纸张大小（默认 a4）</translation>
     </message>
     <message>
+        <source>the document number on the cover and footers (default: Preferences)</source>
+        <translation>封面和页脚上的文档编号（默认取自“首选项”）</translation>
+    </message>
+    <message>
+        <source>the document revision, e.g. B (default: Preferences)</source>
+        <translation>文档版本，例如 B（默认取自“首选项”）</translation>
+    </message>
+    <message>
         <source>add a comparison with another design (OTHER.cluster@VARIANT, or @VARIANT for another variant of FILE)</source>
         <translation>加入与另一个方案的对比（OTHER.cluster@VARIANT，或用 @VARIANT 表示 FILE 的另一个变体）</translation>
     </message>
@@ -4703,6 +4711,62 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <source>User catalog file</source>
         <translation>用户硬件目录文件</translation>
     </message>
+    <message>
+        <source>&lt;b&gt;PDF proposal&lt;/b&gt;</source>
+        <translation>&lt;b&gt;PDF 方案书&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Company</source>
+        <translation>公司</translation>
+    </message>
+    <message>
+        <source>Contact</source>
+        <translation>联系方式</translation>
+    </message>
+    <message>
+        <source>e-mail, phone</source>
+        <translation>电子邮件、电话</translation>
+    </message>
+    <message>
+        <source>Logo file</source>
+        <translation>徽标文件</translation>
+    </message>
+    <message>
+        <source>a PNG or SVG file</source>
+        <translation>PNG 或 SVG 文件</translation>
+    </message>
+    <message>
+        <source>Document number</source>
+        <translation>文档编号</translation>
+    </message>
+    <message>
+        <source>Revision</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>e.g. A</source>
+        <translation>例如 A</translation>
+    </message>
+    <message>
+        <source>Confidentiality line</source>
+        <translation>保密声明</translation>
+    </message>
+    <message>
+        <source>e.g. Confidential</source>
+        <translation>例如 机密</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> 天</translation>
+    </message>
+    <message>
+        <source>not stated</source>
+        <translation>不注明</translation>
+    </message>
+    <message>
+        <source>Valid for</source>
+        <translation>有效期</translation>
+    </message>
 </context>
 <context>
     <name>RackView</name>
@@ -4795,6 +4859,26 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
     <message>
         <source>some characters of the design cannot be drawn by any font and print as {box}: {chars}</source>
         <translation>设计中的部分字符没有任何字体可以绘制，将显示为 {box}：{chars}</translation>
+    </message>
+    <message>
+        <source>the proposal&apos;s validity must be a whole number of days from 0 to {most}, not {value!r}</source>
+        <translation>方案有效期必须是 0 到 {most} 之间的整数天数，而不是 {value!r}</translation>
+    </message>
+    <message>
+        <source>the logo {path} cannot be read: no such file; pick a PNG or SVG file in Preferences</source>
+        <translation>无法读取徽标 {path}：文件不存在；请在“首选项”中选择一个 PNG 或 SVG 文件</translation>
+    </message>
+    <message>
+        <source>the logo {path} is {mb} MB; use a PNG or SVG of at most {limit} MB</source>
+        <translation>徽标 {path} 大小为 {mb} MB；请使用不超过 {limit} MB 的 PNG 或 SVG 文件</translation>
+    </message>
+    <message>
+        <source>the logo {path} is not a PNG or SVG image; export the logo as PNG or SVG and pick that file</source>
+        <translation>徽标 {path} 不是 PNG 或 SVG 图像；请将徽标导出为 PNG 或 SVG 后再选择该文件</translation>
+    </message>
+    <message>
+        <source>the logo is a damaged {kind} file that cannot be drawn; export it again and pick the new file</source>
+        <translation>徽标是损坏的 {kind} 文件，无法绘制；请重新导出并选择新文件</translation>
     </message>
 </context>
 <context>

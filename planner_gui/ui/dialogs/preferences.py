@@ -9,13 +9,14 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QLabel,
     QLineEdit,
     QSpinBox,
     QWidget,
 )
 
 from planner_gui.i18n import LANGUAGE_NAMES
-from planner_gui.preferences.model import AUTOSAVE_MAX_S, AUTOSAVE_MIN_S, Preferences
+from planner_gui.preferences.model import AUTOSAVE_MAX_S, AUTOSAVE_MIN_S, PROPOSAL_VALIDITY_MAX_DAYS, Preferences
 from planner_gui.ui.window.appearance import apply_preferences
 
 
@@ -55,16 +56,41 @@ class PreferencesDialog(QDialog):
         self.catalog = QLineEdit(preferences.user_catalog, self, objectName="pref_user_catalog",
                                  placeholderText=self.tr("default location"))
         form.addRow(self.tr("User catalog file"), self.catalog)
+        self._add_proposal_rows(form, preferences)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
 
+    def _add_proposal_rows(self, form: QFormLayout, preferences: Preferences) -> None:
+        """The PDF proposal's branding and document control: the supplier's own, on every proposal."""
+        heading = QLabel(self.tr("<b>PDF proposal</b>"), self)
+        form.addRow(heading)
+        rows = [
+            ("company", self.tr("Company"), ""),
+            ("contact", self.tr("Contact"), self.tr("e-mail, phone")),
+            ("logo", self.tr("Logo file"), self.tr("a PNG or SVG file")),
+            ("document_number", self.tr("Document number"), ""),
+            ("revision", self.tr("Revision"), self.tr("e.g. A")),
+            ("confidentiality", self.tr("Confidentiality line"), self.tr("e.g. Confidential")),
+        ]
+        self.proposal: dict[str, QLineEdit] = {}
+        for name, label, hint in rows:
+            edit = QLineEdit(getattr(preferences, f"proposal_{name}"), self, objectName=f"pref_proposal_{name}",
+                             placeholderText=hint)
+            self.proposal[name] = edit
+            form.addRow(label, edit)
+        self.validity = QSpinBox(self, objectName="pref_proposal_validity_days", minimum=0,
+                                 maximum=PROPOSAL_VALIDITY_MAX_DAYS, value=preferences.proposal_validity_days,
+                                 suffix=self.tr(" days"), specialValueText=self.tr("not stated"))
+        form.addRow(self.tr("Valid for"), self.validity)
+
     def chosen(self) -> Preferences:
         """The preferences as edited (ValueError from Preferences for an impossible value)."""
         values = {name: combo.currentData() for name, combo in self.combos.items()}
-        return replace(self.original, **values, autosave_interval_s=self.autosave.value(),
-                       user_catalog=self.catalog.text().strip())
+        proposal = {f"proposal_{name}": edit.text().strip() for name, edit in self.proposal.items()}
+        return replace(self.original, **values, **proposal, autosave_interval_s=self.autosave.value(),
+                       user_catalog=self.catalog.text().strip(), proposal_validity_days=self.validity.value())
 
 
 def open_preferences(window: QWidget) -> Preferences | None:

@@ -274,6 +274,8 @@ class PdfExporter(QObject):
         return result
 
     def _write(self, options: ExportOptions, progress: QProgressDialog) -> ExportResult:
+        from planner_gui.preferences import load_preferences
+        from planner_gui.report.content.branding import branding_from
         from planner_gui.report.render import ExportResult, export_pdf  # imported late: ~0.15 s at start-up
 
         analysis = self._analysis(progress)
@@ -286,7 +288,8 @@ class PdfExporter(QObject):
         os.chmod(partial, _file_mode(target))  # mkstemp's 0600 would make the proposal private to the user
         try:
             result = export_pdf(self.document.design, self.document.catalog, partial, options.lang,
-                                options.paper, analysis=analysis, progress=lambda share: _advance(progress, share))
+                                options.paper, analysis=analysis, progress=lambda share: _advance(progress, share),
+                                branding=branding_from(load_preferences().preferences))
             os.replace(partial, target)
         except ValueError as error:  # the renderer names the temporary file: name the user's instead
             raise _naming(error, partial, target) from None

@@ -1,0 +1,64 @@
+"""The proposal's words, part 4: document control on the cover, the prose executive summary and the
+acceptance sign-off page. Same form as strings.py: one (English, Simplified Chinese) pair per key."""
+
+from __future__ import annotations
+
+FRONT: dict[str, tuple[str, str]] = {
+    "doc.footer_plain": ("Proposal · {date}", "方案书 · {date}"),
+    "cover.from": ("Supplier", "提供方"),
+    "cover.contact": ("Contact", "联系方式"),
+    "cover.document": ("Document number", "文档编号"),
+    "cover.revision": ("Revision", "版本"),
+    "cover.valid_until": ("Valid until", "有效期至"),
+    "sum.key_figures": ("Key figures", "关键指标"),
+    "sum.p.proposed": (
+        "We propose a training cluster of {gpus} {gpu} GPUs in {nodes} servers, housed in {racks}.",
+        "本方案建议建设一套由 {nodes} 台服务器、共 {gpus} 张 {gpu} GPU 组成的训练集群，部署于 {racks}。",
+    ),
+    "sum.p.racks_one": ("one rack", "1 个机柜"),
+    "sum.p.racks_many": ("{racks} racks", "{racks} 个机柜"),
+    "sum.p.fabric": ("The servers are connected by {fabric}.", "服务器之间采用{fabric}组网。"),
+    "sum.p.achieves": (
+        "A single job can use up to {job} GPUs; a 1 GiB AllReduce across them is expected to reach {busbw} of "
+        "bus bandwidth.",
+        "单个训练任务最多可使用 {job} 张 GPU；在此规模下 1 GiB AllReduce 的总线带宽预计可达 {busbw}。",
+    ),
+    "sum.p.training": (
+        "Training {model} on {tokens} tokens is expected to take {days}.",
+        "以 {tokens} tokens 训练 {model} 预计需要 {days}。",
+    ),
+    "sum.p.power": (
+        "The cluster draws {it} of IT power in training, {facility} with cooling.",
+        "训练时 IT 功耗 {it}，含制冷的机房总功耗 {facility}。",
+    ),
+    "sum.p.buy": (
+        "Buying it costs {upfront} up front and {monthly} a month to run.",
+        "采购方案一次性投入 {upfront}，每月运营成本 {monthly}。",
+    ),
+    "sum.p.rent": ("Renting the same capacity costs {monthly} a month.", "租用同等算力每月 {monthly}。"),
+    "sum.p.risks": ("The main points to settle before ordering are: {risks}.", "下单前需要确认的主要问题：{risks}。"),
+    "sum.p.no_risks": (
+        "The design checks found nothing to settle before ordering.",
+        "方案检查未发现下单前需要解决的问题。",
+    ),
+    # ----- acceptance sign-off ---------------------------------------------------------------------------
+    "sec.signoff": ("Acceptance sign-off", "验收签署"),
+    "sign.intro": (
+        "The cluster described in this proposal (document {document}) is accepted when the acceptance tests "
+        "of the Deployment section have passed on the delivered hardware. Both parties sign below.",
+        "当本方案（文档 {document}）所述集群在交付的硬件上通过“部署与验收”一章的全部验收测试后，即视为验收"
+        "合格，双方在下方签字确认。",
+    ),
+    "sign.this": ("this proposal", "本方案"),
+    "sign.col.party": ("Party", "签署方"),
+    "sign.col.name": ("Name and title", "姓名与职务"),
+    "sign.col.signature": ("Signature", "签字"),
+    "sign.col.date": ("Date", "日期"),
+    "sign.customer": ("Customer", "客户"),
+    "sign.supplier": ("Supplier", "供应商"),
+    "sign.results": (
+        "Acceptance results attached: nccl-tests logs of every step, and the measured figures against the "
+        "pass thresholds.",
+        "随附验收结果：各步骤的 nccl-tests 日志，以及实测值与合格阈值的对照。",
+    ),
+}
