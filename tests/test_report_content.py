@@ -38,6 +38,7 @@ SECTIONS = (
     "risks",
     "deployment",
     "sources",
+    "signoff",
 )
 ENGINE = Path(__file__).resolve().parents[1] / "planner_gui" / "engine"
 
