@@ -57,3 +57,19 @@ def test_the_font_draws_every_character_of_the_translations() -> None:
     chinese = {c for c in text if ord(c) >= CJK_START}  # symbols such as ▸ come from the Latin family
     missing = sorted(c for c in chinese if not raw.supportsCharacter(ord(c)))
     assert raw.isValid() and missing == []
+
+
+def test_a_line_with_chinese_is_as_tall_as_a_latin_line_and_on_the_same_baseline() -> None:
+    """The subset carries Latin vertical metrics, so table rows holding Chinese neither grow nor sit low."""
+    from PySide6.QtGui import QImage
+
+    from planner_gui.report.render.fonts import FontSet, Role
+    from planner_gui.report.render.qt_app import ensure_gui_app
+    from planner_gui.report.render.text import wrap
+
+    ensure_gui_app()
+    device = QImage(10, 10, QImage.Format.Format_RGB32)
+    font = FontSet.detect().font(Role.TABLE)
+    latin, mixed = (wrap(text, font, 1e6, device) for text in ("GPU server 16", "GPU 服务器 16"))
+    assert abs(latin.line_heights[0] - mixed.line_heights[0]) < 0.05 * latin.line_heights[0]
+    assert abs(latin.layout.lineAt(0).ascent() - mixed.layout.lineAt(0).ascent()) < 0.05 * latin.line_heights[0]

@@ -140,7 +140,7 @@ CHECK_MESSAGES_ZH: dict[str, str] = {
     "rack-too-heavy": "机柜 {rack} 内设备重 {kg:,.0f} kg，超过额定承重 {max_kg:,.0f} kg",
     "rack-floor-overload": "机柜 {rack} 对楼板的荷载为 {load:,.0f} kg/m²，超过楼板额定承重 {rating:,.0f} kg/m²",
     "rack-over-cooling": (
-        "机柜 {rack} 最大发热 {heat_w:kw}（{btu_h:,.0f} BTU/h），但其{cooling:w}只能带走 {capacity_w:kw}"),
+        "机柜 {rack} 最大发热 {heat_w:kw}，但其{cooling:w}只能带走 {capacity_w:kw}"),
     "rack-cooling-override-high": (
         "机柜 {rack} 设定的{cooling:w}制冷量为 {capacity_w:kw}，高于该制冷方式实际能达到的 {ceiling_w:kw}"),
     "gpu-throttled": (

@@ -109,11 +109,12 @@ def _feeds_text(ctx: Ctx, power: Any) -> str:
 
 def _thermal(ctx: Ctx, cooling: Any) -> Table:
     t = ctx.t
+    imperial = not t.zh  # a Chinese proposal is metric only (no BTU/h, temperature rises in K)
     columns = (
         Column(t("pow.col.rack"), weight=1.3),
         Column(t("pow.col.cooling"), weight=1.1),
         Column(t("pow.col.heat"), ColumnKind.NUMBER),
-        Column("BTU/h", ColumnKind.NUMBER),
+        *((Column("BTU/h", ColumnKind.NUMBER),) if imperial else ()),
         Column(t("pow.col.airflow"), ColumnKind.NUMBER),
         Column(t("pow.col.liquid"), ColumnKind.NUMBER),
         Column(t("pow.col.capacity"), ColumnKind.NUMBER),
@@ -124,7 +125,7 @@ def _thermal(ctx: Ctx, cooling: Any) -> Table:
             _rack_name(ctx, rack_id),
             t(f"cooling.{r.cooling}"),
             _kw(ctx, r.heat_w),
-            t.int(r.heat_btu_h),
+            *((t.int(r.heat_btu_h),) if imperial else ()),
             t.int(r.airflow_m3h),
             t.num(r.liquid_lpm) if r.liquid_w > 0 else "—",
             _kw(ctx, r.capacity_w),
@@ -132,12 +133,16 @@ def _thermal(ctx: Ctx, cooling: Any) -> Table:
         )
         for rack_id, r in cooling.racks.items()
     )
+    rise_f = _first(cooling, "air_delta_t_f")
     note = t(
         "pow.thermal_note",
-        air=t.num(_first(cooling, "air_delta_t_f")),
+        air=t.num(rise_f if imperial or rise_f is None else rise_f * KELVIN_PER_FAHRENHEIT),
         liquid=t.num(_first(cooling, "liquid_delta_t_k")),
     )
     return Table(columns, rows, t("pow.thermal_title"), note=note)
+
+
+KELVIN_PER_FAHRENHEIT = 5.0 / 9.0  # a temperature difference: 1 °F = 5/9 K
 
 
 def _first(cooling: Any, name: str) -> float | None:

@@ -127,7 +127,7 @@ MORE: dict[str, tuple[str, str]] = {
         "Heat equals peak draw. Airflow at a {air} °F rise across the servers; liquid "
         "flow at a {liquid} K rise. Speed: the GPUs' pace when power or cooling runs "
         "short (100 % is full speed).",
-        "发热量按峰值功耗计。风量按服务器进出风温差 {air} °F 计算，液冷流量按 {liquid} K "
+        "发热量按峰值功耗计。风量按服务器进出风温差 {air} K 计算，液冷流量按 {liquid} K "
         "温升计算。速度：供电或制冷不足时 GPU 的运行速度（100% 为满速）。",
     ),
     "pow.col.cooling": ("Cooling", "制冷方式"),
