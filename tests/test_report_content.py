@@ -21,6 +21,7 @@ from planner_gui.report.content.collectives import nice_step
 from planner_gui.report.content.context import Ctx
 from planner_gui.report.content.cost import cumulative
 from planner_gui.report.content.i18n import Tr, check_lang
+from planner_gui.report.content.racks import identical_racks
 from planner_gui.report.content.small_model import _tensor_parallel
 from planner_gui.report.content.strings import STRINGS
 from planner_gui.report.content.strings_checks import CHECK_FIXES_ZH, CHECK_TITLES
@@ -148,10 +149,14 @@ def test_rack_elevations_draw_every_rack_and_devices_to_scale(default_ctx: Ctx) 
         b.content for b in proposal.blocks[start:] if isinstance(b, Figure) and isinstance(b.content, Drawing)
     ][:2]  # the default design's 9 racks fit two rows
     frames = [s for d in drawings for s in d.shapes if isinstance(s, Rect) and s.fill == "#3b3b3b"]
-    assert len(frames) == len(default_ctx.design.racks) == 9
+    groups = identical_racks(default_ctx, list(default_ctx.design.racks.values()))  # identical racks drawn once
+    assert len(frames) == len(groups) < len(default_ctx.design.racks) == sum(len(g) for g in groups) == 9
     assert all(f.h == 42 for f in frames)  # 42U cabinets, one drawing unit per U
     servers = [s for d in drawings for s in d.shapes if isinstance(s, Rect) and s.fill == "#4e79a7"]
-    assert len(servers) == 32 and all(s.h == pytest.approx(8 - 0.12) for s in servers)  # DGX H100: 8U
+    per_rack = [sum(1 for d in default_ctx.design.devices_in_rack(g[0].id) if d.catalog_id == "dgx-h100")
+                for g in groups]
+    assert len(servers) == sum(per_rack) and sum(n * len(g) for n, g in zip(per_rack, groups, strict=True)) == 32
+    assert all(s.h == pytest.approx(8 - 0.12) for s in servers)  # DGX H100: 8U
 
 
 def test_nice_axis_steps() -> None:

@@ -26,7 +26,7 @@ from planner_gui.report.content.front import cover, summary
 from planner_gui.report.content.i18n import LANGUAGES, Tr, check_lang
 from planner_gui.report.content.mapping import map_strings
 from planner_gui.report.content.network import network
-from planner_gui.report.content.power import power_section
+from planner_gui.report.content.power import power_appendix, power_section
 from planner_gui.report.content.racks import racks_section
 from planner_gui.report.content.risks import risks
 from planner_gui.report.content.signoff import signoff_section
@@ -80,6 +80,7 @@ def build_proposal(
         blocks += comparison_section(ctx, comparison)
     if acceptance is not None:
         blocks += acceptance_section(ctx, acceptance)
+    blocks += power_appendix(ctx)  # the full per-rack tables of a large design
     blocks += SECTIONS[-1](ctx)  # method and sources, then the page both parties sign
     blocks += signoff_section(ctx, branding)
     name = shorten(ctx.name(), HEADER_NAME_LIMIT)

@@ -1,4 +1,9 @@
-"""Power and cooling: per-rack electrical and thermal tables, feeds and redundancy, PUE and energy."""
+"""Power and cooling: per-rack electrical and thermal tables, feeds and redundancy, PUE and energy.
+
+Up to SUMMARY_RACKS racks the tables have a row per rack. Beyond, the section has a row per kind of
+rack (identical racks, as the elevations group them, "× N") with the totals over all racks, and the
+full per-rack tables move to an appendix (:func:`power_appendix`).
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,10 @@ from typing import Any
 
 from planner_gui.report.content.blocks import Block, Column, ColumnKind, Heading, KeyValues, Paragraph, Table
 from planner_gui.report.content.context import Ctx, shorten
+from planner_gui.report.content.racks import identical_racks
 
 W_PER_KW = 1000.0  # unit conversion
+SUMMARY_RACKS = 24  # more racks than this: one row per kind of rack here, every rack in the appendix
 
 
 def power_section(ctx: Ctx) -> list[Block]:
@@ -28,9 +35,12 @@ def power_section(ctx: Ctx) -> list[Block]:
             )
         )
     if power.racks:
-        blocks += [_electrical(ctx, power), Paragraph(_feeds_text(ctx, power))]
+        rows = _summary_rows(ctx) if len(power.racks) > SUMMARY_RACKS else None
+        blocks += [_electrical(ctx, power, rows), Paragraph(_feeds_text(ctx, power))]
         if cooling is not None:
-            blocks.append(_thermal(ctx, cooling))
+            blocks.append(_thermal(ctx, cooling, rows))
+        if rows is not None:
+            blocks.append(Paragraph(t("pow.summarised", racks=t.int(len(power.racks)), kinds=t.int(len(rows)))))
     else:
         blocks.append(Paragraph(t("pow.no_racks")))
     if facility is not None:
@@ -40,11 +50,29 @@ def power_section(ctx: Ctx) -> list[Block]:
     return blocks
 
 
+def power_appendix(ctx: Ctx) -> list[Block]:
+    """Every rack's electrical and thermal rows, when the section itself shows one row per kind of rack."""
+    power, cooling = ctx.analysis.power, ctx.analysis.cooling
+    if power is None or len(power.racks) <= SUMMARY_RACKS:
+        return []
+    blocks: list[Block] = [Heading(ctx.t("sec.power_appendix"), 1, "appendix-power"), _electrical(ctx, power, None)]
+    if cooling is not None:
+        blocks.append(_thermal(ctx, cooling, None))
+    return blocks
+
+
+def _summary_rows(ctx: Ctx) -> dict[str, str]:
+    """Rack id -> its row label, one rack per kind ("Row A rack 01 (× 42)")."""
+    groups = identical_racks(ctx, list(ctx.design.racks.values()))
+    return {g[0].id: (ctx.t("racks.times", rack=_rack_name(ctx, g[0].id), count=ctx.t.int(len(g))) if len(g) > 1
+                      else _rack_name(ctx, g[0].id)) for g in groups}
+
+
 def _kw(ctx: Ctx, watts: float | None) -> str:
     return ctx.t.num(None if watts is None else watts / W_PER_KW)
 
 
-def _electrical(ctx: Ctx, power: Any) -> Table:
+def _electrical(ctx: Ctx, power: Any, summary: dict[str, str] | None) -> Table:
     t = ctx.t
     columns = (
         Column(t("pow.col.rack"), weight=1.3),
@@ -60,12 +88,14 @@ def _electrical(ctx: Ctx, power: Any) -> Table:
     )
     rows = []
     for rack_id, rack in power.racks.items():
+        if summary is not None and rack_id not in summary:
+            continue
         status = [t("pow.status.over_budget")] if rack.over_budget else []
         if rack.max_w > rack.feeds_w:
             status.append(t("pow.status.over_feeds"))
         rows.append(
             (
-                _rack_name(ctx, rack_id),
+                summary[rack_id] if summary is not None else _rack_name(ctx, rack_id),
                 t.int(rack.device_count),
                 t.int(rack.gpu_count),
                 _kw(ctx, rack.typical_w),
@@ -107,7 +137,7 @@ def _feeds_text(ctx: Ctx, power: Any) -> str:
     return t("pow.feeds", racks=t.int(len(racks)), redundant=t.int(redundant), single=t.int(single))
 
 
-def _thermal(ctx: Ctx, cooling: Any) -> Table:
+def _thermal(ctx: Ctx, cooling: Any, summary: dict[str, str] | None) -> Table:
     t = ctx.t
     imperial = not t.zh  # a Chinese proposal is metric only (no BTU/h, temperature rises in K)
     columns = (
@@ -122,7 +152,7 @@ def _thermal(ctx: Ctx, cooling: Any) -> Table:
     )
     rows = tuple(
         (
-            _rack_name(ctx, rack_id),
+            summary[rack_id] if summary is not None else _rack_name(ctx, rack_id),
             t(f"cooling.{r.cooling}"),
             _kw(ctx, r.heat_w),
             *((t.int(r.heat_btu_h),) if imperial else ()),
@@ -132,6 +162,7 @@ def _thermal(ctx: Ctx, cooling: Any) -> Table:
             t.pct(r.throttle_factor, 0),
         )
         for rack_id, r in cooling.racks.items()
+        if summary is None or rack_id in summary
     )
     rise_f = _first(cooling, "air_delta_t_f")
     note = t(

@@ -1,7 +1,9 @@
-"""Rack elevations: every rack drawn to scale, front view, with its power and cooling load.
+"""Rack elevations: every kind of rack drawn to scale, front view, with its power and cooling load.
 
 A drawing's unit is one rack unit (1U = 44.45 mm, EIA-310); a 600 mm cabinet is 13.5 U wide. Racks
-are drawn a row at a time, more per row when there are many, so hundreds of racks take a few pages.
+that are identical (same cabinet, the same devices in the same units, the same loads) are drawn once,
+marked "× N", and a table lists the racks each drawing stands for: 64 identical compute racks take
+one drawing, not eight pages. Racks are drawn a row at a time, more per row when there are many.
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 from planner_gui.model import Rack
 from planner_gui.report.content.blocks import (
     Block,
+    Column,
+    ColumnKind,
     Drawing,
     Figure,
     Heading,
@@ -17,6 +21,7 @@ from planner_gui.report.content.blocks import (
     Paragraph,
     Rect,
     Shape,
+    Table,
 )
 from planner_gui.report.content.context import Ctx, shorten
 
@@ -31,6 +36,7 @@ PER_ROW = {FEW_RACKS: 6, SOME_RACKS: 8}
 DEVICE_TEXT_U = 0.62  # label height on a 1U device; taller devices get up to TALL_TEXT_U
 TALL_TEXT_U = 1.0
 MANY_PER_ROW = 10
+NAMES_PER_ROW = 24  # rack names per row of the "identical racks" table
 COLORS = {
     "server": "#4e79a7",
     "switch": "#f28e2b",
@@ -48,18 +54,23 @@ OK_TEXT = "#2f3b4a"
 
 
 def racks_section(ctx: Ctx) -> list[Block]:
-    t, racks = ctx.t, list(ctx.design.racks.values())
-    if not racks:
+    t, all_racks = ctx.t, list(ctx.design.racks.values())
+    if not all_racks:
         return []
+    groups = identical_racks(ctx, all_racks)
+    racks = [group[0] for group in groups]
+    counts = {group[0].id: len(group) for group in groups}
     per_row = _per_row(len(racks))
     tallest = max(r.height_u for r in racks)
     blocks: list[Block] = [
         Heading(t("sec.racks"), 1, "racks"),
-        Paragraph(t("racks.intro", racks=t.int(len(racks)), per_row=t.int(per_row))),
+        Paragraph(t("racks.intro", racks=t.int(len(all_racks)), per_row=t.int(per_row))),
     ]
+    if len(racks) < len(all_racks):
+        blocks.append(Paragraph(t("racks.grouped", kinds=t.int(len(racks)), racks=t.int(len(all_racks)))))
     for start in range(0, len(racks), per_row):
         chunk = racks[start : start + per_row]
-        drawing = _row_drawing(ctx, chunk, per_row, tallest)
+        drawing = _row_drawing(ctx, chunk, per_row, tallest, counts)
         blocks.append(
             Figure(
                 drawing,
@@ -67,10 +78,45 @@ def racks_section(ctx: Ctx) -> list[Block]:
                 legend=_legend(ctx) if start + per_row >= len(racks) else (),
             )
         )
+    if len(racks) < len(all_racks):
+        blocks.append(_groups_table(ctx, [g for g in groups if len(g) > 1]))
     unplaced = sum(1 for d in ctx.design.devices.values() if not d.placed)
     if unplaced:
         blocks.append(Paragraph(t("racks.unplaced", count=t.int(unplaced))))
     return blocks
+
+
+def identical_racks(ctx: Ctx, racks: list[Rack]) -> list[list[Rack]]:
+    """Racks grouped by what their drawing shows, in design order (the first of a group is drawn)."""
+    groups: dict[tuple[object, ...], list[Rack]] = {}
+    for rack in racks:
+        groups.setdefault(_look(ctx, rack), []).append(rack)
+    return list(groups.values())
+
+
+def _look(ctx: Ctx, rack: Rack) -> tuple[object, ...]:
+    """Everything a rack's drawing shows except its name: cabinet, devices by unit, loads against limits."""
+    devices = tuple(sorted((d.u or 0, d.catalog_id, d.nic_id or "", d.nic_count or 0)
+                           for d in ctx.design.devices_in_rack(rack.id)))
+    power = ctx.analysis.power.racks.get(rack.id) if ctx.analysis.power is not None else None
+    cooling = ctx.analysis.cooling.racks.get(rack.id) if ctx.analysis.cooling is not None else None
+    loads = (None if power is None else (round(power.max_w), round(power.budget_w), power.max_w > power.supply_w),
+             None if cooling is None else (cooling.cooling, round(cooling.capacity_w), cooling.over_capacity))
+    return rack.height_u, devices, loads
+
+
+def _groups_table(ctx: Ctx, groups: list[list[Rack]]) -> Table:
+    t = ctx.t
+    columns = (Column(t("racks.col.drawn"), weight=1.2), Column(t("racks.col.count"), ColumnKind.NUMBER, 0.5),
+               Column(t("racks.col.stands_for"), weight=4.3))
+    rows = []
+    for group in groups:
+        names = [shorten(r.name or r.id, 40) for r in group]
+        for start in range(0, len(names), NAMES_PER_ROW):  # a long list continues on the next row, not in one huge cell
+            first = start == 0
+            rows.append((names[0] if first else "", t.int(len(group)) if first else "",
+                         ", ".join(names[start:start + NAMES_PER_ROW])))
+    return Table(columns, tuple(rows), t("racks.groups_title"))
 
 
 def _per_row(count: int) -> int:
@@ -84,13 +130,13 @@ def _legend(ctx: Ctx) -> tuple[tuple[str, str], ...]:
     return tuple((color, ctx.t(f"racks.kind.{kind}")) for kind, color in COLORS.items())
 
 
-def _row_drawing(ctx: Ctx, racks: list[Rack], per_row: int, tallest: int) -> Drawing:
+def _row_drawing(ctx: Ctx, racks: list[Rack], per_row: int, tallest: int, counts: dict[str, int]) -> Drawing:
     shapes: list[Shape] = []
     for index, rack in enumerate(racks):
         left = GAP_W / 2 + index * (RACK_W + GAP_W)
         top = tallest - rack.height_u  # racks stand on the same floor line
         shapes += _rack_shapes(ctx, rack, left, top)
-        shapes += _rack_labels(ctx, rack, left, tallest)
+        shapes += _rack_labels(ctx, rack, left, tallest, counts.get(rack.id, 1))
     return Drawing(per_row * (RACK_W + GAP_W), tallest + LABEL_ROWS_U, tuple(shapes))
 
 
@@ -136,14 +182,15 @@ def _device_labels(
     ]
 
 
-def _rack_labels(ctx: Ctx, rack: Rack, left: float, floor: float) -> list[Shape]:
+def _rack_labels(ctx: Ctx, rack: Rack, left: float, floor: float, count: int = 1) -> list[Shape]:
     t, power, cooling = ctx.t, ctx.analysis.power, ctx.analysis.cooling
     center = left + RACK_W / 2
+    name = shorten(rack.name or rack.id, 40)
     shapes: list[Shape] = [
         Label(
             center,
             floor + 1.3,
-            shorten(rack.name or rack.id, 40),
+            t("racks.times", rack=name, count=t.int(count)) if count > 1 else name,
             1.3,
             OK_TEXT,
             "center",

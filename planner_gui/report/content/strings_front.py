@@ -41,6 +41,23 @@ FRONT: dict[str, tuple[str, str]] = {
         "The design checks found nothing to settle before ordering.",
         "方案检查未发现下单前需要解决的问题。",
     ),
+    # ----- identical racks ------------------------------------------------------------------------------
+    "racks.grouped": (
+        "The {racks} racks are of {kinds} kinds: each kind is drawn once, marked with how many racks it stands "
+        "for, and the table after the drawings lists them.",
+        "{racks} 个机柜共 {kinds} 种配置：每种只画一次并标注数量，图后的表格列出每种配置对应的机柜。",
+    ),
+    "racks.times": ("{rack} (× {count})", "{rack}（× {count}）"),
+    "racks.groups_title": ("Racks drawn once", "相同配置的机柜"),
+    "racks.col.drawn": ("Drawn as", "图中机柜"),
+    "racks.col.count": ("Racks", "数量"),
+    "racks.col.stands_for": ("Identical racks", "配置相同的机柜"),
+    "sec.power_appendix": ("Appendix: power and cooling per rack", "附录：单柜供电与散热"),
+    "pow.summarised": (
+        "The tables show one row per kind of rack (identical racks together, × N); the totals cover all "
+        "{racks} racks, and the appendix lists every rack.",
+        "上表每种配置的机柜只列一行（相同机柜合并，× N）；合计涵盖全部 {racks} 个机柜，附录列出每个机柜。",
+    ),
     # ----- acceptance sign-off ---------------------------------------------------------------------------
     "sec.signoff": ("Acceptance sign-off", "验收签署"),
     "sign.intro": (

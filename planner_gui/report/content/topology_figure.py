@@ -4,7 +4,8 @@ Each tier is a row of boxes. A tier with more devices than fit a row is drawn as
 consecutive devices (one box per group, labelled with its first and last id and the count), so a
 4,096-node fabric draws as clearly as a 4-node one. A line joins two boxes when any link joins
 their devices; its width grows with the number of links, and server uplinks take the colour of
-their rail (NIC index) so that rail-optimised cabling shows as one colour per leaf.
+their rail (NIC index): between two boxes that carry several rails, one line per rail side by side,
+so rail-optimised cabling shows in colour at any size.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ MIN_ID_BOX_W = 6.0  # narrower boxes show their position in the tier instead of 
 TEXT = 1.25  # label height in drawing units
 RAIL_COLORS = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7")
 SWITCH_LINK = "#7f8c9a"
+RAIL_SPREAD = 0.32  # drawing units between the lines of a bundle (one line per rail between two boxes)
 BOX_FILL = {0: "#dce6f2"}
 SWITCH_FILL = "#fbe3cc"
 BOX_STROKE = "#4a5663"
@@ -120,30 +122,29 @@ def _links(graph: Any, box_of: np.ndarray, centers: dict[int, tuple[float, float
     low, high = np.minimum(u[keep], v[keep]), np.maximum(u[keep], v[keep])
     rail = np.asarray(graph.fab_nic)[keep]
     pairs, inverse, counts = np.unique(np.stack([low, high]), axis=1, return_inverse=True, return_counts=True)
-    rails = _common_rail(inverse.ravel(), rail, pairs.shape[1])
+    rails = _rails_per_pair(inverse.ravel(), rail)
     shapes: list[Shape] = []
     for k in range(pairs.shape[1]):
         a, b = centers[int(pairs[0, k])], centers[int(pairs[1, k])]
         if a[1] == b[1]:
             continue  # links within a tier (server to server) are counted in the text, not drawn
         upper, lower = (a, b) if a[1] < b[1] else (b, a)
-        color = RAIL_COLORS[rails[k] % len(RAIL_COLORS)] if rails[k] >= 0 else SWITCH_LINK
-        width = 0.08 + 0.06 * math.log2(1 + int(counts[k]))
-        shapes.append(Line(upper[0], upper[1] + BOX_H, lower[0], lower[1], color, width))
+        bundle = rails.get(k) or [(-1, int(counts[k]))]
+        for index, (nic, n) in enumerate(bundle):  # one line per rail, side by side: colours at any size
+            dx = (index - (len(bundle) - 1) / 2) * RAIL_SPREAD
+            color = RAIL_COLORS[nic % len(RAIL_COLORS)] if nic >= 0 else SWITCH_LINK
+            width = 0.08 + 0.06 * math.log2(1 + n)
+            shapes.append(Line(upper[0] + dx, upper[1] + BOX_H, lower[0] + dx, lower[1], color, width))
     return shapes
 
 
-def _common_rail(inverse: np.ndarray, rail: np.ndarray, pairs: int) -> list[int]:
-    """The most frequent NIC index on each box pair (-1 when the pair has no server link)."""
-    out = [-1] * pairs
+def _rails_per_pair(inverse: np.ndarray, rail: np.ndarray) -> dict[int, list[tuple[int, int]]]:
+    """Box pair -> [(NIC index, links)] of its server links, by rail (pairs with no server link absent)."""
     server = rail >= 0
+    out: dict[int, list[tuple[int, int]]] = {}
     if not server.any():
         return out
     combos, counts = np.unique(np.stack([inverse[server], rail[server]]), axis=1, return_counts=True)
-    best: dict[int, tuple[int, int]] = {}
     for pair, nic, n in zip(combos[0].tolist(), combos[1].tolist(), counts.tolist(), strict=True):
-        if n > best.get(pair, (-1, 0))[1]:
-            best[pair] = (nic, n)
-    for pair, (nic, _) in best.items():
-        out[pair] = nic
+        out.setdefault(pair, []).append((nic, n))
     return out

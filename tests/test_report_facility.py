@@ -1,0 +1,83 @@
+"""A large design's proposal stays readable: identical racks drawn once with the racks they stand for,
+per-rack tables summarised by kind with every rack in an appendix, and rails in colour at any size."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+import pytest
+
+from planner_gui.catalog import bundled_catalog
+from planner_gui.engine import analyze_design
+from planner_gui.report.content import build_proposal
+from planner_gui.report.content.blocks import Figure, Heading, Line, ReportDocument, Table
+from planner_gui.report.content.power import SUMMARY_RACKS
+from planner_gui.report.content.topology_figure import MAX_BOXES, RAIL_COLORS, topology_drawing
+from planner_gui.templates import TemplateSpec, generate_design
+
+NODES = 64  # 35 racks: more than SUMMARY_RACKS, and rail-optimized with 8 rails
+LARGE_NODES = 512  # 128 leaves: drawn in groups of eight, each group holding every rail
+
+
+@pytest.fixture(scope="module")
+def proposal() -> tuple[ReportDocument, object]:
+    catalog = bundled_catalog()
+    design = generate_design(catalog, TemplateSpec("dgx-h100", NODES))
+    analysis = analyze_design(design, catalog)
+    return build_proposal(design, catalog, analysis, "en", date(2026, 12, 2)), (design, analysis)
+
+
+def _section(document: ReportDocument, anchor: str) -> list[object]:
+    blocks = list(document.blocks)
+    start = next(i for i, b in enumerate(blocks) if isinstance(b, Heading) and b.anchor == anchor)
+    end = next((i for i in range(start + 1, len(blocks)) if isinstance(blocks[i], Heading)
+                and blocks[i].level == 1), len(blocks))
+    return blocks[start:end]
+
+
+def test_identical_racks_are_drawn_once_and_every_rack_is_named(proposal: tuple) -> None:
+    document, (design, _analysis) = proposal
+    section = _section(document, "racks")
+    names = {r.name for r in design.racks.values()}
+    drawn: dict[str, int] = {}  # rack drawn -> how many racks it stands for
+    for block in section:
+        if isinstance(block, Figure):
+            for shape in block.content.shapes:
+                text = getattr(shape, "text", "")
+                match = re.fullmatch(r"(.*) \(× (\d+)\)", text)
+                if match:
+                    drawn[match.group(1)] = int(match.group(2))
+                elif text in names:
+                    drawn[text] = 1
+    assert sum(drawn.values()) == len(design.racks) and len(drawn) < len(design.racks) / 3
+    [table] = [b for b in section if isinstance(b, Table)]
+    listed: dict[str, list[str]] = {}
+    current = ""
+    for first, _count, racks in table.rows:
+        current = first or current
+        listed.setdefault(current, []).extend(racks.split(", "))
+    assert {rack: len(group) for rack, group in listed.items()} == {r: n for r, n in drawn.items() if n > 1}
+    everyone = [r for group in listed.values() for r in group] + [r for r, n in drawn.items() if n == 1]
+    assert sorted(everyone) == sorted(names)  # each rack named exactly once
+
+
+def test_per_rack_tables_are_summarised_with_every_rack_in_the_appendix(proposal: tuple) -> None:
+    document, (design, analysis) = proposal
+    assert len(design.racks) > SUMMARY_RACKS
+    summary = next(b for b in _section(document, "power") if isinstance(b, Table))
+    appendix = next(b for b in _section(document, "appendix-power") if isinstance(b, Table))
+    assert len(summary.rows) < len(design.racks) == len(appendix.rows)
+    assert summary.footer == appendix.footer  # the totals cover every rack in both
+    peak_kw = sum(r.max_w for r in analysis.power.racks.values()) / 1000
+    assert float(summary.footer[4].replace(",", "")) == pytest.approx(peak_kw, rel=5e-3)
+
+
+def test_rails_keep_their_colours_when_leaves_and_servers_are_grouped() -> None:
+    catalog = bundled_catalog()
+    analysis = analyze_design(generate_design(catalog, TemplateSpec("dgx-h100", LARGE_NODES)), catalog)
+    drawing = topology_drawing(analysis.topology, {})
+    server_row = max(s.y2 for s in drawing.shapes if isinstance(s, Line))
+    uplinks = [s for s in drawing.shapes if isinstance(s, Line) and s.y2 == server_row]
+    assert set(RAIL_COLORS) <= {line.color for line in uplinks}
+    assert len(uplinks) >= len(RAIL_COLORS) * MAX_BOXES  # every server box shows a line for each of its 8 rails
