@@ -81,3 +81,34 @@ def test_rails_keep_their_colours_when_leaves_and_servers_are_grouped() -> None:
     uplinks = [s for s in drawing.shapes if isinstance(s, Line) and s.y2 == server_row]
     assert set(RAIL_COLORS) <= {line.color for line in uplinks}
     assert len(uplinks) >= len(RAIL_COLORS) * MAX_BOXES  # every server box shows a line for each of its 8 rails
+
+
+def test_the_weight_table_agrees_with_the_engine_per_kind_of_rack(proposal: tuple) -> None:
+    document, (design, analysis) = proposal
+    table = next(b for b in _section(document, "power") if isinstance(b, Table) and b.title.startswith("Weight"))
+    counts = [int(m.group(1)) if (m := re.search(r"\(× (\d+)\)$", row[0])) else 1 for row in table.rows]
+    assert sum(counts) == len(design.racks)
+    total = sum(r.total_weight_kg for r in analysis.power.racks.values())
+    assert float(table.footer[3].replace(",", "")) == pytest.approx(total, abs=1.0)
+    first = analysis.power.racks[next(iter(design.racks))]
+    assert table.rows[0][3] == f"{first.total_weight_kg:,.0f}" and table.rows[0][5] == f"{first.floor_load_kg_m2:,.0f}"
+
+
+def test_the_storage_and_out_of_band_networks_are_drawn_with_every_link() -> None:
+    from planner_gui.examples import examples_folder
+    from planner_gui.io import load_design
+    from planner_gui.report.content.context import Ctx
+    from planner_gui.report.content.i18n import Tr
+    from planner_gui.report.content.networks_figure import network_views
+
+    catalog = bundled_catalog()
+    design = load_design(examples_folder() / "h100-32x8-ndr-rail.cluster", catalog).design
+    ctx = Ctx(design, catalog, analyze_design(design, catalog), Tr("en"), date(2026, 12, 2))
+    views = {v.network: v for v in network_views(ctx)}
+    ports = [re.sub(r"\d+$", "", ref.split("/", 1)[1]) for link in design.links.values() for ref in (link.a, link.b)]
+    assert views["storage"].total_links == ports.count("st") + ports.count("eth")
+    assert views["oob"].total_links == ports.count("bmc") + ports.count("mgmt")
+    assert views["oob"].endpoints["NVIDIA DGX H100"] == 32  # every server's BMC
+    document = build_proposal(design, catalog, ctx.analysis, "en", date(2026, 12, 2))
+    anchors = [b.anchor for b in _section(document, "network") if isinstance(b, Heading)]
+    assert {"network-storage", "network-oob"} <= set(anchors)

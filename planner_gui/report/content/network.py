@@ -17,6 +17,7 @@ from planner_gui.report.content.blocks import (
 )
 from planner_gui.report.content.context import Ctx, shorten
 from planner_gui.report.content.front import fabric_text
+from planner_gui.report.content.networks_figure import network_drawing, network_views
 from planner_gui.report.content.topology_figure import RAIL_COLORS, topology_drawing
 
 TIER_KEYS = {"gpu-nvswitch", "gpu-nvlink", "gpu-pcie", "nic", "leaf", "spine", "core"}
@@ -46,6 +47,19 @@ def network(ctx: Ctx) -> list[Block]:
         blocks.append(Paragraph(t("net.failure_note")))
     blocks += _ports_table(ctx, topo)
     blocks += _cable_issues(ctx, topo)
+    blocks += _other_networks(ctx)
+    return blocks
+
+
+def _other_networks(ctx: Ctx) -> list[Block]:
+    """One diagram per network besides the compute fabric (storage, in-band, out-of-band)."""
+    t = ctx.t
+    blocks: list[Block] = []
+    for view in network_views(ctx):
+        drawing = network_drawing(ctx, view)
+        blocks += [Heading(t(f"othnet.{view.network}"), 2, f"network-{view.network}"),
+                   Paragraph(t(f"othnet.{view.network}.intro", links=t.int(view.total_links))),
+                   Figure(drawing, "", drawing.height / drawing.width)]
     return blocks
 
 

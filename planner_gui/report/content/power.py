@@ -12,6 +12,7 @@ from typing import Any
 from planner_gui.report.content.blocks import Block, Column, ColumnKind, Heading, KeyValues, Paragraph, Table
 from planner_gui.report.content.context import Ctx, shorten
 from planner_gui.report.content.racks import identical_racks
+from planner_gui.report.content.weight import weight_table
 
 W_PER_KW = 1000.0  # unit conversion
 SUMMARY_RACKS = 24  # more racks than this: one row per kind of rack here, every rack in the appendix
@@ -41,6 +42,9 @@ def power_section(ctx: Ctx) -> list[Block]:
             blocks.append(_thermal(ctx, cooling, rows))
         if rows is not None:
             blocks.append(Paragraph(t("pow.summarised", racks=t.int(len(power.racks)), kinds=t.int(len(rows)))))
+        weights = weight_table(ctx, power)
+        if weights is not None:
+            blocks.append(weights)
     else:
         blocks.append(Paragraph(t("pow.no_racks")))
     if facility is not None:

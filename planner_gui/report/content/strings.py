@@ -241,9 +241,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     # ----- network -------------------------------------------------------------------------------------
     "net.intro": (
         "The compute fabric is {fabric}: {switches} switches and {links} links connect the "
-        "{servers} GPU servers. Storage and management networks are separate and not drawn.",
+        "{servers} GPU servers. The storage and management networks follow after the compute fabric's tables.",
         "计算网络为 {fabric}：{switches} 台交换机、{links} 条链路连接 {servers} 台 GPU 服务器。存"
-        "储网和管理网独立组网，未在图中画出。",
+        "储网和管理网的拓扑见计算网络各表之后。",
     ),
     "net.intro_single": (
         "The design has {servers} GPU server(s) and no multi-node compute fabric; GPUs "

@@ -58,6 +58,37 @@ FRONT: dict[str, tuple[str, str]] = {
         "{racks} racks, and the appendix lists every rack.",
         "上表每种配置的机柜只列一行（相同机柜合并，× N）；合计涵盖全部 {racks} 个机柜，附录列出每个机柜。",
     ),
+    "wt.title": ("Weight and floor loading per rack", "单柜重量与楼板荷载"),
+    "wt.col.equipment": ("Equipment kg", "设备 kg"),
+    "wt.col.cabinet": ("Cabinet kg", "机柜 kg"),
+    "wt.col.total": ("Total kg", "合计 kg"),
+    "wt.col.rated": ("Rated load kg", "额定承重 kg"),
+    "wt.col.floor": ("Floor kg/m²", "楼板荷载 kg/m²"),
+    "wt.note": (
+        "Weights from the vendors' datasheets; floor loading is the loaded rack's weight over its footprint "
+        "(compare it with the floor's rated load from the building's structural data). ! marks equipment above "
+        "the cabinet's rated load.",
+        "重量取自厂商数据手册；楼板荷载为满载机柜重量除以占地面积（请与建筑结构资料中的楼板额定荷载比较）。"
+        "! 表示设备重量超过机柜额定承重。",
+    ),
+    "othnet.links": ("{count} links", "{count} 条链路"),
+    "othnet.storage": ("Storage network", "存储网络"),
+    "othnet.storage.intro": (
+        "{links} links carry storage traffic: the servers' storage NICs and the storage systems' data ports, "
+        "with the switches they connect to.",
+        "共 {links} 条链路承载存储流量：服务器的存储网卡、存储系统的数据端口及其所连交换机。",
+    ),
+    "othnet.inband": ("In-band management network", "带内管理网络"),
+    "othnet.inband.intro": (
+        "{links} links connect the servers' front-end ports for provisioning, monitoring and user access.",
+        "共 {links} 条链路连接服务器的前端端口，用于部署、监控和用户访问。",
+    ),
+    "othnet.oob": ("Out-of-band management network", "带外管理网络"),
+    "othnet.oob.intro": (
+        "{links} links connect the servers' BMCs and the switches' management ports, so every device can be "
+        "reached and power-cycled when its own network is down.",
+        "共 {links} 条链路连接服务器的 BMC 与交换机的管理口，即使业务网络中断，也能远程访问并重启每台设备。",
+    ),
     # ----- acceptance sign-off ---------------------------------------------------------------------------
     "sec.signoff": ("Acceptance sign-off", "验收签署"),
     "sign.intro": (
