@@ -112,3 +112,18 @@ def test_the_storage_and_out_of_band_networks_are_drawn_with_every_link() -> Non
     document = build_proposal(design, catalog, ctx.analysis, "en", date(2026, 12, 2))
     anchors = [b.anchor for b in _section(document, "network") if isinstance(b, Heading)]
     assert {"network-storage", "network-oob"} <= set(anchors)
+
+
+def test_the_circuit_schedule_plugs_every_supply_of_each_kind_of_rack_alternating_feeds(proposal: tuple) -> None:
+    document, (design, _analysis) = proposal
+    catalog = bundled_catalog()
+    table = next(b for b in _section(document, "power") if isinstance(b, Table) and b.title.startswith("Power circ"))
+    supplies = [row for row in table.rows if row[0] == ""]
+    drawn = [r for r in design.racks.values() if any(row[0].startswith(r.name) for row in table.rows if row[0])]
+    expected = sum(int(catalog.get(d.catalog_id).get("psu_count") or 0) for r in drawn
+                   for d in design.devices_in_rack(r.id))
+    assert len(supplies) == expected > 0
+    feeds = [row[2] for row in supplies]
+    assert abs(feeds.count("A") - feeds.count("B")) <= len(drawn) * 2  # alternating: A and B nearly equal
+    outlets = [row[3] for row in supplies]
+    assert all(o.startswith(f) for o, f in zip(outlets, feeds, strict=True))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from planner_gui.report.content.blocks import Block, Column, ColumnKind, Heading, KeyValues, Paragraph, Table
+from planner_gui.report.content.circuits import circuit_table
 from planner_gui.report.content.context import Ctx, shorten
 from planner_gui.report.content.racks import identical_racks
 from planner_gui.report.content.weight import weight_table
@@ -42,9 +43,7 @@ def power_section(ctx: Ctx) -> list[Block]:
             blocks.append(_thermal(ctx, cooling, rows))
         if rows is not None:
             blocks.append(Paragraph(t("pow.summarised", racks=t.int(len(power.racks)), kinds=t.int(len(rows)))))
-        weights = weight_table(ctx, power)
-        if weights is not None:
-            blocks.append(weights)
+        blocks += [table for table in (weight_table(ctx, power), circuit_table(ctx)) if table is not None]
     else:
         blocks.append(Paragraph(t("pow.no_racks")))
     if facility is not None:

@@ -89,6 +89,24 @@ FRONT: dict[str, tuple[str, str]] = {
         "reached and power-cycled when its own network is down.",
         "共 {links} 条链路连接服务器的 BMC 与交换机的管理口，即使业务网络中断，也能远程访问并重启每台设备。",
     ),
+    "circ.title": ("Power circuits per kind of rack", "各类机柜供电回路"),
+    "circ.feeds": ("Feed A: {a}; feed B: {b}", "A 路：{a}；B 路：{b}"),
+    "circ.no_feed": ("none", "无"),
+    "circ.three_phase": ("3-phase", "三相"),
+    "circ.single_phase": ("1-phase", "单相"),
+    "circ.psu": ("{device}, PSU {index}", "{device}，电源 {index}"),
+    "circ.col.rack": ("Rack", "机柜"),
+    "circ.col.device": ("Feeds, or device and power supply", "供电回路 / 设备与电源"),
+    "circ.col.feed": ("Feed", "回路"),
+    "circ.col.outlet": ("PDU outlet", "PDU 插座"),
+    "circ.col.psu": ("Supply, plug", "电源功率、插头"),
+    "circ.note": (
+        "Each feed is protected by a breaker of its rating. Supplies alternate between feeds A and B, so "
+        "losing either feed leaves every device half its supplies; outlets are numbered along each feed's PDU "
+        "from the top of the rack. Plugs per IEC 60320 (C13 up to 10 A, C19 up to 16 A).",
+        "每路供电由同额定值的断路器保护。电源在 A、B 两路之间交替连接，任一路断电时每台设备仍保留一半电源；"
+        "插座按机柜自上而下沿各路 PDU 编号。插头规格依据 IEC 60320（C13 最大 10 A，C19 最大 16 A）。",
+    ),
     # ----- acceptance sign-off ---------------------------------------------------------------------------
     "sec.signoff": ("Acceptance sign-off", "验收签署"),
     "sign.intro": (
