@@ -31,6 +31,7 @@ from planner_gui.templates import TemplateSpec, generate_design
 TARGET_S = 3.0  # issue 15: a 1,024-node proposal in at most 3 s
 TARGET_MB = 10.0  # and at most 10 MB
 LARGE_GPUS, LARGE_TARGET_S = 100_000, 30.0  # and 100,000 GPUs in at most 30 s
+LARGE_NIC, GPUS_PER_NODE = "roce-400", 8  # the 100,000-GPU design: 12,500 DGX H100 on 400G RoCE
 BYTES_PER_MB = 1e6
 
 
@@ -71,7 +72,9 @@ def main() -> None:
     ensure_gui_app()
     catalog = bundled_catalog()
     designs = [("default", load_design(default_example_path(), catalog).design)]
-    designs += [(f"dgx-h100 x{n}", generate_design(catalog, TemplateSpec("dgx-h100", n))) for n in args.nodes]
+    # 100,000 GPUs outgrow a three-tier fabric of 64-port switches: that size runs on 400G Ethernet (128 ports)
+    designs += [(f"dgx-h100 x{n}", generate_design(catalog, TemplateSpec(
+        "dgx-h100", n, nic_id=LARGE_NIC if n * GPUS_PER_NODE >= LARGE_GPUS else None))) for n in args.nodes]
     print(
         f"{'design':>14} {'lang':>4} {'GPUs':>7} {'analyse s':>9} {'content s':>9} {'render s':>9} "
         f"{'report s':>8} {'total s':>8} {'pages':>6} {'MB':>7}"

@@ -30,7 +30,8 @@ RACK_WIDTH_MM = 600.0  # the catalog's cabinets are 600 mm wide (rack-42u, rack-
 RACK_W = RACK_WIDTH_MM / U_MM  # cabinet width in U
 RAIL_W = 1.3  # the frame's side posts, in U (wide enough for the U numbers)
 GAP_W = 2.6  # space between two cabinets, in U
-LABEL_ROWS_U = 6.5  # room under a rack for its name and loads
+LABEL_ROWS_U = 7.6  # room under a rack for its name, loads and PDUs
+PDU_W, PDU_GAP = 0.4, 0.12  # the 0U PDUs, drawn as strips beside the cabinet (feed A left, feed B right), in U
 FEW_RACKS, SOME_RACKS = 12, 40  # up to this many racks: 6, then 8, then 10 per row
 PER_ROW = {FEW_RACKS: 6, SOME_RACKS: 8}
 DEVICE_TEXT_U = 0.62  # label height on a 1U device; taller devices get up to TALL_TEXT_U
@@ -102,7 +103,8 @@ def _look(ctx: Ctx, rack: Rack) -> tuple[object, ...]:
     cooling = ctx.analysis.cooling.racks.get(rack.id) if ctx.analysis.cooling is not None else None
     loads = (None if power is None else (round(power.max_w), round(power.budget_w), power.max_w > power.supply_w),
              None if cooling is None else (cooling.cooling, round(cooling.capacity_w), cooling.over_capacity))
-    return rack.height_u, devices, loads
+    feeds = tuple((f.voltage_v, f.amps, f.phases) if f is not None else None for f in (rack.feed_a, rack.feed_b))
+    return rack.height_u, devices, loads, feeds
 
 
 def _groups_table(ctx: Ctx, groups: list[list[Rack]]) -> Table:
@@ -165,6 +167,9 @@ def _rack_shapes(ctx: Ctx, rack: Rack, left: float, top: float) -> list[Shape]:
         )
     for u in range(1, height + 1, 5):  # every fifth U numbered, as on the cabinet's rails
         shapes.append(Label(left + RAIL_W / 2, top + height - u + 0.5, str(u), 0.7, "#ffffff", "center"))
+    shapes.append(Rect(left - PDU_GAP - PDU_W, top + 1, PDU_W, height - 2, COLORS["pdu"], None))  # PDU A
+    if rack.feed_b is not None:
+        shapes.append(Rect(left + RACK_W + PDU_GAP, top + 1, PDU_W, height - 2, COLORS["pdu"], None))  # PDU B
     return shapes
 
 
@@ -216,6 +221,10 @@ def _rack_labels(ctx: Ctx, rack: Rack, left: float, floor: float, count: int = 1
         )
         color = OVER if rack_cooling.over_capacity else OK_TEXT
         shapes.append(Label(center, floor + 4.6, text, 1.05, color, "center", RACK_W + GAP_W * 0.8))
+    feeds = "2 × " if rack.feed_b is not None else ""
+    pdu = t("racks.pdu_label", feeds=feeds, volts=t.int(rack.feed_a.voltage_v), amps=t.int(rack.feed_a.amps),
+            phases=t.int(rack.feed_a.phases))
+    shapes.append(Label(center, floor + 6.1, pdu, 1.05, OK_TEXT, "center", RACK_W + GAP_W * 0.8))
     return shapes
 
 

@@ -41,6 +41,7 @@ FRONT: dict[str, tuple[str, str]] = {
         "The design checks found nothing to settle before ordering.",
         "方案检查未发现下单前需要解决的问题。",
     ),
+    "racks.pdu_label": ("PDU {feeds}{volts} V {amps} A {phases}-ph", "PDU {feeds}{volts} V {amps} A {phases} 相"),
     # ----- identical racks ------------------------------------------------------------------------------
     "racks.grouped": (
         "The {racks} racks are of {kinds} kinds: each kind is drawn once, marked with how many racks it stands "
