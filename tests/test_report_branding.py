@@ -16,7 +16,7 @@ from planner_gui.examples import examples_folder
 from planner_gui.preferences import Preferences, preferences_path
 from planner_gui.report.content import build_proposal
 from planner_gui.report.content.blocks import Heading, Paragraph
-from planner_gui.report.content.branding import LOGO_MAX_BYTES, PNG_MAGIC, branding_from, load_logo, make_branding
+from planner_gui.report.content.branding import PNG_MAGIC, branding_from, load_logo, make_branding
 from tests.report_support import TODAY, default_design
 
 S1 = examples_folder() / "s1-h100-2x8-ndr.cluster"
@@ -59,7 +59,7 @@ def test_the_executive_summary_opens_in_prose_with_the_tables_figures() -> None:
 
 @pytest.mark.parametrize(("content", "says"), [
     (b"GIF89a not a png", "is not a PNG or SVG image"),
-    (PNG_MAGIC + b"\0" * (LOGO_MAX_BYTES + 1), "MB; use a PNG or SVG of at most 2 MB"),
+    (PNG_MAGIC + b"\0" * 10_000_000, "is 10.0 MB; use a PNG or SVG of at most 2 MB"),
 ])
 def test_a_bad_logo_is_refused_in_one_line(tmp_path: Path, content: bytes, says: str) -> None:
     logo = tmp_path / "logo.png"
