@@ -215,7 +215,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "medium.utp": ("Twisted pair (RJ45)", "双绞线（RJ45）"),
     # ----- racks ---------------------------------------------------------------------------------------
     "racks.intro": (
-        "All {racks} racks, front view, to scale (one band is 1U; every fifth U is numbered). "
+        "The racks ({racks}), front view, to scale (one band is 1U; every fifth U is numbered). "
         "Under each rack: its peak draw against its power budget, and its cooling type and "
         "capacity; red means over the limit. {per_row} racks per row.",
         "全部 {racks} 个机柜的正视图，按比例绘制（每格 1U，每 5U 标注编号）。机柜下方为峰值功耗"

@@ -118,8 +118,8 @@ MORE: dict[str, tuple[str, str]] = {
     "pow.status.over_feeds": ("over feeds", "超出供电容量"),
     "pow.total": ("Total", "合计"),
     "pow.feeds": (
-        "Of {racks} racks, {redundant} have 2N feeds (either feed carries the whole rack) and "
-        "{single} have a single feed.",
+        "Feeds: 2N (either feed carries the whole rack) on {redundant} of {racks} racks; a single feed on "
+        "{single}.",
         "{racks} 个机柜中，{redundant} 个为 2N 双路供电（任一路可带满整柜），{single} 个为单路供电。",
     ),
     "pow.thermal_title": ("Heat and cooling per rack", "单柜散热"),
