@@ -97,7 +97,7 @@ def test_every_section_and_key_number_is_in_the_text(english: tuple[Path, object
 def test_contents_list_each_section_with_its_page(english: tuple[Path, object, list[str]]) -> None:
     _, result, pages = english
     document = build_proposal(default_design(), bundled_catalog(), lang="en", today=TODAY)
-    contents = norm(pages[1])
+    contents = norm(pages[1]).replace(norm(document.header), "|")  # the running head starts with a digit too
     for heading in document.headings(1):
         page = result.anchors[heading.anchor]  # type: ignore[attr-defined]
         assert re.search(re.escape(norm(heading.text)) + r"\.*" + str(page) + r"(?!\d)", contents), (
