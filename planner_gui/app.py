@@ -14,12 +14,12 @@ from PySide6.QtCore import QCoreApplication, QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 
 from planner_gui import __version__
-from planner_gui.bundled_fonts import FONT_DIR, use_as_ui_fallback
 from planner_gui.catalog import load_catalog
 from planner_gui.document import Document
 from planner_gui.document.recent import APP_DIR_NAME
 from planner_gui.examples import default_example_path
 from planner_gui.i18n import install_language
+from planner_gui.i18n.fonts import FONT_DIR, use_as_ui_fallback
 from planner_gui.preferences import load_preferences
 from planner_gui.ui.dialogs.new_design import blank_design
 from planner_gui.ui.dialogs.recovery import offer_recovery

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from planner_gui.bundled_fonts import BUNDLED_CJK_FILES, FONT_DIR
 from planner_gui.examples import examples_folder
+from planner_gui.i18n.fonts import BUNDLED_CJK_FILES, FONT_DIR
 from tests.report_support import font_descriptors, norm
 
 MAX_FONT_BYTES = 3_000_000  # one face of the GB 2312 subset is ~2.3 MB; the whole CJK face is ~16 MB

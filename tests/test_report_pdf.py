@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from planner_gui.bundled_fonts import BUNDLED_CJK_FAMILY, register_bundled_fonts
 from planner_gui.catalog import bundled_catalog
 from planner_gui.engine.analysis import analyze_design
+from planner_gui.i18n.fonts import BUNDLED_CJK_FAMILY, register_bundled_fonts
 from planner_gui.report.content import build_proposal
 from planner_gui.report.content.blocks import (
     Column,

@@ -14,7 +14,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from planner_gui.bundled_fonts import BUNDLED_CJK_FILES, FONT_DIR
+from planner_gui.i18n.fonts import BUNDLED_CJK_FILES, FONT_DIR
 from planner_gui.report.content import build_proposal
 from planner_gui.report.content.branding import Branding
 from planner_gui.report.content.i18n import check_lang

@@ -15,7 +15,7 @@ from enum import StrEnum
 
 from PySide6.QtGui import QFont, QFontDatabase, QRawFont
 
-from planner_gui.bundled_fonts import BUNDLED_CJK_FAMILY, register_bundled_fonts
+from planner_gui.i18n.fonts import BUNDLED_CJK_FAMILY, register_bundled_fonts
 from planner_gui.model.messages import QT_TRANSLATE_NOOP
 
 # Families tried in order; the first installed one wins. The bundled face comes first so that the output

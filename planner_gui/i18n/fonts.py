@@ -12,7 +12,7 @@ from pathlib import Path
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import QApplication
 
-FONT_DIR = Path(__file__).resolve().parent / "resources" / "fonts"
+FONT_DIR = Path(__file__).resolve().parent.parent / "resources" / "fonts"
 BUNDLED_CJK_FAMILY = "Noto Sans SC Bundled"  # the family name scripts/build_cjk_font.py gives the subset
 BUNDLED_CJK_FILES = ("NotoSansSCBundled-Regular.ttf", "NotoSansSCBundled-Bold.ttf")
 _registered: dict[Path, bool] = {}
