@@ -143,3 +143,18 @@ def test_the_proposal_branding_is_edited_in_preferences(qtbot: QtBot) -> None:
     chosen = dialog.chosen()
     assert (chosen.proposal_company, chosen.proposal_document_number, chosen.proposal_validity_days) == (
         "ACME Computing", "P-17", 0)
+
+
+def test_the_bundled_chinese_face_is_the_ui_fallback(qtbot: QtBot) -> None:
+    from planner_gui.i18n.fonts import BUNDLED_CJK_FAMILY, use_as_ui_fallback
+
+    app = QApplication.instance()
+    before = app.font()
+    try:
+        assert use_as_ui_fallback(app) is True
+        assert app.font().families()[-1] == BUNDLED_CJK_FAMILY  # after the system's own family, for what it lacks
+        label = QLabel("数据中心")
+        qtbot.addWidget(label)
+        assert label.fontMetrics().inFontUcs4(ord("数"))  # drawable on a machine without any Chinese font
+    finally:
+        app.setFont(before)
