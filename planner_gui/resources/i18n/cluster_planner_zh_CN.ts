@@ -4712,8 +4712,8 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>用户硬件目录文件</translation>
     </message>
     <message>
-        <source>&lt;b&gt;PDF proposal&lt;/b&gt;</source>
-        <translation>&lt;b&gt;PDF 方案书&lt;/b&gt;</translation>
+        <source>PDF proposal</source>
+        <translation>PDF 方案书</translation>
     </message>
     <message>
         <source>Company</source>

@@ -64,7 +64,10 @@ class PreferencesDialog(QDialog):
 
     def _add_proposal_rows(self, form: QFormLayout, preferences: Preferences) -> None:
         """The PDF proposal's branding and document control: the supplier's own, on every proposal."""
-        heading = QLabel(self.tr("<b>PDF proposal</b>"), self)
+        heading = QLabel(self.tr("PDF proposal"), self)
+        bold = heading.font()
+        bold.setBold(True)
+        heading.setFont(bold)
         form.addRow(heading)
         rows = [
             ("company", self.tr("Company"), ""),
