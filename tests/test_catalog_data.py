@@ -21,7 +21,7 @@ from planner_gui.model.specs import PortRole
 CATALOG_DIR = Path(planner_gui.__file__).parent / "resources" / "catalog"
 KINDS_BY_FILE = {
     "gpus.json": {"gpu"}, "servers.json": {"server"}, "nics.json": {"nic"}, "switches.json": {"switch"},
-    "storage.json": {"storage"}, "cables.json": {"cable"}, "racks.json": {"rack"}, "pdus.json": {"pdu"},
+    "storage.json": {"storage"}, "cables.json": {"cable"}, "racks.json": {"rack"}, "pdus.json": {"pdu", "power_shelf"},
     "cooling.json": {"cooling"}, "misc.json": {"patch_panel", "blank"},
 }
 REQUIRED_IDS = {
@@ -196,12 +196,20 @@ def test_server_power_covers_its_gpus(catalog: Catalog) -> None:
         assert server["max_power_w"] >= gpu_w, server.id
         # GPUs sit near their limit under training (measured_h200.md), so typical is well above half of it
         assert server["typical_power_w"] >= 0.5 * gpu_w, server.id
+        if server.get("psu_count") is None:  # busbar-fed (NVL72 trays): the rack's power shelves carry it
+            shelf = catalog.require(server["domain_power_shelf_id"], "power_shelf")
+            trays = server["nvlink_domain_gpus"] // server["gpu_count"]
+            assert shelf["output_w"] * server["domain_power_shelf_count"] >= trays * server["max_power_w"], server.id
+            continue
         assert server["psu_count"] * server["psu_w"] >= server["max_power_w"], server.id
         assert server["psu_redundant"] < server["psu_count"], server.id
 
 
 def test_switch_ports_give_the_capacity_in_their_names(catalog: Catalog) -> None:
     for switch in catalog.of_kind("switch"):
+        if switch["role"] == "nvlink":  # NVLink ports are backplane cartridges, not cabled ports
+            assert switch["port_groups"] == [], switch.id
+            continue
         named = sorted((int(n), float(s)) for n, s in SWITCH_NAME_PORTS.findall(switch.name))
         groups = sorted((g["count"], float(g["speed_gbps"])) for g in switch["port_groups"])
         assert named, f"{switch.id}: name must state its ports, e.g. (64×400G)"

@@ -24,6 +24,7 @@ RESULT_KEYS = {"op", "bytes", "time_us", "algbw_GBps", "busbw_GBps", "algorithm"
 ESTIMATE_KEYS = {"step_time_s", "tokens_per_s", "tflops_per_gpu_model", "tflops_per_gpu_hardware", "mfu", "hfu",
                  "memory_per_gpu_gb", "fits", "breakdown"}
 H100 = ("--gpu", "h100-sxm5-80gb", "--gpus-per-node", "8")
+NVL72 = ("--gpu", "gb200", "--gpus-per-node", "4")
 LLAMA_13B = ("--layers", "40", "--hidden", "5120", "--heads", "40", "--seq", "4096", "--vocab", "32000",
              "--global-batch", "64")
 
@@ -119,6 +120,20 @@ def test_predict_gdr_on_one_node_is_accepted_with_a_note(capsys: pytest.CaptureF
     assert json.loads(out)["results"] == json.loads(plain)["results"]  # the same prediction
 
 
+def test_predict_a_full_nvl72_rack(capsys: pytest.CaptureFixture[str]) -> None:
+    """18 trays of 4 GB200 in one NVLink domain: one NCCL node of 72 GPUs, NVLS over the switch trays."""
+    code, out, _ = run(capsys, "predict", *NVL72, "--nodes", "18", "--nvlink-domain", "72", "--bytes", "4G", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert (data["profile"]["gpus_per_node"], data["profile"]["nodes"], data["profile"]["hosts_per_domain"]) == (
+        72, 1, 18)
+    profile = profile_from_catalog(CATALOG, "gb200", 4, 18, "ib-ndr-400", nvlink_domain=72)
+    assert data["results"][0]["busbw_GBps"] == pytest.approx(predict(profile, "allreduce", 2**32).busbw_GBps)
+    assert data["results"][0]["algorithm"] == "nvls"
+    _, text_out, _ = run(capsys, "predict", *NVL72, "--nodes", "36", "--nvlink-domain", "72", "--bytes", "1G")
+    assert "2 x 72" in text_out and "NVLink domain of 72 GPUs on 18 servers" in text_out
+
+
 @pytest.mark.parametrize(("args", "fragment"), [
     (("--gpu", "ib-ndr-400", "--gpus-per-node", "8", "--nodes", "2"), "--gpu: unknown gpu id 'ib-ndr-400'"),
     ((*H100, "--nodes", "2", "--nic", "h100-sxm5-80gb"), "--nic: unknown nic id 'h100-sxm5-80gb'"),
@@ -136,6 +151,10 @@ def test_predict_gdr_on_one_node_is_accepted_with_a_note(capsys: pytest.CaptureF
     (("--gpu", "rtx-4090", "--gpus-per-node", "8", "--nodes", "2", "--gdr", "on"), "rtx-4090 GPUs have no GPUDirect"),
     (("--gpu", "gh200", "--gpus-per-node", "1", "--nodes", "2"), "no catalog server carries gh200"),
     ((*H100,), "the following arguments are required: --nodes"),
+    ((*NVL72, "--nodes", "27", "--nvlink-domain", "72"), "--nvlink-domain: 27 servers do not fill whole NVLink"),
+    ((*NVL72, "--nodes", "18", "--nvlink-domain", "70"), "--nvlink-domain: an NVLink domain of 70 GPUs"),
+    ((*H100, "--nodes", "2", "--nvlink-domain", "16"), "--nvlink-domain: h100-sxm5-80gb has no NVLink between"),
+    ((*NVL72, "--nodes", "18", "--nvlink-domain", "0"), "argument --nvlink-domain: 0 must be at least 1"),
 ])
 def test_predict_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], args: tuple[str, ...],
                                        fragment: str) -> None:

@@ -32,9 +32,13 @@ DEVICE_KINDS = {
     "pdu": DeviceKind.PDU,
     "patch_panel": DeviceKind.PATCH_PANEL,
     "blank": DeviceKind.BLANK,
+    "power_shelf": DeviceKind.PDU,  # a power device without network ports, like a PDU
 }
 # References between entries that must resolve: (kind, field, kind it must point to).
-_REFERENCES = (("server", "gpu_id", "gpu"), ("server", "default_nic_id", "nic"), ("nic", "default_switch_id", "switch"))
+_REFERENCES = (("server", "gpu_id", "gpu"), ("server", "default_nic_id", "nic"), ("nic", "default_switch_id", "switch"),
+               ("server", "domain_switch_id", "switch"), ("server", "domain_power_shelf_id", "power_shelf"),
+               ("server", "domain_rack_id", "rack"))
+_OPTIONAL_REFERENCES = ("domain_switch_id", "domain_power_shelf_id", "domain_rack_id")
 USER_CATALOG_LIMIT_BYTES = 8 * 1024 * 1024
 # Bounds on a hostile user catalog (docs/reliability.md). The bundled catalog has ~60 entries, and
 # the largest switch in it (resources/catalog) has 144 ports; each bound is far above real use.
@@ -387,8 +391,10 @@ def _drop_broken_references(catalog: Catalog, problems: _Problems) -> None:
         changed = False
         for entry in list(catalog.entries.values()):
             for kind, name, target_kind in _REFERENCES:
-                target = catalog.entries.get(entry.get(name, "")) if entry.kind == kind else None
-                if entry.kind == kind and (target is None or target.kind != target_kind):
+                if entry.kind != kind or (name in _OPTIONAL_REFERENCES and entry.get(name) is None):
+                    continue
+                target = catalog.entries.get(entry.get(name, ""))
+                if target is None or target.kind != target_kind:
                     problems.append(QT_TRANSLATE_NOOP(
                         "Catalog", "{entry}: {field} {value!r} is not a {kind} in the catalog; entry skipped").fill(
                         entry=entry.id, field=name, value=entry[name], kind=kind_word(target_kind)))

@@ -21,6 +21,7 @@ from planner_gui.model.messages import QT_TRANSLATE_NOOP, Template, Text
 
 KINDS = (
     "gpu", "server", "nic", "switch", "storage", "cable", "rack", "pdu", "cooling", "patch_panel", "blank",
+    "power_shelf",
 )
 # Each kind as a word in a sentence ("unknown nic id ...", "... is not a gpu in the catalog"); in English
 # the kind itself, in another language its name there.
@@ -30,7 +31,7 @@ KIND_WORDS = {
     "storage": QT_TRANSLATE_NOOP("Catalog", "storage"), "cable": QT_TRANSLATE_NOOP("Catalog", "cable"),
     "rack": QT_TRANSLATE_NOOP("Catalog", "rack"), "pdu": QT_TRANSLATE_NOOP("Catalog", "pdu"),
     "cooling": QT_TRANSLATE_NOOP("Catalog", "cooling"), "patch_panel": QT_TRANSLATE_NOOP("Catalog", "patch_panel"),
-    "blank": QT_TRANSLATE_NOOP("Catalog", "blank"),
+    "blank": QT_TRANSLATE_NOOP("Catalog", "blank"), "power_shelf": QT_TRANSLATE_NOOP("Catalog", "power_shelf"),
 }
 _TYPE_WORDS = {
     int: QT_TRANSLATE_NOOP("Catalog", "a whole number"), float: QT_TRANSLATE_NOOP("Catalog", "a number"),
@@ -103,6 +104,9 @@ FIELDS: dict[str, dict[str, Field]] = {
         "nvlink_gen": Field(int, required=False, low=1, high=10),
         "nvlink_links": Field(int, required=False, low=1, high=64),
         "nvlink_bidir_gbs": Field(NUM, required=False, low=1, high=100_000),
+        # The largest NVLink domain the GPU's NVLink generation joins across servers (NVLink 5: 576);
+        # absent: NVLink stays inside one server.
+        "max_nvlink_domain": Field(int, required=False, low=1, high=100_000),
         "pcie_gen": Field(int, low=3, high=7),
     },
     "server": {
@@ -120,9 +124,10 @@ FIELDS: dict[str, dict[str, Field]] = {
         "compute_nic_slots": Field(int, low=0, high=32),
         "storage_nic_count": Field(int, low=0, high=16),
         "storage_nic_gbps": Field(NUM, low=0, high=1600),
-        "psu_count": Field(int, low=1, high=16),
-        "psu_redundant": Field(int, low=0, high=16),
-        "psu_w": Field(NUM, low=100, high=20_000),
+        # Servers fed from a rack busbar (NVL72 compute trays) have no PSUs of their own.
+        "psu_count": Field(int, required=False, low=1, high=16),
+        "psu_redundant": Field(int, required=False, low=0, high=16),
+        "psu_w": Field(NUM, required=False, low=100, high=20_000),
         "airflow_cfm": Field(NUM, required=False, low=0, high=10_000),
         "cooling": Field(str, choices=("air", "liquid")),
         # Platform facts for the NCCL environment (engine/deploy/platform.py): set only from a cited
@@ -134,6 +139,16 @@ FIELDS: dict[str, dict[str, Field]] = {
         "gpudirect_rdma": Field(bool, required=False),
         "nccl_net_plugin": Field(str, required=False),
         "platform_source": Field(str, required=False),
+        # Share of the server's heat its cold plates take to liquid (the rest goes to room air).
+        "liquid_fraction": Field(NUM, required=False, low=0, high=1),
+        # Rack-scale NVLink systems (docs/catalog.md, `server`): GPUs per NVLink domain across servers
+        # and the parts one domain's rack holds besides its servers.
+        "nvlink_domain_gpus": Field(int, required=False, low=1, high=100_000),
+        "domain_switch_id": Field(str, required=False),
+        "domain_switch_count": Field(int, required=False, low=0, high=64),
+        "domain_power_shelf_id": Field(str, required=False),
+        "domain_power_shelf_count": Field(int, required=False, low=0, high=64),
+        "domain_rack_id": Field(str, required=False),
     },
     "nic": {
         "technology": Field(str, choices=_TECH),
@@ -150,11 +165,12 @@ FIELDS: dict[str, dict[str, Field]] = {
     },
     "switch": {
         **_ACTIVE_DEVICE,
-        "technology": Field(str, choices=_TECH),
+        "technology": Field(str, choices=(*_TECH, "nvlink")),
         "port_groups": Field(list),
         "latency_ns": Field(NUM, low=1, high=100_000),
         "sharp": Field(bool),
-        "role": Field(str, choices=("fabric", "management")),
+        # "nvlink": an NVLink switch tray of a rack-scale system (cabled through the rack backplane)
+        "role": Field(str, choices=("fabric", "management", "nvlink")),
     },
     "storage": {
         **_DEVICE,
@@ -191,6 +207,14 @@ FIELDS: dict[str, dict[str, Field]] = {
         "pue": Field(NUM, low=1.0, high=3.0),
     },
     "patch_panel": {**_DEVICE, "ports": Field(int, low=1, high=1000)},
+    # A rack power shelf: AC in, DC onto the rack busbar (NVL72).
+    "power_shelf": {
+        **_DEVICE,
+        "output_w": Field(NUM, low=1, high=1_000_000),
+        "psu_count": Field(int, low=1, high=64),
+        "psu_w": Field(NUM, low=100, high=100_000),
+        "psu_redundant": Field(int, required=False, low=0, high=64),
+    },
     "blank": {**_DEVICE},
 }
 

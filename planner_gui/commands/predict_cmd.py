@@ -61,7 +61,12 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser("predict", help=translate("CLI", "predict NCCL collective time and bus bandwidth"))
     parser.add_argument("--gpu", required=True, help=translate("CLI", "GPU catalog id, e.g. h100-sxm5-80gb"))
     parser.add_argument("--gpus-per-node", required=True, type=positive_int, help=translate("CLI", "GPUs per server"))
-    parser.add_argument("--nodes", required=True, type=positive_int, help=translate("CLI", "servers"))
+    parser.add_argument("--nodes", required=True, type=positive_int,
+                        help=translate("CLI", "servers (for a rack-scale system, its compute trays: 18 per NVL72 "
+                                              "rack)"))
+    parser.add_argument("--nvlink-domain", type=positive_int, metavar="G",
+                        help=translate("CLI", "GPUs sharing one NVLink domain across servers (default: the GPUs "
+                                              "per server; 72 for an NVL72 rack)"))
     parser.add_argument("--nic", help=translate("CLI", "compute NIC catalog id (default: a catalog server's with "
                                                        "this GPU)"))
     parser.add_argument("--nics-per-node", type=positive_int,
@@ -152,7 +157,13 @@ def build_profile(catalog: Catalog, args: argparse.Namespace) -> tuple[Any, str]
     elif args.gdr == "on":  # a node-count sweep passes the same options at 1 node: accept it, say it is moot
         print(translate("CLI", "note: --gdr on is ignored on one node without --nic: GPUDirect RDMA only matters "
                                "between nodes"), file=sys.stderr)
-    profile = profile_from_catalog(catalog, gpu.id, args.gpus_per_node, args.nodes, nic_id, nics, **overrides)
+    try:
+        profile = profile_from_catalog(catalog, gpu.id, args.gpus_per_node, args.nodes, nic_id, nics,
+                                       nvlink_domain=args.nvlink_domain, **overrides)
+    except ValueError as error:
+        if args.nvlink_domain is None:
+            raise
+        raise CliError(f"--nvlink-domain: {text(error.args[0])}") from None
     return profile, nic_server
 
 
@@ -208,9 +219,15 @@ def describe(profile: Any, op: str, algo: str) -> str:
                 technology=words.technology_word(profile.technology))
             if profile.nics_per_node else translate("CLI", "no NICs"))
     on, off = translate("CLI", "on"), translate("CLI", "off")
+    intra = profile.intra
+    if profile.hosts_per_domain > 1:
+        intra = translate("CLI", "{intra}; each node an NVLink domain of {gpus} GPUs on {hosts} servers").format(
+            intra=intra, gpus=profile.gpus_per_node, hosts=profile.hosts_per_domain)
+        nics = translate("CLI", "{count} x {gbps:g} Gb/s {technology} NICs per NVLink domain").format(
+            count=profile.nics_per_node, gbps=profile.nic_gbps, technology=words.technology_word(profile.technology))
     return translate("CLI", "{op} on {nodes} x {per_node} {gpu} ({intra}), {nics}, GDR {gdr}, SHARP {sharp}, "
                             "algorithm {algo}").format(
-        op=op, nodes=profile.nodes, per_node=profile.gpus_per_node, gpu=profile.gpu_name, intra=profile.intra,
+        op=op, nodes=profile.nodes, per_node=profile.gpus_per_node, gpu=profile.gpu_name, intra=intra,
         nics=nics, gdr=on if profile.gdr else off, sharp=on if profile.sharp else off, algo=algo)
 
 

@@ -36,7 +36,7 @@ from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.templates.racks import rack_catalog_id as rack_catalog_id  # the generator's own choice
 
 # Id prefixes of new devices, by catalog kind (servers follow the generator's "node-001" naming).
-ID_PREFIX = {"server": "node", "switch": "switch", "storage": "storage", "pdu": "pdu",
+ID_PREFIX = {"server": "node", "switch": "switch", "storage": "storage", "pdu": "pdu", "power_shelf": "shelf",
              "patch_panel": "patch", "blank": "blank"}
 DEFAULT_ROW = "A"
 UNPLACED: Placement = (None, None)

@@ -30,6 +30,7 @@ KIND_FILL = {
     "switch": "#1d4ed8",
     "storage": "#c2410c",
     "pdu": "#4b5563",
+    "power_shelf": "#374151",
     "patch_panel": "#6b7280",
     "blank": "#d1d5db",
     "unknown": "#a21caf",

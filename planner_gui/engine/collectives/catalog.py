@@ -33,26 +33,63 @@ class _Catalog(Protocol):
 
 def profile_from_catalog(catalog: _Catalog, gpu_id: str, gpus_per_node: int, nodes: int,
                          nic_id: str | None = None, nics_per_node: int | None = None,
-                         nvswitch: bool | None = None, **overrides: Any) -> FabricProfile:
+                         nvswitch: bool | None = None, nvlink_domain: int | None = None,
+                         **overrides: Any) -> FabricProfile:
     """A profile for ``nodes`` x ``gpus_per_node`` GPUs of ``gpu_id`` joined by ``nic_id`` NICs.
 
     ``nics_per_node`` defaults to one NIC per GPU (the rail-optimised norm). ``nvswitch`` says
     whether the GPUs' board has NVSwitch (None: NVLink 3+ boards with more than two GPUs do; a
-    job on 2 GPUs of an 8-GPU HGX board passes True). ``overrides`` sets any other
-    :class:`FabricProfile` field (hops, oversubscription, gdr, sharp, ...).
+    job on 2 GPUs of an 8-GPU HGX board passes True). ``nvlink_domain`` is the GPUs sharing one
+    NVLink domain across servers (None: the server's own; 72 for an NVL72 rack of 4-GPU trays):
+    the profile then describes NCCL's view, one node per domain (:func:`domain_shape`).
+    ``overrides`` sets any other :class:`FabricProfile` field (hops, oversubscription, gdr, sharp, ...).
     """
     unknown = set(overrides) - {f.name for f in fields(FabricProfile)}
     if unknown:
         raise ValueError(f"profile_from_catalog(): unknown field(s) {', '.join(sorted(unknown))}; "
                          f"use FabricProfile field names")
     gpu = catalog.require(gpu_id, "gpu")
-    network = _nic_facts(catalog, nic_id, nodes, gpus_per_node if nics_per_node is None else nics_per_node)
+    hosts = domain_shape(gpu, gpus_per_node, nodes, nvlink_domain)
+    nics = gpus_per_node if nics_per_node is None else nics_per_node
+    per_domain, domains = gpus_per_node * hosts, nodes // hosts
+    network = _nic_facts(catalog, nic_id, domains, nics * hosts)
     nvls_across_nodes = network.pop("nvls_across_nodes")
-    values: dict[str, Any] = {"gpus_per_node": gpus_per_node, "nodes": nodes,
-                              **_gpu_facts(gpu, gpus_per_node, nvswitch), **network}
-    values["nvls"] = values["nvls"] and (nodes == 1 or nvls_across_nodes)
+    values: dict[str, Any] = {"gpus_per_node": per_domain, "nodes": domains,
+                              **_gpu_facts(gpu, per_domain, True if hosts > 1 else nvswitch), **network}
+    values["nvls"] = values["nvls"] and (domains == 1 or nvls_across_nodes)
+    values["hosts_per_domain"] = hosts
     values.update(overrides)
     return FabricProfile(**values)
+
+
+def domain_shape(gpu: _Entry, gpus_per_node: int, nodes: int, nvlink_domain: int | None) -> int:
+    """Servers per NVLink domain in a job of ``nodes`` servers (1: NVLink stays in the server).
+
+    A domain is whole servers, no larger than the GPU's NVLink generation allows (``max_nvlink_domain``
+    in the catalog, NVLink 5: 576); a job smaller than one domain sits inside one; a larger job fills
+    whole domains, as NCCL's MNNVL cliques are (docs/models/collectives.md, multi-node NVLink).
+    """
+    if nvlink_domain is None or nvlink_domain == gpus_per_node:
+        return 1
+    if nvlink_domain < gpus_per_node or nvlink_domain % gpus_per_node:
+        raise ValueError(QT_TRANSLATE_NOOP(
+            "Engine", "an NVLink domain of {domain} GPUs is not whole servers of {per_node} GPUs; give a multiple of "
+                      "{per_node}").fill(domain=nvlink_domain, per_node=gpus_per_node))
+    largest = int(gpu.get("max_nvlink_domain") or 0)
+    if nvlink_domain > largest:
+        if largest <= 0:
+            raise ValueError(QT_TRANSLATE_NOOP(
+                "Engine", "{gpu} has no NVLink between servers; its NVLink domain is one server ({per_node} "
+                          "GPUs)").fill(gpu=gpu.get("id"), per_node=gpus_per_node))
+        raise ValueError(QT_TRANSLATE_NOOP(
+            "Engine", "{gpu}'s NVLink joins at most {largest} GPUs in one domain; give at most {largest}").fill(
+            gpu=gpu.get("id"), largest=largest))
+    hosts = min(nvlink_domain // gpus_per_node, nodes)
+    if nodes % hosts:
+        raise ValueError(QT_TRANSLATE_NOOP(
+            "Engine", "{nodes} servers do not fill whole NVLink domains of {hosts} servers; use a multiple of "
+                      "{hosts} servers").fill(nodes=nodes, hosts=hosts))
+    return hosts
 
 
 def nic_network_facts(nic: _Entry) -> tuple[str, bool]:

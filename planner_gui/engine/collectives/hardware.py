@@ -47,6 +47,14 @@ NVLINK_RING_EFFICIENCY = {
     "blackwell": 680.0 / 900.0,
 }
 
+# NVLS across the trays of a multi-node NVLink domain (GB200/GB300 NVL72, NCCL >= 2.25 MNNVL): NVIDIA's
+# GTC25 figure is 850 GB/s AllReduce busbw on NVL72 against 480 on an 8-GPU NVLink 4 board (quoted in
+# github:stas00/ml-engineering network/README.md, NVLink SHARP). The single-server NVLS formula below
+# (NCCL's nvlsEfficiency 0.74 for Blackwell, 15/16 channels, (g+1)/g sends) gives 917 GB/s at 72 GPUs, so
+# traffic through the switch trays and backplane keeps 850/917 of it [calibrated on the GTC25 plateau;
+# checked against CoreWeave's measured 72-GPU rack, tests/data/nvl72_nccl_tests.csv].
+MNNVL_NVLS_EFFICIENCY = 850.0 / 917.5
+
 # PCIe x16 per direction as NCCL computes it: 12 GB/s for Gen3 (PCI_BW, NCCL src/graph/topo.h),
 # doubling with every generation (width * speed / 80 with the link speed doubling).
 PCIE_GEN3_X16_GBS = 12.0
@@ -156,7 +164,8 @@ def derive(profile: FabricProfile) -> Hardware:
         ranks=profile.ranks,
         intra_bw=intra_bw,
         intra_label=intra_label,
-        nvls_bw=_nvls_bw(intra_bw, generation) if nvls_ok and profile.gpus_per_node > 1 else 0.0,
+        nvls_bw=(_nvls_bw(intra_bw, generation, profile.hosts_per_domain)
+                 if nvls_ok and profile.gpus_per_node > 1 else 0.0),
         net_bw=net_bw,
         gpu_net_bw=gpu_net_bw,
         a2a_net_bw=a2a_net_bw,
@@ -173,9 +182,11 @@ def derive(profile: FabricProfile) -> Hardware:
     )
 
 
-def _nvls_bw(intra_bw: float, generation: str) -> float:
-    """NVLink bandwidth NVLS can use: NCCL's nvlsEfficiency and (nCh-1)/nCh channel factor."""
-    return intra_bw * NVLS_EFFICIENCY[generation] * (NVLS_CHANNELS - 1) / NVLS_CHANNELS
+def _nvls_bw(intra_bw: float, generation: str, hosts_per_domain: int = 1) -> float:
+    """NVLink bandwidth NVLS can use: NCCL's nvlsEfficiency and (nCh-1)/nCh channel factor; across the
+    trays of a multi-node NVLink domain, the MNNVL share on top."""
+    bw = intra_bw * NVLS_EFFICIENCY[generation] * (NVLS_CHANNELS - 1) / NVLS_CHANNELS
+    return bw * MNNVL_NVLS_EFFICIENCY if hosts_per_domain > 1 else bw
 
 
 def _intra(profile: FabricProfile, generation: str) -> tuple[float, str]:

@@ -26,6 +26,8 @@ MAX_LATENCY_US = 1000.0  # catalog schema upper bound for NIC latency
 MAX_HOPS = 9  # a 5-tier Clos traversed up and down; more is not a real fabric
 MAX_CABLE_M = 100_000.0  # catalog schema upper bound for cable reach
 MAX_OVERSUBSCRIPTION = 64.0
+# NICs of one node: 64 per server (the catalog's bound on NIC slots x 2) times the servers of an NVLink domain.
+MAX_NICS_PER_SERVER = 64
 
 _CHOICE = QT_TRANSLATE_NOOP("Engine", "{name}={value!r}: use one of {choices}")
 _OUTSIDE = QT_TRANSLATE_NOOP("Engine", "{name}={value} is outside {low}..{high}")
@@ -34,7 +36,11 @@ _JOINED = QT_TRANSLATE_NOOP("Engine", "{problems}; {more}")
 
 @dataclass(frozen=True)
 class FabricProfile:
-    """Hardware facts for one collective group (hashable: the model caches per profile)."""
+    """Hardware facts for one collective group (hashable: the model caches per profile).
+
+    A "node" is what NCCL builds its hierarchy on: one server, or one multi-server NVLink domain
+    (``hosts_per_domain`` servers, e.g. an NVL72 rack), whose GPUs all reach each other over NVLink.
+    """
 
     gpus_per_node: int
     nodes: int
@@ -57,6 +63,9 @@ class FabricProfile:
     congestion_control: bool = True  # RoCE ECN/DCQCN
     cable_m: float = 3.0  # typical node-to-leaf cable length
     gpu_nic_affinity: bool = True  # each GPU has a NIC under the same PCIe switch
+    # Servers whose GPUs share one NVLink domain (an NVL72 rack: 18 trays). NCCL (>= 2.25, MNNVL) treats
+    # the domain as one node, so gpus_per_node, nodes and nics_per_node count per domain; 1: a server.
+    hosts_per_domain: int = 1
 
     def __post_init__(self) -> None:
         problems = profile_problems(self)
@@ -76,6 +85,11 @@ def profile_problems(p: FabricProfile) -> list[Text]:
     problems += _int_in("nodes", p.nodes, 1, MAX_NODES)
     problems += _int_in("pcie_gen", p.pcie_gen, 3, 7)
     problems += _int_in("hops", p.hops, 1, MAX_HOPS)
+    problems += _int_in("hosts_per_domain", p.hosts_per_domain, 1, MAX_GPUS_PER_NODE)
+    if isinstance(p.hosts_per_domain, int) and p.hosts_per_domain > 1 and p.intra != "nvswitch":
+        problems.append(QT_TRANSLATE_NOOP("Engine", "hosts_per_domain={hosts} needs intra='nvswitch' (an NVLink "
+                                                    "domain across servers runs through NVLink switches)").fill(
+            hosts=p.hosts_per_domain))
     if p.intra not in INTRA_KINDS:
         problems.append(_CHOICE.fill(name="intra", value=p.intra, choices=", ".join(INTRA_KINDS)))
     if p.technology not in TECHNOLOGIES:
@@ -90,13 +104,18 @@ def profile_problems(p: FabricProfile) -> list[Text]:
     problems += _number_in("oversubscription", p.oversubscription, 1.0, MAX_OVERSUBSCRIPTION)
     problems += _nvlink_problems(p)
     if p.nodes > 1:
-        problems += _int_in("nics_per_node", p.nics_per_node, 1, 64,
+        problems += _int_in("nics_per_node", p.nics_per_node, 1, _max_nics(p),
                             QT_TRANSLATE_NOOP("Engine", "a multi-node job needs NICs").fill())
         problems += _number_in("nic_gbps", p.nic_gbps, 1.0, MAX_NIC_GBPS)
     else:
-        problems += _int_in("nics_per_node", p.nics_per_node, 0, 64)
+        problems += _int_in("nics_per_node", p.nics_per_node, 0, _max_nics(p))
         problems += _number_in("nic_gbps", p.nic_gbps, 0.0, MAX_NIC_GBPS)
     return problems
+
+
+def _max_nics(p: FabricProfile) -> int:
+    hosts = p.hosts_per_domain if isinstance(p.hosts_per_domain, int) and p.hosts_per_domain >= 1 else 1
+    return MAX_NICS_PER_SERVER * min(hosts, MAX_GPUS_PER_NODE)
 
 
 def _nvlink_problems(p: FabricProfile) -> list[Text]:

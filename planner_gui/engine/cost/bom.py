@@ -22,8 +22,8 @@ from planner_gui.engine.cost.cables import CableSchedule, cable_schedule
 from planner_gui.engine.facility.energy import usd_rate
 from planner_gui.model import Design
 
-CATEGORY_ORDER = ("server", "nic", "switch", "storage", "optic", "cable", "rack", "pdu", "patch_panel", "blank",
-                  "unknown")
+CATEGORY_ORDER = ("server", "nic", "switch", "storage", "optic", "cable", "rack", "pdu", "power_shelf", "patch_panel",
+                  "blank", "unknown")
 SCHEDULE_CATEGORIES = ("cable", "optic")
 # Why a line has no price: the catalog gives none; the catalog has no part for the link's medium and
 # speed; the design places none of a part every rack needs; the cabinets come with the rented rack space

@@ -41,7 +41,7 @@ from planner_gui.model import Design
 from planner_gui.model.cost_limits import cost_problem
 
 NETWORK_LINES = ("switches", "nics", "cables")
-MINOR_KINDS = ("blank", "patch_panel", "pdu")  # left unpriced without a warning (the bill says why)
+MINOR_KINDS = ("blank", "patch_panel", "pdu", "power_shelf")  # left unpriced without a warning (the bill says why)
 
 
 @dataclass(frozen=True, slots=True)

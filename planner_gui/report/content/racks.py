@@ -44,6 +44,7 @@ COLORS = {
     "mgmt_switch": "#edc948",
     "storage": "#59a14f",
     "pdu": "#9c755f",
+    "power_shelf": "#7f5f4a",
     "patch_panel": "#bab0ac",
     "blank": "#d9d9d9",
     "unknown": "#e15759",
@@ -237,4 +238,4 @@ def _kind(ctx: Ctx, catalog_id: str) -> str:
     return entry.kind if entry.kind in COLORS else "unknown"
 
 
-_DARK = {COLORS["server"], COLORS["pdu"], COLORS["unknown"], COLORS["storage"]}
+_DARK = {COLORS["server"], COLORS["pdu"], COLORS["power_shelf"], COLORS["unknown"], COLORS["storage"]}

@@ -1012,10 +1012,6 @@
         <translation>每台服务器的 GPU 数</translation>
     </message>
     <message>
-        <source>servers</source>
-        <translation>服务器台数</translation>
-    </message>
-    <message>
         <source>compute NIC catalog id (default: a catalog server&apos;s with this GPU)</source>
         <translation>计算网卡的目录 id（默认：目录中配这款 GPU 的服务器所带的网卡）</translation>
     </message>
@@ -1068,6 +1064,14 @@
         <translation>时间 us</translation>
     </message>
     <message>
+        <source>servers (for a rack-scale system, its compute trays: 18 per NVL72 rack)</source>
+        <translation>服务器台数（机柜级系统为计算托盘数：每个 NVL72 机柜 18 个）</translation>
+    </message>
+    <message>
+        <source>GPUs sharing one NVLink domain across servers (default: the GPUs per server; 72 for an NVL72 rack)</source>
+        <translation>跨服务器共享一个 NVLink 域的 GPU 数（默认：每台服务器的 GPU 数；NVL72 机柜为 72）</translation>
+    </message>
+    <message>
         <source>algbw GB/s</source>
         <translation>算法带宽 GB/s</translation>
     </message>
@@ -1118,6 +1122,14 @@
     <message>
         <source>off</source>
         <translation>关</translation>
+    </message>
+    <message>
+        <source>{intra}; each node an NVLink domain of {gpus} GPUs on {hosts} servers</source>
+        <translation>{intra}；每个节点是 {hosts} 台服务器上 {gpus} 个 GPU 组成的 NVLink 域</translation>
+    </message>
+    <message>
+        <source>{count} x {gbps:g} Gb/s {technology} NICs per NVLink domain</source>
+        <translation>每个 NVLink 域 {count} 块 {gbps:g} Gb/s {technology} 网卡</translation>
     </message>
     <message>
         <source>{op} on {nodes} x {per_node} {gpu} ({intra}), {nics}, GDR {gdr}, SHARP {sharp}, algorithm {algo}</source>
@@ -1664,6 +1676,10 @@
     <message>
         <source>blank</source>
         <translation>盲板</translation>
+    </message>
+    <message>
+        <source>power_shelf</source>
+        <translation>电源架</translation>
     </message>
     <message>
         <source>a whole number</source>
@@ -2740,6 +2756,22 @@
         <translation>tree 算法至少需要两个进程</translation>
     </message>
     <message>
+        <source>an NVLink domain of {domain} GPUs is not whole servers of {per_node} GPUs; give a multiple of {per_node}</source>
+        <translation>{domain} 个 GPU 的 NVLink 域不是整台服务器（每台 {per_node} 个 GPU）；请给出 {per_node} 的倍数</translation>
+    </message>
+    <message>
+        <source>{gpu} has no NVLink between servers; its NVLink domain is one server ({per_node} GPUs)</source>
+        <translation>{gpu} 在服务器之间没有 NVLink；其 NVLink 域为一台服务器（{per_node} 个 GPU）</translation>
+    </message>
+    <message>
+        <source>{gpu}&apos;s NVLink joins at most {largest} GPUs in one domain; give at most {largest}</source>
+        <translation>{gpu} 的 NVLink 一个域最多连接 {largest} 个 GPU；请最多给出 {largest}</translation>
+    </message>
+    <message>
+        <source>{nodes} servers do not fill whole NVLink domains of {hosts} servers; use a multiple of {hosts} servers</source>
+        <translation>{nodes} 台服务器填不满每域 {hosts} 台服务器的完整 NVLink 域；请使用 {hosts} 的倍数台服务器</translation>
+    </message>
+    <message>
         <source>a {nodes}-node profile needs nic_id (a catalog NIC id) to describe the network</source>
         <translation>{nodes} 节点的配置需要 nic_id（目录中的网卡 id）来描述网络</translation>
     </message>
@@ -2790,6 +2822,10 @@
     <message>
         <source>invalid FabricProfile: {problems}</source>
         <translation>FabricProfile 无效：{problems}</translation>
+    </message>
+    <message>
+        <source>hosts_per_domain={hosts} needs intra=&apos;nvswitch&apos; (an NVLink domain across servers runs through NVLink switches)</source>
+        <translation>hosts_per_domain={hosts} 需要 intra=&apos;nvswitch&apos;（跨服务器的 NVLink 域经由 NVLink 交换机）</translation>
     </message>
     <message>
         <source>gpu_name must be a non-empty GPU name such as &apos;H100 SXM5 80GB&apos;</source>

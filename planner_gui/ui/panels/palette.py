@@ -35,7 +35,7 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (QT_TRANSLATE_NOOP("Palette", "Storage"), ("storage",)),
     (QT_TRANSLATE_NOOP("Palette", "Racks"), ("rack",)),
     (QT_TRANSLATE_NOOP("Palette", "Cables"), ("cable",)),
-    (QT_TRANSLATE_NOOP("Palette", "Rack accessories"), ("pdu", "patch_panel", "blank")),
+    (QT_TRANSLATE_NOOP("Palette", "Rack accessories"), ("pdu", "power_shelf", "patch_panel", "blank")),
 )
 W_PER_KW = 1000.0  # unit conversion
 
