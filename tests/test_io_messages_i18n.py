@@ -17,7 +17,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication
 
 from planner_gui.catalog import bundled_catalog
-from planner_gui.io import LoadError, SaveError, load_design, save_design, saving
+from planner_gui.io import CURRENT_SCHEMA_VERSION, LoadError, SaveError, load_design, save_design, saving
 from planner_gui.io.reader import Problems
 from planner_gui.io.saving import os_reason
 from planner_gui.model import Design, DesignError
@@ -146,7 +146,8 @@ HOSTILE = {  # content -> (English problem, a JSON path or value the Chinese mus
     "types": (HEAD + '"racks": "x"}', "racks: expected a list, got text", "racks: "),
     "range": (HEAD + '"cost": {"pue": 9}}', "cost.pue: 9 is outside 1..3", "cost.pue: 9 "),
     "newer": ('{"format": "cluster-planner", "schema_version": 99}',
-              "this file was written by a newer Cluster Planner (schema 99; this version reads up to 3); "
+              f"this file was written by a newer Cluster Planner (schema 99; this version reads up to "
+              f"{CURRENT_SCHEMA_VERSION}); "
               "update Cluster Planner to open it", "schema 99"),
     "syntax": ('{"a": [1, }', "is not valid JSON: Expecting value at line 1 column 11", "11"),
     "format": ('{"format": "other"}', 'not a Cluster Planner design (expected "format": "cluster-planner")',

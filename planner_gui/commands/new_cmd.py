@@ -15,7 +15,9 @@ from planner_gui.templates.spec import DEFAULT_RACK_KW
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser("new", help=translate("CLI", "generate a design from a template"))
     parser.add_argument("--server", required=True, help=translate("CLI", "server catalog id, e.g. dgx-h100"))
-    parser.add_argument("--nodes", required=True, type=int, help=translate("CLI", "number of GPU servers"))
+    parser.add_argument("--nodes", required=True, type=int,
+                        help=translate("CLI", "number of GPU servers (for a rack-scale system such as "
+                                              "gb200-nvl72: compute trays, 18 per rack)"))
     parser.add_argument("--fabric", help=translate("CLI", "compute NIC catalog id, e.g. ib-ndr-400 (default: the "
                                                           "server's)"))
     parser.add_argument("--nics-per-node", type=int,

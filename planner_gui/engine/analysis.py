@@ -22,6 +22,7 @@ from planner_gui.engine.acceptance.plan import AcceptancePlan, acceptance_plan
 from planner_gui.engine.checks.base import Check, Severity, params, sort_checks
 from planner_gui.engine.checks.fabric import fabric_checks
 from planner_gui.engine.checks.facility import facility_checks
+from planner_gui.engine.checks.rack_scale import rack_scale_checks
 from planner_gui.engine.collectives import FabricProfile
 from planner_gui.engine.collectives.fabric_profile import fabric_profile_from_design
 from planner_gui.engine.cost.bom import Bom, build_bom
@@ -227,6 +228,11 @@ class _Run:
         found = self.section("facility_checks", lambda: (gen("power"), gen("cooling"), gen("cost")),
                              lambda: facility_checks(self.need(power, "power"), self.need(cooling, "cooling"),
                                                      cost))
+        # power and cooling come from these same inputs (their own keys), so one LazyKey covers them
+        scale = self.section("rack_scale_checks", lambda: LazyKey(i, "devices", "links", "racks", "media"),
+                             lambda: rack_scale_checks(d, c, power, cooling))
+        if found is not None or scale is not None:
+            found = [*(found or []), *(scale or [])]
         return power, cooling, facility, cost, found
 
     def _power_base(self) -> PowerBase:
@@ -275,7 +281,7 @@ class _Run:
             gpus=topo.gpus if topo is not None else (power.gpu_count if power is not None else 0),
             nodes=topo.servers if topo is not None else 0,
             job_gpus=profile.ranks if profile is not None else 0,
-            job_nodes=profile.nodes if profile is not None else 0,
+            job_nodes=profile.nodes * profile.hosts_per_domain if profile is not None else 0,
             racks=len(design.racks),
             it_kw=facility.it_typical_kw if facility is not None else None,
             it_peak_kw=facility.it_peak_kw if facility is not None else None,

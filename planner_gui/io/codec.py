@@ -33,7 +33,7 @@ from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.model.variants import MAX_VARIANTS, Variants, check_name
 
 FORMAT_NAME = "cluster-planner"
-CURRENT_SCHEMA_VERSION = 3  # 2: named variants; 3: quote terms in cost (io/migrations.py)
+CURRENT_SCHEMA_VERSION = 4  # 2: named variants; 3: quote terms in cost; 4: devices' NVLink domains (io/migrations.py)
 ENVELOPE_KEYS = ("format", "schema_version", "variants")  # file-level keys a variant's design does not repeat
 
 
@@ -91,6 +91,8 @@ def _device_data(device: Device, placed: bool) -> dict[str, Any]:
         data["nic_id"] = device.nic_id
     if device.nic_count is not None:
         data["nic_count"] = device.nic_count
+    if device.nvlink_domain is not None:
+        data["nvlink_domain"] = device.nvlink_domain
     return data
 
 

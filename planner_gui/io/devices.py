@@ -17,7 +17,8 @@ from planner_gui.io.unknown_keys import report_unknown
 from planner_gui.model import Design, DesignError, Device, HardwareSpecs, Rack
 from planner_gui.model.messages import QT_TRANSLATE_NOOP
 
-DEVICE_FIELDS = frozenset(("id", "catalog_id", "name", "u", "nic_id", "nic_count"))  # codec._device_data
+# the keys codec._device_data writes
+DEVICE_FIELDS = frozenset(("id", "catalog_id", "name", "u", "nic_id", "nic_count", "nvlink_domain"))
 U_LOW, U_HIGH = (int(v) for v in FILE_BOUNDS["devices.u"])
 NIC_LOW, NIC_HIGH = (int(v) for v in FILE_BOUNDS["devices.nic_count"])
 
@@ -52,17 +53,17 @@ def _plain_device(item: dict[str, Any], rack: Rack | None) -> Device | None:
     if not DEVICE_FIELDS.issuperset(item):
         return None
     device_id, catalog_id, name = item.get("id"), item.get("catalog_id"), item.get("name", "")
-    nic_id, nic_count = item.get("nic_id"), item.get("nic_count")
+    nic_id, nic_count, domain = item.get("nic_id"), item.get("nic_count"), item.get("nvlink_domain")
     if not (_plain_text(device_id) and _plain_text(catalog_id) and _plain_text(name)
-            and (nic_id is None or _plain_text(nic_id))
+            and (nic_id is None or _plain_text(nic_id)) and (domain is None or _plain_text(domain))
             and (nic_count is None or (type(nic_count) is int and NIC_LOW <= nic_count <= NIC_HIGH))):
         return None
     if rack is None:  # an unplaced device: the checked path ignores any "u" too
-        return Device(device_id, catalog_id, name, None, None, nic_id, nic_count)
+        return Device(device_id, catalog_id, name, None, None, nic_id, nic_count, domain)
     u = item.get("u")
     if type(u) is not int or not U_LOW <= u <= min(U_HIGH, rack.height_u):
         return None
-    return Device(device_id, catalog_id, name, rack.id, u, nic_id, nic_count)
+    return Device(device_id, catalog_id, name, rack.id, u, nic_id, nic_count, domain)
 
 
 def _plain_text(value: Any) -> bool:
@@ -89,6 +90,7 @@ def _add_device_checked(design: Design, r: Reader, specs: HardwareSpecs, rack: R
     device = Device(
         id=device_id, catalog_id=catalog_id, name=r.text("name") or "", rack_id=rack.id if rack else None, u=u,
         nic_id=r.text("nic_id", None), nic_count=r.integer("nic_count", None, NIC_LOW, NIC_HIGH),
+        nvlink_domain=r.text("nvlink_domain", None),
     )
     try:
         design.add_device(device, specs)

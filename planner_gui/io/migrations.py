@@ -41,8 +41,14 @@ def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 4 lets a device name the NVLink domain it belongs to (``"nvlink_domain"``, optional). A
+    schema-3 file has none: every server's NVLink is its own, as it was, so the data is unchanged."""
+    return data
+
+
 # Schema 1 is the first released schema; steps are added here as the format evolves.
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3}
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 
 
 class SchemaError(ValueError):

@@ -142,6 +142,9 @@ class Design:
                 "Model", "rack_id and u must be given together (or neither, for an unplaced device)").fill(), where())
         if device.nic_count is not None:
             _check_positive_int(device.nic_count, "nic_count", where, maximum=64, allow_zero=True)
+        if device.nvlink_domain is not None and not (
+                isinstance(device.nvlink_domain, str) and ID_PATTERN.match(device.nvlink_domain)):
+            check_id(device.nvlink_domain, QT_TRANSLATE_NOOP("Model", "{where} nvlink_domain").fill(where=where()))
         if device.placed:
             self._check_fits(device, device.rack_id, device.u, specs)  # type: ignore[arg-type]
         self.devices[device.id] = device

@@ -54,6 +54,9 @@ class Device:
     u: int | None = None  # lowest U occupied, 1-based from the bottom
     nic_id: str | None = None  # servers: compute-fabric NIC; None means the server's default
     nic_count: int | None = None  # servers: compute NICs fitted; None means the server's default
+    # Servers (and NVLink switch trays) sharing one NVLink domain across servers carry its name, e.g. every
+    # tray of one NVL72 rack "nvl-r1"; None: the server's NVLink is its own (docs/models/collectives.md).
+    nvlink_domain: str | None = None
 
     @property
     def placed(self) -> bool:

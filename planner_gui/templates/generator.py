@@ -7,6 +7,7 @@ Every link gets a length from the rack positions and the cheapest medium whose r
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
@@ -15,6 +16,7 @@ from planner_gui.catalog import Catalog, CatalogEntry
 from planner_gui.model import CoolingType, Design, DesignMeta, Device, DeviceSpec, Link
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text
 from planner_gui.templates.clos import ClosPlan, leaf_port_split, plan_clos, spine_switch_for
+from planner_gui.templates.rack_scale import RackScale, rack_scale_for, rack_scale_spec
 from planner_gui.templates.racks import MediumChooser, RackPacker, cable_length_m
 from planner_gui.templates.spec import ResolvedSpec, TemplateError, TemplateSpec, resolve
 
@@ -29,6 +31,10 @@ THREE_TIER_DIVISOR = 4
 def generate_design(catalog: Catalog, spec: TemplateSpec) -> Design:
     """Build the whole design, or raise TemplateError saying which option to change."""
     resolved = resolve(spec, catalog)
+    scale = rack_scale_for(catalog, resolved.server)
+    if scale is not None:
+        spec = rack_scale_spec(spec, resolved, scale)
+        resolved = dataclasses.replace(resolved, spec=spec)
     design = Design(meta=_meta(resolved))
     packer = RackPacker(design, catalog, spec.rack_u, spec.rack_kw, CoolingType(spec.cooling), spec.row_length,
                         spec.cooling_kw)
@@ -40,7 +46,7 @@ def generate_design(catalog: Catalog, spec: TemplateSpec) -> Design:
         if spec.storage:
             storage.extend(_storage_network(design, catalog, packer, resolved, server_ids))
 
-    _place_servers_and_pods(design, packer, resolved, server_ids, compute, shared)
+    _place_servers_and_pods(design, packer, resolved, server_ids, compute, shared, scale)
     links = list(compute.connections) + storage
     if spec.management:
         links += _management_network(design, catalog, packer)
@@ -157,7 +163,7 @@ def _speed_of(entry: CatalogEntry, port: str) -> float:
 
 
 def _place_servers_and_pods(design: Design, packer: RackPacker, resolved: ResolvedSpec, server_ids: list[str],
-                            plan: ClosPlan, shared: Callable[[], None]) -> None:
+                            plan: ClosPlan, shared: Callable[[], None], scale: RackScale | None = None) -> None:
     """Each pod's servers, then its leaves and spines in a network rack beside them; the cores and
     ``shared`` (the storage network) after the middle pod, so that no run to them is longer than half
     the hall (at 12,500 nodes a hall of 12-rack rows is ~900 m deep, beyond a 500 m single-mode DR
@@ -168,11 +174,16 @@ def _place_servers_and_pods(design: Design, packer: RackPacker, resolved: Resolv
         switches_by_pod.setdefault(switch.pod, []).append(switch)
     reserve = 1 if resolved.spec.management else 0
     middle = (plan.pods - 1) // 2
+    index = 0
     for pod in range(plan.pods):
         for server_id in server_ids[pod * nodes_per_pod:(pod + 1) * nodes_per_pod]:
             device = Device(server_id, resolved.server.id, name=server_id, nic_id=resolved.nic.id,
                             nic_count=resolved.nics_per_node)
-            packer.place(device, "compute", top_reserve_u=reserve)
+            if scale is None:
+                packer.place(device, "compute", top_reserve_u=reserve)
+            else:  # whole NVLink domains, one rack each (rack_scale.py)
+                scale.place(packer, device, index, reserve)
+            index += 1
         _place_switches(packer, switches_by_pod.get(pod, []))
         if pod == middle:
             _place_switches(packer, switches_by_pod.get(-1, []))

@@ -24,7 +24,9 @@ SWITCH_RESERVE_U = 1  # leave the top U of a compute rack for its management swi
 # Three-phase 400 V feeds sized for the rack budget, one per side (A/B), at 80 % continuous load.
 FEED_VOLTAGE_V = 400.0
 FEED_DERATING = 0.8
-STANDARD_BREAKERS_A = (16, 32, 63, 100, 125)
+# Breaker ratings up to 400 A (the R10 series of IEC 60947-2 frames): a 142 kW GB300 NVL72 rack needs a
+# 315 A three-phase 400 V feed per side at 80 % continuous load.
+STANDARD_BREAKERS_A = (16, 32, 63, 100, 125, 160, 200, 250, 315, 400)
 
 
 @dataclass
@@ -59,6 +61,14 @@ class RackPacker:
 
     def close(self) -> None:
         self._current = None
+
+    def open_rack(self, purpose: str) -> None:
+        """Start a new rack now (the next device goes to its bottom)."""
+        self._open_rack(purpose)
+
+    @property
+    def current_rack(self) -> str | None:
+        return self._current
 
     def _open_rack(self, purpose: str) -> None:
         index = self._count

@@ -7,6 +7,7 @@ editable cost settings; where an article gives a range we take its midpoint and 
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from planner_gui.catalog import Catalog
@@ -18,6 +19,8 @@ from planner_gui.templates.spec import TemplateSpec
 SEED_000 = "seed 000 (multi-node GPU networking guide)"
 SEED_004 = "seed 004 (8-GPU A100/H100 cluster build guide)"
 FIXED_TIMESTAMP = "2026-11-29T00:00:00+00:00"  # examples are reproducible byte for byte
+NVL72_NOTE = ("Rack-scale NVLink system (NVIDIA DGX GB200 user guide, NVL72 Enterprise RA); --nodes counts compute "
+              "trays, 18 per rack. Rack power, weight and GB300 figures are partly third-party (see the catalog).")
 
 
 @dataclass(frozen=True)
@@ -137,6 +140,23 @@ SEED_EXAMPLES = (
         CostSettings(rent_per_server_month={"hgx-h100-lc": H100_NODE_MONTH}, annual_prepay_discount=0.15,
                      switch_rent_month={"qm9700": IB_400G_SWITCH_MONTH}),
         _llama(**LLAMA_13B, tp=8, pp=1, dp=4),
+    ),
+    # Rack-scale NVLink systems (not from the seed articles): NVIDIA's NVL72 racks, --nodes counting trays.
+    SeedExample(
+        "gb200-nvl72-1rack.cluster",
+        TemplateSpec("gb200-nvl72", 18, name="One GB200 NVL72 rack"),
+        f"{NVL72_NOTE} One rack: 18 compute trays (72 GB200) and 9 NVLink switch trays in one NVLink domain, "
+        "4 x ConnectX-7 400G per tray to a rail-optimized NDR fabric for growth, BlueField-3 storage ports.",
+        CostSettings(),
+        dataclasses.replace(_llama(**LLAMA_70B, tp=8, pp=1, dp=9), global_batch=1152),
+    ),
+    SeedExample(
+        "gb300-8x-nvl72-xdr.cluster",
+        TemplateSpec("gb300-nvl72", 8 * 18, nic_id="ib-xdr-800", name="8 x GB300 NVL72 on XDR"),
+        f"{NVL72_NOTE} Eight racks (576 GB300) on a rail-optimized Quantum-X800 XDR fabric, one ConnectX-8 800G "
+        "per GPU; tensor parallelism stays inside each rack's NVLink domain.",
+        CostSettings(),
+        dataclasses.replace(_llama(**LLAMA_70B, tp=8, pp=1, dp=72), global_batch=1152),
     ),
 )
 

@@ -13,6 +13,7 @@ COOLING_TYPES = ("air", "rdhx", "liquid")
 # generated hall (12-rack rows) gets deeper than single-mode DR optics reach (500 m, cables.json):
 # at 16,384 nodes ~28,000 spine-core and storage runs would be too long.
 MAX_NODES = 12_500
+MAX_GPUS = MAX_NODES * 8  # the same 100,000 GPUs in servers of fewer GPUs (25,000 four-GPU NVL72 trays)
 DEFAULT_RACK_KW = 25.0  # what plain air cooling removes per rack (catalog "air": 25 kW): fits by default
 
 
@@ -82,9 +83,10 @@ MAX_TEMPLATE_NICS = 32
 
 
 def _check_counts(spec: TemplateSpec, server: CatalogEntry, nics: int) -> None:
-    if not 1 <= spec.nodes <= MAX_NODES:
+    most = max(MAX_NODES, MAX_GPUS // max(1, int(server["gpu_count"])))
+    if not 1 <= spec.nodes <= most:
         raise TemplateError(QT_TRANSLATE_NOOP("Templates", "--nodes {nodes}: give 1 to {max_nodes} nodes").fill(
-            nodes=spec.nodes, max_nodes=MAX_NODES))
+            nodes=spec.nodes, max_nodes=most))
     slots = min(max(server["compute_nic_slots"], 1), MAX_TEMPLATE_NICS)
     if not 1 <= nics <= slots:
         raise TemplateError(QT_TRANSLATE_NOOP(

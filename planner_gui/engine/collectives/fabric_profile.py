@@ -16,7 +16,7 @@ import numpy as np
 from planner_gui.engine.collectives import FabricProfile
 from planner_gui.engine.collectives.catalog import nic_network_facts
 from planner_gui.engine.topology.graph import KIND_FABRIC_SWITCH, KIND_SERVER
-from planner_gui.engine.topology.hardware import INTRA_PCIE, ServerHardware, main_server_at
+from planner_gui.engine.topology.hardware import INTRA_NVSWITCH, INTRA_PCIE, ServerHardware, main_server_at
 from planner_gui.engine.topology.report import TopologyReport, analyze_topology
 from planner_gui.model import Design
 
@@ -50,8 +50,10 @@ def fabric_profile_from_design(design: Design, catalog: Any, topo: TopologyRepor
     nic_entry = catalog.get(hw.nic_id) if hw.nic_id else None
     technology, nvls_across_nodes = nic_network_facts(nic_entry) if nic_entry is not None else (hw.technology, True)
     settings = design.fabric
+    hosts = domain_hosts(design, catalog, topo.graph.ids(members), hw)
+    nodes, nics = nodes // hosts, nics * hosts
     values: dict[str, Any] = {
-        "gpus_per_node": hw.gpus,
+        "gpus_per_node": hw.gpus * hosts,
         "nodes": nodes,
         "gpu_name": hw.gpu_name,
         "intra": hw.intra,
@@ -70,12 +72,34 @@ def fabric_profile_from_design(design: Design, catalog: Any, topo: TopologyRepor
         "adaptive_routing": settings.adaptive_routing,
         "congestion_control": settings.congestion_control,
         "cable_m": cable_m,
-        "gpu_nic_affinity": _affinity(hw, nics),
+        "gpu_nic_affinity": _affinity(hw, nics // hosts),
+        "hosts_per_domain": hosts,
     }
+    if hosts > 1:
+        values["intra"] = INTRA_NVSWITCH
     latency = _switch_latency_ns(design, catalog, topo, members)
     if latency is not None:
         values["switch_latency_ns"] = latency
     return FabricProfile(**values)
+
+
+def domain_hosts(design: Design, catalog: Any, server_ids: tuple[str, ...], hw: ServerHardware) -> int:
+    """Servers per NVLink domain in the job: the smallest named domain among its servers (NCCL's MNNVL
+    cliques must be whole; a job spanning domains of unequal size runs at the smallest's shape), 1 when
+    any server has none or the domain is larger than its system's ``nvlink_domain_gpus`` (an ordinary
+    server has none: the rack-scale checks say why)."""
+    sizes: dict[str, int] = {}
+    for device_id in server_ids:
+        domain = design.devices[device_id].nvlink_domain
+        if domain is None:
+            return 1
+        sizes[domain] = sizes.get(domain, 0) + 1
+    server = catalog.get(hw.catalog_id)
+    system = int(server.get("nvlink_domain_gpus") or 0) if server is not None else 0  # GPUs one system joins
+    hosts = min(sizes.values(), default=1)
+    if hw.intra == INTRA_PCIE or hosts * hw.gpus > system:
+        return 1  # a domain this hardware cannot form: the rack-scale checks report it
+    return hosts
 
 
 def job_servers(topo: TopologyReport) -> np.ndarray:

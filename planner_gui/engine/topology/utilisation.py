@@ -128,7 +128,7 @@ def link_utilisation(topo: TopologyReport, profile: FabricProfile | None, algbw_
     tier[graph.fab_link] = np.where(nic, 0, up_tier)
     if profile is not None and algbw_gbyte_s is not None and profile.nodes > 1 and np.isfinite(algbw_gbyte_s):
         egress = NETWORK_EGRESS.get(algorithm, NETWORK_EGRESS["ring"])(profile.ranks, profile.nodes)
-        node_gbps = algbw_gbyte_s * BITS_PER_BYTE * egress
+        node_gbps = algbw_gbyte_s * BITS_PER_BYTE * egress / profile.hosts_per_domain  # per server of a domain
         flow = _fabric_flows(topo, job_servers(topo), node_gbps, _busy_path_factor(profile), up_tier)
         with np.errstate(divide="ignore", invalid="ignore"):
             loads = np.where(graph.fab_cap > 0, flow / graph.fab_cap, np.nan)

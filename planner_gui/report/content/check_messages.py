@@ -131,6 +131,18 @@ CHECK_MESSAGES_ZH: dict[str, str] = {
         "节点内为 {inside:,.0f} GB/s）。"),
     # ----- power, cooling, weight and cost (engine/checks/facility.py) -----
     "rack-over-power": "机柜 {rack} 最大功耗 {max_w:kw}，超出 {budget_w:kw} 的功率预算 {over_w:kw}",
+    "nvlink-domain-split": (
+        "NVLink 域 {domain} 分布在多个机柜（{racks:ids}）：其托盘只能通过一个机柜的 NVLink 背板互连，"
+        "无法作为一个域运行"),
+    "nvlink-domain-unsupported": (
+        "NVLink 域 {domain} 包含 {count} 台 {server}，其 NVLink 不能跨出单台服务器；"
+        "集合通信模型按每台服务器各自一个域计算"),
+    "nvlink-domain-too-large": "NVLink 域 {domain} 有 {count} 台 {server}；一个 {server} 域最多 {most} 台",
+    "rack-no-power-shelves": (
+        "机柜 {rack} 装有 {trays} 个母线供电的托盘，但没有电源架：没有设备为其供电"),
+    "rack-over-power-shelves": "机柜 {rack} 最大功耗 {max_w:kw}，超过其电源架的 {shelves_w:kw}",
+    "rack-heat-to-air-over-room": (
+        "液冷机柜 {rack} 仍向机房空气散热 {air_w:kw}，超过机房风冷每柜可带走的 {room_w:kw}"),
     "rack-over-feed": (
         "机柜 {rack} 最大功耗 {max_w:kw}，但供电回路持续只能承载 {feeds_w:kw}（断路器额定值的 80%），会跳闸"),
     "rack-feed-not-redundant.single": "机柜 {rack} 只有单路供电：这一路断电整柜就会掉电",

@@ -232,6 +232,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "racks.kind.mgmt_switch": ("Management switch", "管理网交换机"),
     "racks.kind.storage": ("Storage", "存储"),
     "racks.kind.pdu": ("PDU", "PDU"),
+    "racks.kind.power_shelf": ("Power shelf", "电源架"),
     "racks.kind.patch_panel": ("Patch panel", "配线架"),
     "racks.kind.blank": ("Blanking panel", "盲板"),
     "racks.kind.unknown": ("Unknown hardware", "未知设备"),

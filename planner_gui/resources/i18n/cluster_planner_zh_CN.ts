@@ -332,8 +332,8 @@
         <translation>服务器的目录 id，例如 dgx-h100</translation>
     </message>
     <message>
-        <source>number of GPU servers</source>
-        <translation>GPU 服务器台数</translation>
+        <source>number of GPU servers (for a rack-scale system such as gb200-nvl72: compute trays, 18 per rack)</source>
+        <translation>GPU 服务器台数（gb200-nvl72 等机柜级系统为计算托盘数，每机柜 18 个）</translation>
     </message>
     <message>
         <source>compute NIC catalog id, e.g. ib-ndr-400 (default: the server&apos;s)</source>
@@ -4130,6 +4130,10 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>rack_id 和 u 必须同时给出（未上架的设备则都不填）</translation>
     </message>
     <message>
+        <source>{where} nvlink_domain</source>
+        <translation>{where} 的 nvlink_domain</translation>
+    </message>
+    <message>
         <source>rack and U must be given together</source>
         <translation>机柜和 U 位必须同时给出</translation>
     </message>
@@ -5354,6 +5358,10 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
     <message>
         <source>{option}: unknown {kind} id {catalog_id!r} (known {kind} ids: {choices})</source>
         <translation>{option}：{kind} id {catalog_id!r} 不在目录中（{kind} id 可选：{choices}）</translation>
+    </message>
+    <message>
+        <source>--nodes {nodes}: {server} is a rack-scale system of {trays} trays per NVLink domain; --nodes counts trays, in whole racks (e.g. {low} or {high})</source>
+        <translation>--nodes {nodes}：{server} 是每个 NVLink 域 {trays} 个托盘的机柜级系统；--nodes 按托盘计数，须为整机柜（例如 {low} 或 {high}）</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,123 @@
+"""Checks for rack-scale NVLink systems (GB200/GB300 NVL72): whole NVLink domains and their racks.
+
+An NVL72 domain's trays reach each other only through the rack's NVLink backplane (DGX GB200 user guide:
+passive copper cable cartridges), so a domain split over racks, or larger than its system's, cannot
+run; a busbar-fed rack needs power shelves able to carry it (NVIDIA NVL72 RA: 8 x 33 kW shelves); a
+liquid-cooled rack still sends part of its heat to room air, which the room must remove.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from planner_gui.engine.checks.base import Check, Severity, params
+from planner_gui.engine.facility.cooling import CoolingReport, cooling_figures
+from planner_gui.engine.facility.power import W_PER_KW, PowerReport
+from planner_gui.model import CoolingType, Design
+
+SHOWN_IDS = 20  # ids a message names before counting the rest
+
+
+def rack_scale_checks(design: Design, catalog: Any, power: PowerReport | None = None,
+                      cooling: CoolingReport | None = None) -> list[Check]:
+    """Every NVLink-domain, power-shelf and heat-to-air finding of the design."""
+    domains: dict[str, list[str]] = defaultdict(list)
+    shelves_w: dict[str, float] = defaultdict(float)
+    busbar_racks: dict[str, list[str]] = defaultdict(list)
+    for device in design.devices.values():
+        if device.nvlink_domain is not None:
+            domains[device.nvlink_domain].append(device.id)
+        entry = catalog.get(device.catalog_id)
+        if entry is None or device.rack_id is None:
+            continue
+        if entry.kind == "power_shelf":
+            shelves_w[device.rack_id] += float(entry["output_w"])
+        elif entry.kind == "server" and entry.get("psu_count") is None:
+            busbar_racks[device.rack_id].append(device.id)
+    found: list[Check] = []
+    for name, ids in sorted(domains.items()):
+        found.extend(_domain_checks(design, catalog, name, ids))
+    if power is not None:
+        found.extend(_shelf_checks(power, shelves_w, busbar_racks))
+    if cooling is not None:
+        found.extend(_air_checks(design, catalog, cooling))
+    return found
+
+
+def _domain_checks(design: Design, catalog: Any, name: str, ids: list[str]) -> list[Check]:
+    devices = [design.devices[i] for i in ids]
+    racks = sorted({d.rack_id or "-" for d in devices})
+    found: list[Check] = []
+    if len(racks) > 1:
+        found.append(Check(
+            "nvlink-domain-split", Severity.ERROR,
+            f"NVLink domain {name} spans {len(racks)} racks ({', '.join(racks[:SHOWN_IDS])}): its trays reach each "
+            f"other only through one rack's NVLink backplane, so it cannot run as one domain",
+            tuple(ids[:SHOWN_IDS]), "Put every compute tray and NVLink switch tray of the domain in one rack, or give "
+            "the trays in each rack a domain of their own.", params=params(domain=name, racks=racks[:SHOWN_IDS])))
+    servers = [(d, catalog.get(d.catalog_id)) for d in devices]
+    servers = [(d, e) for d, e in servers if e is not None and e.kind == "server"]
+    if not servers:
+        return found
+    entry = servers[0][1]
+    most = int(entry.get("nvlink_domain_gpus") or 0) // max(1, int(entry["gpu_count"]))
+    if most < 1:
+        found.append(Check(
+            "nvlink-domain-unsupported", Severity.ERROR,
+            f"NVLink domain {name} joins {len(servers)} x {entry.id}, whose NVLink does not reach beyond one "
+            f"server; the collective model treats each as its own domain", tuple(d.id for d, _ in servers[:SHOWN_IDS]),
+            "Clear the NVLink domain of these servers, or use a rack-scale system such as gb200-nvl72.",
+            params=params(domain=name, server=entry.id, count=len(servers))))
+    elif len(servers) > most:
+        found.append(Check(
+            "nvlink-domain-too-large", Severity.ERROR,
+            f"NVLink domain {name} has {len(servers)} x {entry.id}; one {entry.id} domain holds at most {most} "
+            f"({most * int(entry['gpu_count'])} GPUs)", tuple(d.id for d, _ in servers[:SHOWN_IDS]),
+            "Split the trays into domains of at most one rack's worth each.",
+            params=params(domain=name, server=entry.id, count=len(servers), most=most)))
+    return found
+
+
+def _shelf_checks(power: PowerReport, shelves_w: dict[str, float], busbar_racks: dict[str, list[str]]
+                  ) -> list[Check]:
+    found: list[Check] = []
+    for rack_id, servers in sorted(busbar_racks.items()):
+        rack = power.racks.get(rack_id)
+        if rack is None:
+            continue
+        capacity = shelves_w.get(rack_id, 0.0)
+        if capacity <= 0.0:
+            found.append(Check(
+                "rack-no-power-shelves", Severity.ERROR,
+                f"rack {rack_id} holds {len(servers)} busbar-fed tray(s) but no power shelves: nothing powers them",
+                (rack_id,), "Add the system's power shelves to the rack (NVL72: 8 x 33 kW).",
+                params=params(rack=rack_id, trays=len(servers))))
+        elif rack.max_w > capacity:
+            found.append(Check(
+                "rack-over-power-shelves", Severity.ERROR,
+                f"rack {rack_id} draws up to {rack.max_w / W_PER_KW:.1f} kW, more than its power shelves' "
+                f"{capacity / W_PER_KW:.1f} kW", (rack_id,),
+                "Add power shelves to the rack, or move trays to another rack.",
+                params=params(rack=rack_id, max_w=rack.max_w, shelves_w=capacity)))
+    return found
+
+
+def _air_checks(design: Design, catalog: Any, cooling: CoolingReport) -> list[Check]:
+    """A liquid-cooled rack's residual heat to air against what air cooling removes per rack (catalog "air")."""
+    try:
+        air = cooling_figures(catalog, CoolingType.AIR.value)
+    except KeyError:
+        return []
+    found: list[Check] = []
+    for rack_id, rack in sorted(cooling.racks.items()):
+        if rack.cooling != CoolingType.LIQUID or rack.air_w <= air.capacity_w:
+            continue
+        found.append(Check(
+            "rack-heat-to-air-over-room", Severity.WARNING,
+            f"liquid-cooled rack {rack_id} still rejects {rack.air_w / W_PER_KW:.1f} kW to room air, more than the "
+            f"{air.capacity_w / W_PER_KW:.0f} kW per rack the room's air cooling removes", (rack_id,),
+            "Check the hall's air-side capacity for this rack (in-row cooling or a rear-door heat exchanger), "
+            "or spread the air-cooled load.",
+            params=params(rack=rack_id, air_w=rack.air_w, room_w=air.capacity_w)))
+    return found
