@@ -91,7 +91,9 @@ SMF_MIN_REACH_M = 100.0  # NVIDIA LinkX cable and transceiver specifications: si
 MMF_NDR_REACH_M = 50.0  # NVIDIA LinkX cable and transceiver specifications: NDR/400GbE SR4 over MPO, 50 m incl. 2 patch panels
 AIR_MAX_KW = 30.0  # practical air ceiling (ASHRAE TC 9.9 guidance) 25-30 kW per rack
 RDHX_MAX_KW = 60.0  # active rear-door heat exchangers (HPE/Motivair ChilledDoor QuickSpecs) up to ~60 kW
-DLC_RANGE_KW = (50.0, 120.0)  # direct liquid cooling (NVIDIA GB200 NVL72 and vendor DLC guides) 50-120 kW per rack
+# direct liquid cooling (NVIDIA GB200 NVL72 and vendor DLC guides) 50-120 kW per rack; NVIDIA's GB300 NVL72
+# Enterprise RA: liquid-cooled racks drawing up to 142 kW
+DLC_RANGE_KW = (50.0, 145.0)
 
 
 @pytest.fixture(scope="module")

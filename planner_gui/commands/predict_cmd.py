@@ -163,8 +163,12 @@ def build_profile(catalog: Catalog, args: argparse.Namespace) -> tuple[Any, str]
     except ValueError as error:
         if args.nvlink_domain is None:
             raise
-        raise CliError(f"--nvlink-domain: {text(error.args[0])}") from None
+        raise _option_error("--nvlink-domain", error) from None
     return profile, nic_server
+
+
+def _option_error(option: str, error: ValueError) -> CliError:
+    return CliError(f"{option}: {text(error.args[0])}")
 
 
 CLOUD_TRANSPORTS = ("efa", "tcpx", "tcpxo")  # catalog/schema.py FABRIC_TRANSPORTS of cloud instances

@@ -200,6 +200,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "kind.switch": ("Switch", "交换机"),
     "kind.storage": ("Storage", "存储"),
     "kind.pdu": ("PDU", "PDU"),
+    "kind.power_shelf": ("Power shelf", "电源架"),
     "kind.patch_panel": ("Patch panel", "配线架"),
     "kind.blank": ("Blanking panel", "盲板"),
     "kind.cable": ("Cable", "线缆"),
