@@ -79,10 +79,13 @@ def timed(action: Callable[[], object], repeat: int, before: Callable[[], object
     return times
 
 
-def bench_design(catalog: object, nodes: int, nic_id: str | None = None) -> Design:
-    design = generate_design(catalog, TemplateSpec("dgx-h100", nodes, nic_id=nic_id))
-    dp = max(1, nodes * GPUS_PER_NODE // (TP * PP))
-    tp, pp = (TP, PP) if nodes * GPUS_PER_NODE >= TP * PP else (GPUS_PER_NODE, 1)
+def bench_design(catalog: object, nodes: int, nic_id: str | None = None, server_id: str = "dgx-h100") -> Design:
+    """``nodes`` x ``server_id`` (default DGX H100) with the Llama-2-70B workload over every GPU; a rack-scale
+    server (gb200-nvl72) counts trays, rounded to whole racks by the caller."""
+    design = generate_design(catalog, TemplateSpec(server_id, nodes, nic_id=nic_id))
+    per_node = int(catalog.require(server_id, "server")["gpu_count"])  # type: ignore[attr-defined]
+    dp = max(1, nodes * per_node // (TP * PP))
+    tp, pp = (TP, PP) if nodes * per_node >= TP * PP else (min(per_node, TP), 1)
     preset = find_preset("Llama-2-70B")
     assert preset is not None
     design.workload = workload_for_preset(preset, tp=tp, pp=pp, dp=dp,

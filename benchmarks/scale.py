@@ -1,6 +1,7 @@
 """Scale: load, analyse, edit to updated results, first paint, PDF export and peak memory, 1k to 100k GPUs.
 
 Run: .venv/bin/python benchmarks/scale.py [--gpus 1000 8000 32000 100000] [--fabric roce-400]
+                                         [--server dgx-h100 | gb200-nvl72 | gb300-nvl72]
                                          [--repeat 7] [--skip gui pdf] [--edits nic leaf spine]
                                          [--no-freeze] [--cpu]
 
@@ -11,6 +12,10 @@ Designs are DGX H100 (8 GPUs each), rail-optimized, with storage and management 
 Llama-2-70B workload (tp 8, pp 4, every GPU). The default fabric is RoCE 400G on 128-port SN5600
 switches: NDR InfiniBand's 64-port QM9700 stops at 8,192 nodes in three tiers (templates/clos.py),
 so 100,000 GPUs need a larger switch (``--fabric ib-xdr-800`` for Quantum-X800 also works).
+
+``--server gb200-nvl72`` builds the same sizes from NVL72 racks instead: 4-GPU compute trays in whole racks
+of 18 (one NVLink domain each, with their switch trays and power shelves), so 100,000 GPUs become 1,388
+racks, 99,936 GPUs (the nearest whole rack below).
 
 Each size is saved to a .cluster file, then measured in two fresh child processes, so that every
 figure starts cold and each peak memory belongs to one session:
@@ -65,7 +70,7 @@ sys.path.insert(0, str(HERE))
 
 from planner_gui.document.changes import AddLink, RemoveLink, SetFields, SetSettings, apply_all  # noqa: E402
 
-GPUS_PER_NODE = 8  # DGX H100 (hardware_catalog.csv)
+DEFAULT_SERVER = "dgx-h100"
 DEFAULT_GPUS = (1_000, 8_000, 32_000, 100_000)
 DEFAULT_FABRIC = "roce-400"  # SN5600 in 128 x 400G mode: three tiers reach 128^3 / 4 = 524,288 NICs
 DEFAULT_REPEAT = 7
@@ -267,13 +272,20 @@ def gui_child(path: Path, repeat: int) -> dict[str, object]:
 
 
 # ----- parent -------------------------------------------------------------------------------------
-def make_design(gpus: int, fabric: str, folder: Path) -> tuple[Path, int, int]:
+def make_design(gpus: int, fabric: str, folder: Path, server: str = DEFAULT_SERVER) -> tuple[Path, int, int]:
     from analysis import bench_design
 
     from planner_gui.catalog import bundled_catalog
     from planner_gui.io import save_design
 
-    design = bench_design(bundled_catalog(), max(1, gpus // GPUS_PER_NODE), fabric)
+    catalog = bundled_catalog()
+    entry = catalog.require(server, "server")
+    per_node = int(entry["gpu_count"])
+    nodes = max(1, gpus // per_node)
+    domain = int(entry.get("nvlink_domain_gpus") or 0) // per_node  # trays per rack-scale domain
+    if domain > 1:
+        nodes = max(domain, nodes // domain * domain)
+    design = bench_design(catalog, nodes, fabric, server)
     path = folder / f"{gpus}-gpus.cluster"
     save_design(design, path)
     return path, len(design.devices), len(design.links)
@@ -330,6 +342,8 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--gpus", type=int, nargs="+", default=list(DEFAULT_GPUS))
     parser.add_argument("--fabric", default=DEFAULT_FABRIC, help="compute NIC id (catalog)")
+    parser.add_argument("--server", default=DEFAULT_SERVER,
+                        help="server catalog id (default dgx-h100); gb200-nvl72 builds whole NVL72 racks")
     parser.add_argument("--repeat", type=int, default=DEFAULT_REPEAT)
     parser.add_argument("--skip", nargs="*", default=[], choices=("gui", "pdf"))
     parser.add_argument("--edits", nargs="+", default=list(EDIT_KINDS), metavar="KIND",
@@ -353,7 +367,7 @@ def main() -> None:
           f"{'paint s':>7} {'gui edit':>9} {'pdf s':>7} {'peak MB':>8} {'gui MB':>7}")
     with tempfile.TemporaryDirectory(prefix="cluster-planner-scale-") as folder:
         for gpus in args.gpus:
-            path, devices, links = make_design(gpus, args.fabric, Path(folder))
+            path, devices, links = make_design(gpus, args.fabric, Path(folder), args.server)
             found = run_child("engine", path, args, Path(folder))
             if "gui" not in args.skip:
                 found.update(run_child("gui", path, args, Path(folder)))
