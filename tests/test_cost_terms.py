@@ -11,7 +11,7 @@ import pytest
 
 from planner_gui.catalog import bundled_catalog
 from planner_gui.engine import analyze_design
-from planner_gui.io import LoadError, load_design
+from planner_gui.io import CURRENT_SCHEMA_VERSION, LoadError, load_design
 from planner_gui.io.saving import design_to_json
 from planner_gui.report.content import build_proposal
 from planner_gui.report.content.blocks import KeyValues, Table
@@ -37,7 +37,7 @@ def test_schema_2_files_gain_the_terms_and_say_what_they_mean() -> None:
     assert (design.cost.tax_rate, design.cost.prices_include_tax, design.cost.quote_valid_until,
             design.cost.support_rate_per_year, design.cost.warranty_years) == (0.0, False, "", 0.0, 3)
     written = json.loads(design_to_json(design))
-    assert written["schema_version"] == 3 and written["cost"]["warranty_years"] == 3
+    assert written["schema_version"] == CURRENT_SCHEMA_VERSION and written["cost"]["warranty_years"] == 3
 
 
 @pytest.mark.parametrize(("field", "value", "words"), [
