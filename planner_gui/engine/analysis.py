@@ -48,8 +48,10 @@ from planner_gui.engine.sections.training import (
     SectionSkipped,
     error_message,
     invalid_layout_check,
+    mixed_gpu_check,
     needs_reason,
     storage_section,
+    throttle_check,
     training_section,
 )
 from planner_gui.engine.topology.report import TopologyReport, topology_structure, with_cable_lengths
@@ -149,11 +151,11 @@ class _Run:
         notes = self.section("notes", lambda: (self.inputs.devices, self.gen.get("topology"),
                                                None if topo is not None else self.inputs.links),
                              lambda: self._notes(topo))
-        training, storage = self._training(topo, profile)
+        training, storage = self._training(topo, profile, cooling)
         links = self.section("link_utilisation", lambda: tuple(map(self.gen.get, LINK_LOAD_INPUTS)),
                              lambda: analysis_link_utilisation(self.need(topo, "topology"), collectives, storage))
         found = [*(fabric or []), *(facility_found or []), *(notes or []),
-                 *self._training_checks(training, storage), *self.problems]
+                 *self._training_checks(training, storage), *self._mixed_gpus(topo), *self.problems]
         checks = tuple(sort_checks(found))
         summary = self._summary(topo, collectives, power, facility, cost, training, checks)
         return Analysis(topo, profile, collectives, checks, tuple(env or ()), acceptance, power, cooling,
@@ -241,32 +243,40 @@ class _Run:
         return self.memo.memo("power_base", lambda: LazyKey(i, "devices", "racks"),
                               lambda: power_base(self.design, self.catalog))[0]
 
-    def _training(self, topo: TopologyReport | None, profile: FabricProfile | None
+    def _training(self, topo: TopologyReport | None, profile: FabricProfile | None, cooling: CoolingReport | None
                   ) -> tuple[TrainingSection | None, StorageSection | None]:
         i = self.inputs
-        training = self.section("training", lambda: (i.workload, profile, self.gen.get("topology")),
-                                lambda: self._estimate(topo, profile))
+        training = self.section("training", lambda: (i.workload, profile, self.gen.get("topology"),
+                                                     self.gen.get("cooling")),
+                                lambda: self._estimate(topo, profile, cooling))
         storage = self.section("storage", lambda: (self.gen.get("training"), i.devices),
                                lambda: storage_section(self.design, self.catalog,
                                                        self.need(training, "training")))
         return training, storage
 
-    def _estimate(self, topo: TopologyReport | None, profile: FabricProfile | None) -> TrainingSection:
+    def _estimate(self, topo: TopologyReport | None, profile: FabricProfile | None,
+                  cooling: CoolingReport | None = None) -> TrainingSection:
         if self.design.workload is None:
             raise SectionSkipped(QT_TRANSLATE_NOOP("Engine", "no training workload is set (add one in the design's "
                                                              "workload settings)").fill())
+        throttle, rack = _slowest_rack(cooling)
         return training_section(self.design, self.catalog, self.need(topo, "topology"),
-                                self.need(profile, "profile"), self._comm)
+                                self.need(profile, "profile"), self._comm, throttle, rack)
 
     def _comm(self, profile: FabricProfile) -> CommModel:
         """One communication model per profile, kept so its per-group timings stay cached between edits."""
         return self.memo.table("comm", profile, lambda: comm_model_from_profile(profile))
 
+    def _mixed_gpus(self, topo: TopologyReport | None) -> list[Check]:
+        """One job, one GPU model (sections/training.py ``mixed_gpu_check``); nothing without a topology."""
+        return [] if topo is None else mixed_gpu_check(self.design, self.catalog, topo)
+
     @staticmethod
     def _training_checks(training: TrainingSection | None, storage: StorageSection | None) -> list[Check]:
         if training is None:
             return []
-        return training_checks(training.estimate, None if storage is None else storage.estimate)
+        return [*training_checks(training.estimate, None if storage is None else storage.estimate),
+                *throttle_check(training)]
 
     def _summary(self, topo: TopologyReport | None, collectives: CollectivesSection | None,
                  power: PowerReport | None, facility: FacilityReport | None, cost: CostReport | None,
@@ -302,3 +312,11 @@ def _one_line(error: BaseException) -> str:
     text = error.args[0] if isinstance(error, KeyError) and error.args else error_message(error)
     line = " ".join(str(text).split())[:MAX_REASON_CHARS] or type(error).__name__
     return text if isinstance(text, Text) and text == line else line  # a one-line Text stays translatable
+
+
+def _slowest_rack(cooling: CoolingReport | None) -> tuple[float, str]:
+    """(speed, rack) of the GPU rack the power and cooling checks slow most (1.0, "" when none is)."""
+    if cooling is None:
+        return 1.0, ""
+    racks = [(r.throttle_factor, rack_id) for rack_id, r in cooling.racks.items() if r.gpu_count]
+    return min(racks, default=(1.0, ""))

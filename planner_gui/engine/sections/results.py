@@ -116,13 +116,16 @@ class TrainingSection:
     estimate: TrainingEstimate
     scaling: tuple[ScalingPoint, ...]
     scaling_note: str = ""  # why the curve is empty or short, "" when it is complete
+    throttle: float = 1.0  # the GPUs' speed the estimate assumes: below 1 when a rack is over its power or cooling
+    throttle_rack: str = ""  # the slowest rack (synchronous training runs at its pace), "" at full speed
 
     def to_json(self) -> dict[str, Any]:
         return {"model_name": self.model_name, "gpu_id": self.gpu_id, "server_id": self.server_id,
                 "gpus": self.gpus, "gpus_per_node": self.gpus_per_node,
                 "nodes": -(-self.gpus // self.gpus_per_node),
                 "estimate": self.estimate.to_json(),
-                "scaling": [dataclasses.asdict(p) for p in self.scaling], "scaling_note": self.scaling_note}
+                "scaling": [dataclasses.asdict(p) for p in self.scaling], "scaling_note": self.scaling_note,
+                "throttle": self.throttle, "throttle_rack": self.throttle_rack}
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,10 +11,13 @@ server's storage NICs at their catalog rate; without storage servers, the GPU se
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable
 from operator import attrgetter
 from typing import Any
+
+import numpy as np
 
 from planner_gui.engine.checks.base import Check, Severity, params
 from planner_gui.engine.collectives import FabricProfile
@@ -108,8 +111,14 @@ def job_hardware(design: Design, catalog: Any, topo: TopologyReport) -> ServerHa
 
 
 def training_section(design: Design, catalog: Any, topo: TopologyReport, profile: FabricProfile,
-                     comm_for: Callable[[FabricProfile], CommModel]) -> TrainingSection:
-    """One step of the design's workload and its data-parallel scaling up to the design's size."""
+                     comm_for: Callable[[FabricProfile], CommModel], throttle: float = 1.0,
+                     throttle_rack: str = "") -> TrainingSection:
+    """One step of the design's workload and its data-parallel scaling up to the design's size.
+
+    ``throttle`` is the speed the power and cooling checks leave the GPUs (facility/cooling.py
+    ``gpu_throttle_factor``: the slowest rack's available ÷ needed power, floored at 0.5). A power-capped
+    GPU lowers its clocks (measured_h200.md: at the limit the SM clock drops to 75 %), so its sustained
+    math rate is scaled by that factor; the estimate then says so (``TrainingSection.throttle``)."""
     workload = design.workload
     if workload is None:
         raise SectionSkipped(NO_WORKLOAD.fill())
@@ -123,6 +132,8 @@ def training_section(design: Design, catalog: Any, topo: TopologyReport, profile
             tp=w.tp, pp=w.pp, dp=w.dp, cp=w.cp, gpus=gpus, ranks=profile.ranks, nodes=profile.nodes,
             per_node=profile.gpus_per_node, fit_dp=max(profile.ranks // replica, 1)))
     gpu = gpu_facts_from_catalog(catalog, hw.gpu_id)
+    if throttle < 1.0:
+        gpu = dataclasses.replace(gpu, achievable_fraction=gpu.achievable_fraction * throttle)
     comm = comm_for(profile)
     try:
         estimate = estimate_training(workload, gpu, comm, gpus=gpus, gpus_per_node=profile.gpus_per_node)
@@ -134,8 +145,22 @@ def training_section(design: Design, catalog: Any, topo: TopologyReport, profile
         scaling = tuple(scaling_curve(workload, gpu, comm, counts, profile.gpus_per_node)) if counts else ()
     except ValueError as error:
         scaling, note = (), QT_TRANSLATE_NOOP("Engine", "no scaling curve: {reason}").fill(reason=error_message(error))
+    full_speed = throttle >= 1.0
     return TrainingSection(workload.model_name, hw.gpu_id, hw.catalog_id, gpus, profile.gpus_per_node,
-                           estimate, scaling, note)
+                           estimate, scaling, note, 1.0 if full_speed else throttle,
+                           "" if full_speed else throttle_rack)
+
+
+def throttle_check(training: TrainingSection) -> list[Check]:
+    """The training estimate's own word that it runs the GPUs below full speed."""
+    if training.throttle >= 1.0:
+        return []
+    return [Check("training-throttled", Severity.WARNING,
+                  f"the training estimate runs the GPUs at {training.throttle:.0%} speed: rack "
+                  f"{training.throttle_rack} is over its power or cooling limit (gpu-throttled) and synchronous "
+                  "training runs at the slowest rack's pace", (training.throttle_rack,),
+                  "bring the rack's draw under its power and cooling limits; the estimate then returns to full speed",
+                  params=params(speed=training.throttle, rack=training.throttle_rack))]
 
 
 def _scaling_counts(workload: Workload, limit: int) -> list[int]:
@@ -178,3 +203,35 @@ def _shared_tier(catalog: Any, counts: Counter[str]) -> StorageTier:
     return StorageTier(StorageKind.PARALLEL_FS if parallel else StorageKind.NFS,
                        sum(t.read_gbs * counts[cid] for cid, t in tiers.items()),
                        sum(t.write_gbs * counts[cid] for cid, t in tiers.items()))
+
+
+def mixed_gpu_check(design: Design, catalog: Any, topo: TopologyReport) -> list[Check]:
+    """A job that mixes GPU models is refused by name: every figure is computed for its most common model.
+
+    The collective, training and acceptance models take one GPU and one server per job (the most
+    common, topology/hardware.py ``main_server_at``); a synchronous job runs at its slowest GPU's pace,
+    so a mixed job's figures would be those of a cluster that does not exist."""
+    graph, members = topo.graph, job_servers(topo)
+    counts: Counter[str] = Counter()
+    model = getattr(graph, "model", None)
+    if model is not None and members.size:
+        _, first, sizes = np.unique(model[members], return_index=True, return_counts=True)
+        for index, size in zip(first, sizes, strict=True):
+            counts[_gpu_of(design, catalog, graph.ids(members[index:index + 1])[0])] += int(size)
+    else:
+        counts.update(_gpu_of(design, catalog, device_id) for device_id in graph.ids(members))
+    counts.pop("", None)
+    if len(counts) < 2:
+        return []
+    (main, servers), (other, others) = counts.most_common(2)
+    return [Check("mixed-gpu-models", Severity.ERROR,
+                  f"the largest job mixes {main} ({servers} servers) and {other} ({others} servers): collectives, "
+                  f"the training estimate and the acceptance figures are computed for {main} alone, and a "
+                  "synchronous job runs at its slowest GPU's pace", (),
+                  "give each GPU model its own fabric (a separate job or design), or use one GPU model",
+                  params=params(main=main, servers=servers, other=other, others=others, models=len(counts)))]
+
+
+def _gpu_of(design: Design, catalog: Any, device_id: str) -> str:
+    entry = catalog.get(design.devices[device_id].catalog_id)
+    return str(entry["gpu_id"]) if entry is not None and entry.kind == "server" else ""

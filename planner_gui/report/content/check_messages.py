@@ -174,6 +174,12 @@ CHECK_MESSAGES_ZH: dict[str, str] = {
     "training-pipeline-bubble": "流水线气泡占每步时间的 {share:.0%}（上限 {limit:.0%}）",
     "training-communication-bound": (
         "暴露的通信时间（每步 {exposed_s:,.2f} 秒，主要是{worst:w}）超过了计算时间（{compute_s:,.2f} 秒）"),
+    "mixed-gpu-models": (
+        "最大的任务混用了 {main}（{servers} 台服务器）和 {other}（{others} 台服务器）：集合通信、训练估算"
+        "和验收指标都只按 {main} 计算，而同步任务按最慢 GPU 的节奏推进"),
+    "training-throttled": (
+        "训练估算按 GPU 约 {speed:.0%} 的速度计算：机柜 {rack} 超出其供电或散热上限（见 GPU 降频），同步训练按最慢"
+        "机柜的节奏推进"),
     "training-storage-too-slow": "训练需要读取 {needed:,.2f} GB/s，但数据存储只能提供 {available:,.2f} GB/s",
     "training-checkpoint-slow": (
         "写一次 {size_gb:,.0f} GB 的检查点需要 {write_s:,.0f} 秒，占 {minutes:,.0f} 分钟检查点间隔的 {share:.0%}"

@@ -63,6 +63,8 @@ CHECK_TITLES: dict[str, tuple[str, str]] = {
     "training-model-does-not-fit": ("Model does not fit", "显存放不下模型"),
     "training-pipeline-bubble": ("Large pipeline bubble", "流水线气泡过大"),
     "training-storage-too-slow": ("Storage too slow", "存储带宽不足"),
+    "training-throttled": ("Training at throttled GPU speed", "训练按降频后的 GPU 速度估算"),
+    "mixed-gpu-models": ("One job mixes GPU models", "同一任务混用多种 GPU"),
     "unknown-hardware": ("Unknown hardware", "未知硬件"),
     "weight-unknown": ("Weight unknown", "重量未知"),
 }
@@ -141,6 +143,8 @@ CHECK_FIXES_ZH: dict[str, str] = {
         "增加微批次数量（全局批量 /（微批量 × dp））、使用交错流水线（vpp）或减小 pp。"
     ),
     "training-storage-too-slow": "把数据集缓存到本地 NVMe，或使用并行文件系统。",
+    "training-throttled": "使机柜功耗回到供电和散热上限以内，训练估算随即恢复全速。",
+    "mixed-gpu-models": "为每种 GPU 型号单独组网（拆成独立的任务或方案），或统一使用一种 GPU。",
     "unknown-hardware": (
         "把该型号加入用户的 catalog.json，或换成目录中的型号；在此之前它按 0 W、0 成本计算，且不计入网络。"
     ),
