@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import os
-import signal
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,15 +16,7 @@ DATA = Path(__file__).parents[1] / "data" / "nccl"
 DESIGN = str(default_example_path())
 
 
-@pytest.fixture(autouse=True)
-def no_hang() -> Iterator[None]:
-    def timed_out(*_: object) -> None:
-        raise TimeoutError("reading the results hung")
-    previous = signal.signal(signal.SIGALRM, timed_out)
-    signal.alarm(10)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, previous)
+pytestmark = pytest.mark.usefixtures("no_hang")  # tests/reliability/conftest.py
 
 
 def _one_line_error(capsys: pytest.CaptureFixture[str], results: Path | str) -> str:

@@ -4,11 +4,9 @@ a device node; long names save; read-only designs are not overwritten; a killed 
 from __future__ import annotations
 
 import os
-import signal
 import stat
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,17 +16,7 @@ from planner_gui.io.saving import remove_stale_temps, temp_prefix
 from tests.reliability.hostile import CATALOG
 from tests.reliability.save_victim import versions
 
-
-@pytest.fixture(autouse=True)
-def no_hang() -> Iterator[None]:
-    """A regression must fail, not hang the suite: 10 s is far more than any of these saves takes."""
-    def timed_out(*_: object) -> None:
-        raise TimeoutError("the save hung")
-    previous = signal.signal(signal.SIGALRM, timed_out)
-    signal.alarm(10)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, previous)
+pytestmark = pytest.mark.usefixtures("no_hang")  # tests/reliability/conftest.py
 
 
 def _null_device(path: Path) -> None:
