@@ -11,7 +11,15 @@ from planner_gui.io.limits import FILE_BOUNDS as B
 from planner_gui.io.limits import MAX_DEVICES, MAX_LINKS, MAX_RACKS
 from planner_gui.io.links import links_to_skip, read_links
 from planner_gui.io.reader import Problems, Reader, at
-from planner_gui.io.unknown_keys import FEED_KEYS, RACK_KEYS, SECTIONS, TOP_LEVEL, keep_unknown, report_unknown
+from planner_gui.io.unknown_keys import (
+    FEED_KEYS,
+    RACK_KEYS,
+    SECTIONS,
+    TOP_LEVEL,
+    keep_part_unknown,
+    keep_unknown,
+    part_key,
+)
 from planner_gui.model import (
     CoolingType,
     CostSettings,
@@ -45,6 +53,7 @@ def design_to_data(design: Design) -> dict[str, Any]:
         data = _plain(rack)
         data["devices"] = [_device_data(d, placed=True) for d in design.devices_in_rack(rack.id)]
         racks.append(data)
+    parts_unknown = {key: extra for key, extra in design.unknown_keys.items() if "/" in key}
     data = {
         "format": FORMAT_NAME,
         "schema_version": CURRENT_SCHEMA_VERSION,
@@ -58,17 +67,40 @@ def design_to_data(design: Design) -> dict[str, Any]:
                   for link in design.links.values()],
         "variants": _variants_data(design),
     }
+    if parts_unknown:
+        _with_parts_unknown_keys(data, parts_unknown)
     return _with_unknown_keys(data, design.unknown_keys)
 
 
 def _with_unknown_keys(data: dict[str, Any], unknown: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """Write back what the file held that this version does not read (io/unknown_keys.py); ours wins a clash."""
     for section, extra in unknown.items():
+        if "/" in section:
+            continue  # a part's keys: written by _with_parts_unknown_keys
         target = data if section == "" else data.get(section)
         if isinstance(target, dict):
             for key, value in extra.items():
                 target.setdefault(key, value)
     return data
+
+
+def _with_parts_unknown_keys(data: dict[str, Any], unknown: dict[str, dict[str, Any]]) -> None:
+    """Write back each rack's, feed's, device's and link's unknown keys beside its own; ours wins a clash."""
+    records: dict[str, dict[str, Any]] = {}
+    for rack in data["racks"]:
+        records[part_key("racks", rack["id"])] = rack
+        for feed in ("feed_a", "feed_b"):
+            if isinstance(rack.get(feed), dict):
+                records[part_key("racks", rack["id"], feed)] = rack[feed]
+        records.update((part_key("devices", d["id"]), d) for d in rack["devices"])
+    records.update((part_key("devices", d["id"]), d) for d in data["unplaced"])
+    if any(key.startswith("links/") for key in unknown):
+        records.update((part_key("links", link["id"]), link) for link in data["links"])
+    for key, extra in unknown.items():
+        record = records.get(key)
+        if record is not None:  # a part deleted since loading is not written, nor are its keys
+            for name, value in extra.items():
+                record.setdefault(name, value)
 
 
 def _variants_data(design: Design) -> list[dict[str, Any]]:
@@ -171,6 +203,7 @@ def data_to_design(data: dict[str, Any], specs: HardwareSpecs, problems: Problem
     for rack_reader in root.items("racks"):
         rack = _read_rack(rack_reader)
         if rack is not None and _add_rack(design, rack, rack_reader):
+            _keep_rack_unknown(design, rack, rack_reader)
             add_devices(design, rack_reader, "devices", specs, rack, failed)
             continue
         for device_reader in rack_reader.items("devices"):  # each still checked for shape
@@ -214,7 +247,7 @@ def _read_variants(root: Reader, specs: HardwareSpecs) -> Variants:
 
 def _add_links(design: Design, root: Reader, specs: HardwareSpecs, failed: set[str]) -> None:
     """Links to devices that failed to load are counted in one message, not one error each."""
-    links, positions = read_links(root)
+    links, positions = read_links(root, design.unknown_keys)
     skip = links_to_skip(links, failed)
     if skip:
         links = [link for i, link in enumerate(links) if i not in skip]
@@ -240,7 +273,6 @@ def _read_rack(r: Reader) -> Rack | None:
     rack_id = r.text("id", None, required=True)
     if rack_id is None:
         return None
-    report_unknown(r, RACK_KEYS)
     feed_a = r.child("feed_a", required=False)
     feed_b = r.child("feed_b", required=False)
     return Rack(
@@ -256,8 +288,17 @@ def _read_rack(r: Reader) -> Rack | None:
     )
 
 
+def _keep_rack_unknown(design: Design, rack: Rack, r: Reader) -> None:
+    """The unknown keys of an added rack and its feeds, kept under its id (io/unknown_keys.py)."""
+    kept = {part_key("racks", rack.id): keep_part_unknown(r, RACK_KEYS)}
+    for feed in ("feed_a", "feed_b"):
+        if isinstance(r.data.get(feed), dict):
+            kept[part_key("racks", rack.id, feed)] = keep_part_unknown(Reader(r.data[feed], r.at(feed), r.problems),
+                                                                       FEED_KEYS)
+    design.unknown_keys.update((key, extra) for key, extra in kept.items() if extra)
+
+
 def _read_feed(r: Reader) -> Feed:
-    report_unknown(r, FEED_KEYS)
     return Feed(
         voltage_v=r.number("voltage_v", 400.0, *B["feed.voltage_v"]) or 400.0,
         amps=r.number("amps", 32.0, *B["feed.amps"]) or 32.0,

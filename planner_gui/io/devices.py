@@ -13,7 +13,7 @@ from typing import Any
 
 from planner_gui.io.limits import FILE_BOUNDS, MAX_TEXT_CHARS
 from planner_gui.io.reader import Reader, expected_list
-from planner_gui.io.unknown_keys import report_unknown
+from planner_gui.io.unknown_keys import keep_part_unknown, part_key
 from planner_gui.model import Design, DesignError, Device, HardwareSpecs, Rack
 from planner_gui.model.messages import QT_TRANSLATE_NOOP
 
@@ -79,7 +79,7 @@ def _add_checked(design: Design, r: Reader, specs: HardwareSpecs, rack: Rack | N
 
 def _add_device_checked(design: Design, r: Reader, specs: HardwareSpecs, rack: Rack | None) -> None:
     device_id, catalog_id = r.text("id", None, required=True), r.text("catalog_id", None, required=True)
-    report_unknown(r, DEVICE_FIELDS)  # what the writer writes is what it knows
+    unknown = keep_part_unknown(r, DEVICE_FIELDS)  # what the writer writes is what it knows
     u = r.integer("u", None, U_LOW, U_HIGH, required=True) if rack is not None else None
     if device_id is None or catalog_id is None or (rack is not None and u is None):
         return
@@ -97,6 +97,8 @@ def _add_device_checked(design: Design, r: Reader, specs: HardwareSpecs, rack: R
     except DesignError as error:
         r.problems.refused(r.path, error)
         return
+    if unknown:
+        design.unknown_keys[part_key("devices", device_id)] = unknown
     if not specs.knows(catalog_id):
         _warn_unknown(r, r.at("catalog_id"), catalog_id)
     if device.nic_id is not None and not specs.knows_nic(device.nic_id):

@@ -8,9 +8,11 @@ records: the fast one only skips the bookkeeping a good record never needs.
 
 from __future__ import annotations
 
+from typing import Any
+
 from planner_gui.io.limits import FILE_BOUNDS
 from planner_gui.io.reader import Reader, expected_list
-from planner_gui.io.unknown_keys import LINK_KEYS, report_unknown
+from planner_gui.io.unknown_keys import LINK_KEYS, keep_part_unknown, part_key
 from planner_gui.model import Link, Medium
 
 LINK_FIELDS = 5  # id, a, b, medium, length_m: what codec.design_to_data writes for every link
@@ -19,8 +21,12 @@ DEFAULT_LENGTH_M = 1.0  # the model's default (model/parts.py Link)
 _MEDIA: dict[str, Medium] = {m.value: m for m in Medium}
 
 
-def read_links(root: Reader) -> tuple[list[Link], list[int]]:
-    """Every readable link and its index in the file's ``links`` list (for error paths)."""
+def read_links(root: Reader, unknown_keys: dict[str, dict[str, Any]] | None = None) -> tuple[list[Link], list[int]]:
+    """Every readable link and its index in the file's ``links`` list (for error paths).
+
+    A link's unknown keys go into ``unknown_keys`` under ``links/<id>`` (io/unknown_keys.py).
+    """
+    kept: dict[str, dict[str, Any]] = {} if unknown_keys is None else unknown_keys
     raw = root.data.get("links", [])
     if not isinstance(raw, list):
         root.problems.error(root.at("links"), expected_list(raw))
@@ -45,18 +51,20 @@ def read_links(root: Reader) -> tuple[list[Link], list[int]]:
                         keep(make(link_id, a, b, known, length if kind is float else float(length)))
                         mark(index)
                         continue
-        link = _read_link_slowly(Reader(item, f"{root.at('links')}[{index}]", root.problems))
+        link = _read_link_slowly(Reader(item, f"{root.at('links')}[{index}]", root.problems), kept)
         if link is not None:
             keep(link)
             mark(index)
     return links, positions
 
 
-def _read_link_slowly(r: Reader) -> Link | None:
+def _read_link_slowly(r: Reader, kept: dict[str, dict[str, Any]]) -> Link | None:
     link_id, a, b = r.text("id", None, True), r.text("a", None, True), r.text("b", None, True)
-    report_unknown(r, LINK_KEYS)
     if link_id is None or a is None or b is None:
         return None
+    unknown = keep_part_unknown(r, LINK_KEYS)
+    if unknown:
+        kept[part_key("links", link_id)] = unknown
     length = r.number("length_m", DEFAULT_LENGTH_M, 0.0, MAX_LENGTH_M)
     return Link(id=link_id, a=a, b=b, medium=r.choice("medium", Medium, Medium.DAC),
                 length_m=DEFAULT_LENGTH_M if length is None else length)

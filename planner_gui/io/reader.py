@@ -36,6 +36,7 @@ class Problems:
         self.errors: list[str] = []
         self.warnings: list[str] = []
         self.warnings_dropped = 0
+        self.parts_with_kept_keys = 0  # parts whose unknown keys are kept (io/unknown_keys.py)
 
     def error(self, path: str, message: str) -> None:
         """Record ``message`` (a Text, so the UI can show it translated) at the JSON ``path``."""

@@ -2,9 +2,16 @@
 
 A misspelt key (``Power_Budget_KW``, ``heightU``) used to fall back to the default quietly, and every
 unknown key vanished at the next save. Now each gets a warning naming its path and the key it most
-likely means; unknown keys of the file's top level and of its settings sections are kept in
-``Design.unknown_keys`` and written back as they were (a newer minor version's settings survive),
-while those inside a rack, device, feed or link are reported as not kept.
+likely means. Unknown keys are kept in ``Design.unknown_keys`` and written back as they were, so a
+newer minor version's settings survive a round trip through this one:
+
+- of the file's top level and of its settings sections, under the section's name ("" for the top);
+- of a rack, device or link, under ``racks/<id>``, ``devices/<id>`` or ``links/<id>``, and of a rack's
+  feed under ``racks/<id>/feed_a`` (``feed_b``). They stay with the part's id: a part deleted is not
+  written, so its keys go with it (and come back with an undo).
+
+A file where more than MAX_KEPT_PARTS parts hold unknown keys is damage, not a newer version: the
+rest are warned about and not kept.
 """
 
 from __future__ import annotations
@@ -32,6 +39,12 @@ MAX_KEPT_PER_SECTION = 100  # a section with more unknown keys than this is dama
 # warned about and dropped, as before, instead of being carried along and re-saved.
 MAX_KEPT_VALUES = 10_000
 MAX_KEPT_DEPTH = 32
+MAX_KEPT_PARTS = 10_000  # parts (racks, devices, feeds, links) whose unknown keys are kept, per file
+
+
+def part_key(collection: str, part_id: str, feed: str = "") -> str:
+    """Where a part's unknown keys are kept in ``Design.unknown_keys``: ``racks/r1``, ``racks/r1/feed_a``."""
+    return f"{collection}/{part_id}/{feed}" if feed else f"{collection}/{part_id}"
 
 
 def keep_unknown(reader: Reader, known: frozenset[str]) -> dict[str, Any]:
@@ -63,11 +76,19 @@ def _small_and_shallow(value: Any) -> bool:
     return True
 
 
-def report_unknown(reader: Reader, known: frozenset[str]) -> None:
-    """Unknown keys inside a rack, device, feed or link: warned about; not kept (they are rebuilt on save)."""
-    for key in reader.data:
-        if key not in known:
-            _warn(reader, key, known, QT_TRANSLATE_NOOP("Load", "unknown key, ignored and not saved{hint}"))
+def keep_part_unknown(reader: Reader, known: frozenset[str]) -> dict[str, Any]:
+    """The unknown keys of a rack, device, feed or link, each warned about; kept up to MAX_KEPT_PARTS parts."""
+    if all(key in known for key in reader.data):
+        return {}
+    if reader.problems.parts_with_kept_keys >= MAX_KEPT_PARTS:
+        for key in reader.data:
+            if key not in known:
+                _warn(reader, key, known, QT_TRANSLATE_NOOP(
+                    "Load", "unknown key, ignored and not kept (too many parts of this file hold unknown keys){hint}"))
+        return {}
+    kept = keep_unknown(reader, known)
+    reader.problems.parts_with_kept_keys += bool(kept)
+    return kept
 
 
 def _warn(reader: Reader, key: str, known: frozenset[str], template: Any, **values: Any) -> None:

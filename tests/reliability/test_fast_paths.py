@@ -87,12 +87,14 @@ def test_devices_quick_path_matches_the_checked_path(records: list[dict[str, Any
 @given(records=st.lists(LINK_RECORD, max_size=4))
 def test_links_quick_path_matches_the_checked_path(records: list[dict[str, Any]]) -> None:
     quick_problems = Problems()
-    quick, positions = links.read_links(Reader({"links": records}, "", quick_problems))
-    slow_problems, slow, slow_positions = Problems(), [], []
+    quick_kept: dict[str, Any] = {}
+    quick, positions = links.read_links(Reader({"links": records}, "", quick_problems), quick_kept)
+    slow_problems, slow, slow_positions, slow_kept = Problems(), [], [], {}
     for index, record in enumerate(records):
-        link = links._read_link_slowly(Reader(record, f"links[{index}]", slow_problems))
+        link = links._read_link_slowly(Reader(record, f"links[{index}]", slow_problems), slow_kept)
         if link is not None:
             slow.append(link)
             slow_positions.append(index)
     assert (quick, positions, quick_problems.errors) == (slow, slow_positions, slow_problems.errors)
+    assert quick_kept == slow_kept
     assert all(type(link.length_m) is float for link in quick)

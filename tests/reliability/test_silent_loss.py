@@ -98,7 +98,7 @@ def test_a_misspelt_key_is_named_with_what_it_likely_means(tmp_path: Path) -> No
     data["racks"][0]["Power_Budget_KW"] = 12.5
     data["cost"]["projectMonths"] = 24
     result = load_design(_write(tmp_path, data), CATALOG)
-    assert any(w.startswith("racks[0].Power_Budget_KW: unknown key, ignored and not saved; did you mean "
+    assert any(w.startswith("racks[0].Power_Budget_KW: unknown key, ignored here but kept in the file; did you mean "
                             "'power_budget_kw'?") for w in result.warnings), result.warnings
     assert any(w.startswith("cost.projectMonths: unknown key, ignored here but kept in the file")
                for w in result.warnings), result.warnings
@@ -115,6 +115,64 @@ def test_unknown_settings_survive_a_round_trip(tmp_path: Path) -> None:
     save_design(result.design, saved)
     again = json.loads(saved.read_text(encoding="utf-8"))
     assert again["fabric"]["future_setting"] == {"from": "a newer version"} and again["future_section"] == [1, 2, 3]
+
+
+def _first_placed_device(data: dict) -> dict:
+    return next(rack["devices"][0] for rack in data["racks"] if rack["devices"])
+
+
+def test_unknown_keys_of_racks_feeds_devices_and_links_survive_a_round_trip(tmp_path: Path) -> None:
+    from planner_gui.io import save_design
+
+    data = _example()
+    data["racks"][0]["future_rack_key"] = "kept"
+    data["racks"][0]["feed_a"]["future_feed_key"] = 3
+    _first_placed_device(data)["future_device_key"] = {"nested": [1, 2]}
+    data["links"][0]["future_link_key"] = True
+    result = load_design(_write(tmp_path, data), CATALOG)
+    assert sum("ignored here but kept in the file" in w for w in result.warnings) == 4, result.warnings
+    saved = tmp_path / "saved.cluster"
+    save_design(result.design, saved)
+    again = json.loads(saved.read_text(encoding="utf-8"))
+    assert again["racks"][0]["future_rack_key"] == "kept"
+    assert again["racks"][0]["feed_a"]["future_feed_key"] == 3
+    assert _first_placed_device(again)["future_device_key"] == {"nested": [1, 2]}
+    assert again["links"][0]["future_link_key"] is True
+    assert "future_link_key" not in again["links"][1]  # each part keeps its own keys, no other part gets them
+    assert load_design(saved, CATALOG).design.unknown_keys == result.design.unknown_keys  # stable on a second trip
+
+
+def test_a_known_key_wins_over_a_kept_one_and_a_deleted_part_takes_its_keys_along(tmp_path: Path) -> None:
+    from planner_gui.io import save_design
+
+    data = _example()
+    data["links"][0]["future_link_key"] = "x"
+    result = load_design(_write(tmp_path, data), CATALOG)
+    design = result.design
+    link_id = data["links"][0]["id"]
+    design.unknown_keys[f"links/{link_id}"]["medium"] = "not-a-medium"  # a clash: what this version writes wins
+    saved = tmp_path / "saved.cluster"
+    save_design(design, saved)
+    written = next(link for link in json.loads(saved.read_text(encoding="utf-8"))["links"] if link["id"] == link_id)
+    assert written["medium"] == data["links"][0]["medium"] and written["future_link_key"] == "x"
+    design.remove_link(link_id)
+    save_design(design, saved)
+    assert all(link["id"] != link_id and "future_link_key" not in link
+               for link in json.loads(saved.read_text(encoding="utf-8"))["links"])
+
+
+def test_more_parts_with_unknown_keys_than_kept_are_warned_and_not_kept(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from planner_gui.io import unknown_keys
+
+    monkeypatch.setattr(unknown_keys, "MAX_KEPT_PARTS", 2)
+    data = _example()
+    for link in data["links"][:3]:
+        link["future_link_key"] = 1
+    result = load_design(_write(tmp_path, data), CATALOG)
+    kept = [key for key in result.design.unknown_keys if key.startswith("links/")]
+    assert len(kept) == 2
+    assert sum("too many parts of this file hold unknown keys" in w for w in result.warnings) == 1, result.warnings
 
 
 @pytest.mark.parametrize("example", example_paths(), ids=lambda p: p.name)

@@ -3917,8 +3917,8 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>未知的键，此处忽略但会保留在文件中{hint}</translation>
     </message>
     <message>
-        <source>unknown key, ignored and not saved{hint}</source>
-        <translation>未知的键，已忽略且不会保存{hint}</translation>
+        <source>unknown key, ignored and not kept (too many parts of this file hold unknown keys){hint}</source>
+        <translation>未知的键，已忽略且不保留（此文件中含未知键的部件过多）{hint}</translation>
     </message>
     <message>
         <source>; did you mean {key!r}?</source>

@@ -90,7 +90,7 @@ class AcceptanceDialog(QDialog):
             self.hint.addItem(test, test)
         self.fit = QCheckBox(self.tr("Fit bandwidth and latency and update the training estimate"),
                              objectName="acceptanceFit")
-        self.verdict = QLabel(objectName="acceptanceVerdict", wordWrap=True)
+        self.verdict = QLabel(objectName="acceptanceVerdict", wordWrap=True, textFormat=Qt.TextFormat.RichText)
         self.run_choice = QComboBox(objectName="acceptanceRun")
         self.plot = busbw_plot(self)
         self.measured = pg.PlotDataItem([], [], pen=None, symbol="o", symbolSize=MEASURED_SYMBOL_PX)
@@ -159,7 +159,7 @@ class AcceptanceDialog(QDialog):
         try:
             self.load_file(path)
         except (OSError, ValueError) as error:
-            self.verdict.setText(self.tr("Could not open {}: {}").format(path, ui_error_text(error)))
+            self.verdict.setText(escape(self.tr("Could not open {}: {}").format(path, ui_error_text(error))))
             return
         self.check()
 
@@ -175,7 +175,7 @@ class AcceptanceDialog(QDialog):
                                       fit=self.fit.isChecked())
         except ValueError as error:
             self.report = None
-            self.verdict.setText(self.tr("Cannot check: {}").format(ui_error_text(error)))
+            self.verdict.setText(escape(self.tr("Cannot check: {}").format(ui_error_text(error))))
             return None
         self.report = report
         self._show_report(report)

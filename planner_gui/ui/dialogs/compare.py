@@ -133,7 +133,7 @@ class CompareDialog(QDialog):
         self.comparison: Comparison | None = None
         self._files: dict[str, Design] = {}
         self.side_a, self.side_b = QComboBox(objectName="compareA"), QComboBox(objectName="compareB")
-        self.status = QLabel(objectName="compareStatus", wordWrap=True)
+        self.status = QLabel(objectName="compareStatus", wordWrap=True, textFormat=Qt.TextFormat.PlainText)
         self.tabs = QTabWidget(objectName="compareTabs")
         self.figures = make_table([self.tr("Figure"), "A", "B", "B − A", "B / A"])
         self.plot = busbw_plot(self)

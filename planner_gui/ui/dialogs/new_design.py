@@ -7,7 +7,7 @@ keeps the dialog open with the generator's message, so the user can fix the one 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -72,7 +72,8 @@ class NewDesignDialog(QDialog):
         self.fields = QGroupBox(self.tr("Template"), self)
         self._build_fields()
         self.template.toggled.connect(self.fields.setEnabled)
-        self.error = QLabel(self, objectName="newDesignError", wordWrap=True, styleSheet="color: #b3261e;")
+        self.error = QLabel(self, objectName="newDesignError", wordWrap=True, styleSheet="color: #b3261e;",
+                            textFormat=Qt.TextFormat.PlainText)
         ok_cancel = QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         buttons = QDialogButtonBox(ok_cancel, self)
         buttons.accepted.connect(self.accept)

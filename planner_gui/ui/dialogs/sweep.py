@@ -103,7 +103,7 @@ class SweepDialog(QDialog):
         self.run_button = QPushButton(self.tr("Run"), objectName="sweepRun")
         self.cancel_button = QPushButton(self.tr("Cancel"), objectName="sweepCancel", enabled=False)
         self.progress = QProgressBar(objectName="sweepProgress")
-        self.status = QLabel(objectName="sweepStatus", wordWrap=True)
+        self.status = QLabel(objectName="sweepStatus", wordWrap=True, textFormat=Qt.TextFormat.PlainText)
         self.plot = pg.PlotWidget(background=self.palette().color(QPalette.ColorRole.Base))
         self.curve = pg.PlotDataItem([], [], pen=pg.mkPen(QColor(LINE_COLOUR), width=LINE_WIDTH_PX),
                                      symbol="o", symbolSize=SYMBOL_SIZE_PX, symbolBrush=QColor(LINE_COLOUR))

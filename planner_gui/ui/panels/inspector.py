@@ -40,7 +40,8 @@ class Inspector(QWidget):
         self._ids: list[str] = []
         self._committing = False
         self.header = QLabel(self, objectName="inspectorHeader", wordWrap=True)
-        self.error = QLabel(self, objectName="inspectorError", wordWrap=True, styleSheet=ERROR_STYLE)
+        self.error = QLabel(self, objectName="inspectorError", wordWrap=True, styleSheet=ERROR_STYLE,
+                            textFormat=Qt.TextFormat.PlainText)
         self.error.hide()
         self.pages: dict[str, FormPage] = {
             "design": design_page(self), "rack": rack_page(self),

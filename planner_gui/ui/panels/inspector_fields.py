@@ -153,7 +153,8 @@ class FormPage(QWidget):
     # ----- editors ---------------------------------------------------------------------------
     def _make_editor(self, spec: FieldSpec) -> QWidget:
         if spec.kind == "readonly":
-            label = QLabel(self, textInteractionFlags=Qt.TextInteractionFlag.TextSelectableByMouse)
+            label = QLabel(self, textInteractionFlags=Qt.TextInteractionFlag.TextSelectableByMouse,
+                           textFormat=Qt.TextFormat.PlainText)  # values can be names from the file
             label.setWordWrap(True)
             return label
         if spec.kind == "choice":
