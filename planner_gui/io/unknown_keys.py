@@ -69,10 +69,11 @@ def _small_and_shallow(value: Any) -> bool:
         seen += 1
         if seen > MAX_KEPT_VALUES or depth > MAX_KEPT_DEPTH:
             return False
-        if isinstance(node, dict):
-            stack.extend((child, depth + 1) for child in node.values())
-        elif isinstance(node, list):
-            stack.extend((child, depth + 1) for child in node)
+        if isinstance(node, dict | list):
+            if seen + len(stack) + len(node) > MAX_KEPT_VALUES:
+                return False  # too many values, known before walking them (a 6,000,000-item list)
+            children = node.values() if isinstance(node, dict) else node
+            stack.extend((child, depth + 1) for child in children)
     return True
 
 

@@ -209,3 +209,15 @@ def test_a_bogus_nic_id_is_named_not_silently_replaced(tmp_path: Path) -> None:
     result = load_design(_write(tmp_path, data), CATALOG)
     assert any(w.startswith(f"racks[{rack}].devices[{device}].nic_id: unknown NIC id 'no-such-nic'")
                for w in result.warnings), result.warnings
+
+
+def test_a_kept_value_is_bounded_by_its_count_and_depth() -> None:
+    from planner_gui.io.unknown_keys import MAX_KEPT_DEPTH, MAX_KEPT_VALUES, _small_and_shallow
+
+    assert _small_and_shallow([0] * (MAX_KEPT_VALUES - 1))  # the list and its items: exactly the limit
+    assert not _small_and_shallow([0] * MAX_KEPT_VALUES)
+    assert not _small_and_shallow({"a": [[0] * (MAX_KEPT_VALUES // 2)] * 2})  # counted across branches
+    nested: list = []
+    for _ in range(MAX_KEPT_DEPTH - 1):
+        nested = [nested]
+    assert _small_and_shallow(nested) and not _small_and_shallow([nested])
