@@ -101,11 +101,11 @@ def _int(row: dict[str, str], name: str, default: int | None = None) -> int | No
 def map_row(row: dict[str, str], catalog: Any,
             comm_factory: Callable[[Any, str, int], CommModel] = comm_for_server) -> CalibrationCase:
     """The workload, hardware and metric of one row, or :class:`UnmappableRow` saying what is missing."""
-    shape = _shape(row)
     tp, pp, dp = _int(row, "tp"), _int(row, "pp"), _int(row, "dp")
     batch, gpus = _int(row, "global_batch_seqs"), _int(row, "gpu_count")
-    if None in (tp, pp, dp, batch, gpus):
-        raise UnmappableRow(f"row {row['id']}: parallel layout or batch missing")
+    if None in (tp, pp, dp, batch, gpus):  # an abstract's headline figure: no configuration to run
+        raise UnmappableRow(f"row {row['id']}: the source publishes no parallel layout or batch")
+    shape = _shape(row)
     options, recompute = _software(row)
     precision = _precision(row)
     workload = Workload(
@@ -137,6 +137,7 @@ def _shape(row: dict[str, str]) -> ModelShape:
         vocab=_int(row, "vocab") or (base.vocab if base else DEFAULT_VOCAB),
         seq_len=_int(row, "seq_len") or (base.seq_len if base else 0),
         gated_mlp=base.gated_mlp if same else False,
+        rms_norm=base.rms_norm if same else False, rotary=base.rotary if same else False,
     )
 
 

@@ -10,8 +10,16 @@ Rules (stated in docs/models/training.md "Fully sharded data parallelism"), noth
   "Llama2-arch 34B", at Llama 2's 4096 context when the row states none);
 * a row without a global batch ran one micro-batch per GPU per step (fms-fsdp's README quotes
   per-GPU batch sizes) [inferred];
-* recompute as the row says ("full", "selective", "none"; "not stated" → none); Float8 linears →
-  FP8; FlashAttention and overlapped prefetch (every framework in the file uses both);
+* recompute as the row says ("full", "selective", "none"); a row that does not state it recomputed
+  just enough layers to fit (:mod:`.recompute_fit`, Megatron's block method; none if it fits without);
+  torchtitan's
+  selective recompute is its operator policy (every second matmul and the element-wise kernels re-run,
+  attention kept: ``StepOptions.recompute_matmul_share`` 0.5); Float8 linears → FP8; FlashAttention
+  and overlapped prefetch (every framework in the file uses both);
+* torchtitan rows without torch.compile run eager PyTorch (``StepOptions.fused_elementwise`` False);
+  llm-foundry's MPT layers (LayerNorm, GeLU) and fms-fsdp (``use_torch_compile`` True by default,
+  fms_fsdp/config/training.py) count as fused, Megatron-FSDP runs Transformer Engine's fused kernels;
+* a power limit the row states ("(500W)") caps the GPU's math rate (:func:`.gpu.power_limited`);
 * the server is the catalog's DGX/HGX with the row's GPU (the catalog's default 8 NICs of one
   rail each: llm-foundry's A100 tables state 1600 Gbps per node = 8 × 200 Gb/s);
 * the compared metric is tokens/s per GPU, which every row reports and which needs no FLOP
@@ -35,7 +43,8 @@ from planner_gui.engine.training.calibration import (
 )
 from planner_gui.engine.training.comm import CommModel
 from planner_gui.engine.training.fabric import comm_for_server
-from planner_gui.engine.training.gpu import gpu_facts_from_catalog
+from planner_gui.engine.training.gpu import GpuFacts, gpu_facts_from_catalog, power_limited
+from planner_gui.engine.training.recompute_fit import layers_to_recompute
 from planner_gui.engine.training.shape import MODEL_PRESETS, ModelShape, find_preset
 from planner_gui.engine.training.step import StepOptions
 from planner_gui.model.settings import Precision, Recompute, Workload
@@ -44,6 +53,9 @@ FFN_MULTIPLE = 4  # MPT: expansion ratio 4 (mosaicml/llm-foundry MPT configs)
 FSDP_OPTIONS = StepOptions(flash_attention=True, dp_overlap=True)
 METRIC = "tokens_per_gpu"
 LLAMA2_CONTEXT = 4096  # Llama 2's training context (Touvron et al. 2023, arXiv:2307.09288 §2.2)
+# torchtitan's op-level selective AC saves every matmul output except every second one
+# (pytorch/torchtitan torchtitan/distributed/activation_checkpoint.py, _custom_policy)
+TORCHTITAN_OP_MATMUL_SHARE = 0.5
 
 
 def map_fsdp_row(row: dict[str, str], catalog: Any,
@@ -65,10 +77,30 @@ def map_fsdp_row(row: dict[str, str], catalog: Any,
     )
     server_id = _server(catalog, row)
     per_node = int(catalog.require(server_id, "server")["gpu_count"])
-    options = dataclasses.replace(FSDP_OPTIONS, fsdp_shard_group=per_node if hybrid else None)
-    return CalibrationCase(row["id"], row["model"], workload, shape, gpu_facts_from_catalog(catalog, server_id),
-                           server_id, per_node, comm_factory(catalog, server_id, gpus), options, METRIC,
-                           float(row["tokens_per_s_per_gpu"]))
+    torchtitan = "torchtitan" in row.get("group", "")
+    op_policy = torchtitan and workload.recompute == Recompute.SELECTIVE
+    options = dataclasses.replace(FSDP_OPTIONS, fsdp_shard_group=per_node if hybrid else None,
+                                  recompute_matmul_share=TORCHTITAN_OP_MATMUL_SHARE if op_policy else 0.0,
+                                  fused_elementwise=not torchtitan or "compile" in row["model"].lower())
+    gpu = gpu_facts_from_catalog(catalog, server_id)
+    limit = re.search(r"\((\d+)\s*W\)", row["gpu_type"])
+    if limit:
+        gpu = power_limited(gpu, float(limit.group(1)))
+    comm = comm_factory(catalog, server_id, gpus)
+    if not row.get("activation_ckpt", "").strip() or "not stated" in row["activation_ckpt"]:
+        workload, options = _fitted_recompute(workload, shape, gpu, comm, per_node, options)
+    return CalibrationCase(row["id"], row["model"], workload, shape, gpu, server_id, per_node, comm, options,
+                           METRIC, float(row["tokens_per_s_per_gpu"]))
+
+
+def _fitted_recompute(workload: Workload, shape: ModelShape, gpu: GpuFacts, comm: CommModel, per_node: int,
+                      options: StepOptions) -> tuple[Workload, StepOptions]:
+    """No recompute if the run fits without; else full recompute of just enough layers (module doc)."""
+    blocks = layers_to_recompute(workload, shape, gpu, comm, per_node, options)
+    if not blocks:  # 0: fits as it is; None: nothing fits, the estimate says so
+        return workload, options
+    return (dataclasses.replace(workload, recompute=Recompute.FULL),
+            dataclasses.replace(options, full_recompute_layers=blocks))
 
 
 def _server(catalog: Any, row: dict[str, str]) -> str:

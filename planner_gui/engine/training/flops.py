@@ -50,23 +50,25 @@ def model_flops_per_token(shape: ModelShape) -> float:
     return (1 + BACKWARD_OVER_FORWARD) * forward_flops_per_token(shape).forward
 
 
-def recompute_flops_per_token(shape: ModelShape, recompute: Recompute) -> float:
+def recompute_flops_per_token(shape: ModelShape, recompute: Recompute, matmul_share: float = 0.0) -> float:
     """FLOPs recomputing activations adds per token.
 
     Full recompute re-runs every layer's forward (not the output layer); selective recompute
-    (Korthikanti et al. 2022) re-runs only the attention-score part.
+    (Korthikanti et al. 2022) re-runs only the attention-score part, unless ``matmul_share`` > 0: an
+    operator-level policy that keeps attention and re-runs that share of the weight GEMMs instead
+    (torchtitan's "op" policy saves every matmul output but every second one: 0.5).
     """
     fwd = forward_flops_per_token(shape)
     if recompute == Recompute.FULL:
         return fwd.linear + fwd.attention
     if recompute == Recompute.SELECTIVE:
-        return fwd.attention
+        return matmul_share * fwd.linear if matmul_share > 0 else fwd.attention
     return 0.0
 
 
-def hardware_flops_per_token(shape: ModelShape, recompute: Recompute) -> float:
+def hardware_flops_per_token(shape: ModelShape, recompute: Recompute, matmul_share: float = 0.0) -> float:
     """FLOPs the GPUs execute per token (what HFU counts)."""
-    return model_flops_per_token(shape) + recompute_flops_per_token(shape, recompute)
+    return model_flops_per_token(shape) + recompute_flops_per_token(shape, recompute, matmul_share)
 
 
 def model_flops_per_step(shape: ModelShape, global_batch: int) -> float:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -62,3 +63,17 @@ def gpu_facts_from_entry(name: str, data: Mapping[str, Any]) -> GpuFacts:
         memory_bw_tbs=float(data["memory_bw_tbs"]), dense_tflops=tflops,
         achievable_fraction=float(data["achievable_fraction"]), tdp_w=float(data.get("tdp_w") or 0.0),
     )
+
+
+def power_limited(gpu: GpuFacts, limit_w: float) -> GpuFacts:
+    """``gpu`` run under a board power limit below its TDP (``nvidia-smi -pl``).
+
+    Dense math already runs at the power limit at full TDP (measured_h200.md: 692 W of 700 W, SM clock
+    at 75 % of its maximum during a sustained GEMM), so a lower limit lowers the clock and the math rate
+    with it. The rate is scaled by limit ÷ TDP, the same performance factor the power and cooling
+    checks use for a rack over its budget (engine/sections/training.py ``throttle``). HBM bandwidth is
+    left as it is: the memory clock is not what the limit cuts. A limit at or above TDP changes nothing.
+    """
+    if gpu.tdp_w <= 0 or limit_w <= 0 or limit_w >= gpu.tdp_w:
+        return gpu
+    return dataclasses.replace(gpu, achievable_fraction=gpu.achievable_fraction * limit_w / gpu.tdp_w)

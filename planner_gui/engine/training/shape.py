@@ -35,6 +35,8 @@ class ModelShape:
     moe_topk: int = 0
     gated_mlp: bool = False
     tied_embeddings: bool = False
+    rms_norm: bool = False  # RMSNorm (Llama) rather than LayerNorm: unfused, it is a chain of fp32 kernels
+    rotary: bool = False  # rotary position embeddings on Q and K (Llama, Nemotron)
 
     @property
     def kv_hidden(self) -> int:
@@ -140,8 +142,10 @@ class ModelPreset:
 
 
 def _dense(layers: int, hidden: int, heads: int, kv: int, ffn: int, vocab: int, seq: int,
-           gated: bool) -> ModelShape:
-    return ModelShape(layers, hidden, heads, kv, ffn, vocab, seq, gated_mlp=gated, tied_embeddings=False)
+           gated: bool, rms_norm: bool | None = None, rotary: bool = True) -> ModelShape:
+    """A dense decoder; Llama-family (gated) shapes use RMSNorm and rotary embeddings (their configs)."""
+    return ModelShape(layers, hidden, heads, kv, ffn, vocab, seq, gated_mlp=gated, tied_embeddings=False,
+                      rms_norm=gated if rms_norm is None else rms_norm, rotary=rotary)
 
 
 _HF = "https://huggingface.co/{}/blob/main/config.json"
@@ -163,9 +167,9 @@ MODEL_PRESETS: tuple[ModelPreset, ...] = (
                 _HF.format("codellama/CodeLlama-34b-hf"), ("34b",)),
     # GPT-3 shape from Brown et al. 2020 Table 2.1; vocab 51200 is Megatron's padded GPT-2 BPE
     # (training_calibration.csv rows C1-C8).
-    ModelPreset("GPT-3-175B", _dense(96, 12288, 96, 96, 4 * 12288, 51200, 2048, False),
+    ModelPreset("GPT-3-175B", _dense(96, 12288, 96, 96, 4 * 12288, 51200, 2048, False, rotary=False),
                 "arXiv:2005.14165 Table 2.1; vocab as in training_calibration.csv", ("175b", "gpt3-175b")),
-    # Nemotron-4 340B: squared-ReLU (not gated) MLP, GQA with 8 groups (arXiv:2406.11704 Table 1).
+    # Nemotron-4 340B: squared-ReLU (not gated) MLP, GQA with 8 groups, LayerNorm, RoPE (arXiv:2406.11704 §2).
     ModelPreset("Nemotron-4-340B", _dense(96, 18432, 96, 8, 73728, 256000, 4096, False),
                 "arXiv:2406.11704 Table 1", ("nemotron-340b", "340b")),
 )

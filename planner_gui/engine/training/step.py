@@ -11,13 +11,18 @@ bubble's share of the pipeline time is (p − 1)/(v·m + p − 1) (Narayanan et 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from planner_gui.engine.training.comm import CommModel
 from planner_gui.engine.training.compute import stage_compute
-from planner_gui.engine.training.flops import hardware_flops_per_token, model_flops_per_token
+from planner_gui.engine.training.flops import (
+    hardware_flops_per_token,
+    model_flops_per_token,
+    recompute_flops_per_token,
+)
 from planner_gui.engine.training.gpu import MEMORY_BW_ACHIEVABLE, GpuFacts
 from planner_gui.engine.training.memory import MemoryBreakdown, local_params, memory_per_gpu
 from planner_gui.engine.training.parallel import Layout, layout_from_workload
@@ -57,6 +62,14 @@ class StepOptions:
     first_stage_layers: int | None = None  # Megatron --decoder-first-pipeline-num-layers
     last_stage_layers: int | None = None  # Megatron --decoder-last-pipeline-num-layers
     fsdp_shard_group: int | None = None  # ZeRO-3 shard group (HSDP); None: shard over the whole DP group
+    # Selective recompute by operator (torchtitan's "op" policy re-runs every second matmul: 0.5, plus the
+    # element-wise kernels, and keeps attention); 0: Megatron's attention-core recompute (Korthikanti 2022)
+    recompute_matmul_share: float = 0.0
+    # Full recompute of only this many layers per stage (Megatron --recompute-method block
+    # --recompute-num-layers); None: every layer. Read only when the workload's recompute is "full".
+    full_recompute_layers: int | None = None
+    # Element-wise kernels fused (Megatron/Transformer Engine, torch.compile) or run op by op (eager PyTorch)
+    fused_elementwise: bool = True
 
 
 DEFAULT_OPTIONS = StepOptions()
@@ -105,8 +118,37 @@ def estimate_layout(shape: ModelShape, layout: Layout, workload: Workload, gpu: 
                     options: StepOptions = DEFAULT_OPTIONS) -> TrainingEstimate:
     precision, recompute = _software_choices(workload)
     peak = gpu.peak_tflops(precision)
+    share = _full_recompute_share(shape, layout, recompute, options.full_recompute_layers)
+    if share < 1.0:  # Megatron's block method: the first N layers of each stage recompute, the rest store
+        none = _step_parts(shape, layout, workload, gpu, comm, options, precision, Recompute.NONE)
+        full = _step_parts(shape, layout, workload, gpu, comm, options, precision, Recompute.FULL)
+        parts = {k: (1 - share) * none[0][k] + share * full[0][k] for k in none[0]}
+        dp_total = (1 - share) * none[1] + share * full[1]
+        activations = (1 - share) * none[2].activations_gb + share * full[2].activations_gb
+        memory = dataclasses.replace(full[2], activations_gb=activations,
+                                     buffers_gb=max(none[2].buffers_gb, full[2].buffers_gb))
+        hardware = model_flops_per_token(shape) + share * recompute_flops_per_token(shape, Recompute.FULL)
+    else:
+        parts, dp_total, memory = _step_parts(shape, layout, workload, gpu, comm, options, precision, recompute)
+        hardware = hardware_flops_per_token(shape, recompute, options.recompute_matmul_share)
+    return _summarise(shape, layout, workload, sum(parts.values()), parts, dp_total, memory, peak, hardware)
+
+
+def _full_recompute_share(shape: ModelShape, layout: Layout, recompute: Recompute, blocks: int | None) -> float:
+    """Share of each stage's layers that full recompute re-runs (``--recompute-num-layers`` of the block method)."""
+    if recompute != Recompute.FULL or blocks is None:
+        return 1.0
+    per_stage = max(layout.stage_layers) if layout.stage_layers else shape.layers / (layout.pp * layout.vpp)
+    return min(1.0, max(0, blocks) / max(1.0, per_stage))
+
+
+def _step_parts(shape: ModelShape, layout: Layout, workload: Workload, gpu: GpuFacts, comm: CommModel,
+                options: StepOptions, precision: Precision, recompute: Recompute,
+                ) -> tuple[dict[str, float], float, MemoryBreakdown]:
+    """Seconds per step by part, all DP traffic (hidden or not) and the memory of the fullest GPU."""
     sp = layout.tp > 1 if options.sequence_parallel is None else options.sequence_parallel
-    stage = stage_compute(shape, gpu, precision, recompute, layout, options.flash_attention)
+    stage = stage_compute(shape, gpu, precision, recompute, layout, options.flash_attention,
+                          options.recompute_matmul_share, options.fused_elementwise)
     tp = tp_time_per_micro_batch(shape, layout, recompute, sp, comm,
                                  stage.linear_forward_s if options.tp_comm_overlap else None)
     cp = cp_time_per_micro_batch(shape, layout, recompute, comm, stage.attention_s, options.cp_comm_overlap)
@@ -123,18 +165,17 @@ def estimate_layout(shape: ModelShape, layout: Layout, workload: Workload, gpu: 
         "dp_comm": m * dp.per_micro_batch_exposed_s + dp.per_step_exposed_s, "bubble": bubble,
         "optimizer": optimizer,
     }
-    step = sum(parts.values())
     memory = memory_per_gpu(shape, layout, workload.zero_stage, recompute, gpu.memory_gb, sp,
                             options.flash_attention, options.fsdp_shard_group)
-    return _summarise(shape, layout, workload, step, parts, dp.total_s, memory, peak, recompute)
+    return parts, dp.total_s, memory
 
 
 def _summarise(shape: ModelShape, layout: Layout, workload: Workload, step: float, parts: dict[str, float],
-               dp_total: float, memory: MemoryBreakdown, peak: float, recompute: Recompute) -> TrainingEstimate:
+               dp_total: float, memory: MemoryBreakdown, peak: float, hardware_per_token: float) -> TrainingEstimate:
     tokens = layout.global_batch * shape.seq_len
     tokens_per_s = tokens / step
     model_tflops = model_flops_per_token(shape) * tokens_per_s / layout.gpus / TFLOPS
-    hardware_tflops = hardware_flops_per_token(shape, recompute) * tokens_per_s / layout.gpus / TFLOPS
+    hardware_tflops = hardware_per_token * tokens_per_s / layout.gpus / TFLOPS
     breakdown = {f"{name}_s": value for name, value in parts.items()}
     breakdown["dp_comm_total_s"] = dp_total
     breakdown["bubble_fraction"] = parts["bubble"] / step
