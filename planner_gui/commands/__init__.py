@@ -14,6 +14,7 @@ def register_all(commands: argparse._SubParsersAction) -> None:
         compare_cmd,
         gui,
         new_cmd,
+        plan_cluster_cmd,
         plan_cmd,
         predict_cmd,
         report_cmd,
@@ -23,5 +24,5 @@ def register_all(commands: argparse._SubParsersAction) -> None:
     )
 
     for module in (gui, new_cmd, validate_cmd, catalog_cmd, analyze_cmd, predict_cmd, training_cmd, plan_cmd,
-                   report_cmd, bom_cmd, compare_cmd, sweep_cmd, accept_cmd):
+                   plan_cluster_cmd, report_cmd, bom_cmd, compare_cmd, sweep_cmd, accept_cmd):
         module.register(commands)

@@ -63,6 +63,15 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time __getattr__
     from planner_gui.engine.facility.cooling import M3H_PER_CFM, delta_t_k_from_f
     from planner_gui.engine.facility.energy import usd_rate
     from planner_gui.engine.facility.power import CONTINUOUS_LOAD_FACTOR
+    from planner_gui.engine.planning import (
+        PAY_OPTIONS,
+        ClusterCandidate,
+        ClusterPlan,
+        ClusterRequest,
+        DesignPlan,
+        plan_clusters,
+        plan_design,
+    )
     from planner_gui.engine.sections.results import clean_json
     from planner_gui.engine.topology.graph import build_fabric_graph
     from planner_gui.engine.topology.tiers import hop_levels
@@ -75,7 +84,7 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time __getattr__
         shape_from_workload,
         workload_for_preset,
     )
-    from planner_gui.engine.training.planner import plan_layouts
+    from planner_gui.engine.training.planner import PlanSpace, plan_layouts
     from planner_gui.engine.util.gc_pause import freeze_long_lived, gc_paused, thaw_long_lived
 
 # name -> the module that defines it (or the room that re-exports it)
@@ -153,6 +162,14 @@ _WHERE: dict[str, str] = {
     "workload_for_preset": "planner_gui.engine.training",
     "shape_from_workload": "planner_gui.engine.training",
     "plan_layouts": "planner_gui.engine.training.planner",
+    "PlanSpace": "planner_gui.engine.training.planner",
+    "PAY_OPTIONS": "planner_gui.engine.planning",
+    "ClusterCandidate": "planner_gui.engine.planning",
+    "ClusterPlan": "planner_gui.engine.planning",
+    "ClusterRequest": "planner_gui.engine.planning",
+    "DesignPlan": "planner_gui.engine.planning",
+    "plan_clusters": "planner_gui.engine.planning",
+    "plan_design": "planner_gui.engine.planning",
     "freeze_long_lived": "planner_gui.engine.util.gc_pause",
     "gc_paused": "planner_gui.engine.util.gc_pause",
     "thaw_long_lived": "planner_gui.engine.util.gc_pause",
@@ -185,6 +202,7 @@ __all__ = [  # the door's names, for tools, readers and `from planner_gui.engine
     "PASS_LARGE",
     "PASS_LARGE_ALLTOALL",
     "PASS_MEDIUM",
+    "PAY_OPTIONS",
     "ROCE_QOS_CHECKLIST",
     "SCHEDULE_CATEGORIES",
     "SEED_64MB_BYTES",
@@ -196,8 +214,13 @@ __all__ = [  # the door's names, for tools, readers and `from planner_gui.engine
     "Bom",
     "BomLine",
     "Check",
+    "ClusterCandidate",
+    "ClusterPlan",
+    "ClusterRequest",
     "Comparison",
+    "DesignPlan",
     "FigureRow",
+    "PlanSpace",
     "RentPlan",
     "SizeVerdict",
     "StepOptions",
@@ -224,6 +247,8 @@ __all__ = [  # the door's names, for tools, readers and `from planner_gui.engine
     "named_test",
     "parse_nccl_tests",
     "parse_range",
+    "plan_clusters",
+    "plan_design",
     "plan_layouts",
     "predict",
     "profile_from_catalog",

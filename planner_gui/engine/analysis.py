@@ -259,7 +259,7 @@ class _Run:
         if self.design.workload is None:
             raise SectionSkipped(QT_TRANSLATE_NOOP("Engine", "no training workload is set (add one in the design's "
                                                              "workload settings)").fill())
-        throttle, rack = _slowest_rack(cooling)
+        throttle, rack = slowest_rack(cooling)
         return training_section(self.design, self.catalog, self.need(topo, "topology"),
                                 self.need(profile, "profile"), self._comm, throttle, rack)
 
@@ -314,7 +314,7 @@ def _one_line(error: BaseException) -> str:
     return text if isinstance(text, Text) and text == line else line  # a one-line Text stays translatable
 
 
-def _slowest_rack(cooling: CoolingReport | None) -> tuple[float, str]:
+def slowest_rack(cooling: CoolingReport | None) -> tuple[float, str]:
     """(speed, rack) of the GPU rack the power and cooling checks slow most (1.0, "" when none is)."""
     if cooling is None:
         return 1.0, ""

@@ -2,7 +2,8 @@
 
 Like Calculon's ``llm-optimal-execution`` (Isaev et al., SC'23; calculon-ai/calculon), but exact about what it returns:
 
-1. every combination of tp, pp, vpp, cp, ep, micro-batch, ZeRO stage / FSDP (HSDP) and recompute is
+1. every combination of tp, pp, vpp, cp, ep, micro-batch, ZeRO stage / FSDP (HSDP), recompute and the
+   overlap options the framework offers (TP comm overlap, DP grad-reduce/param-gather overlap) is
    enumerated and checked for consistency as numpy arrays (dp = gpus / (tp·pp·cp), heads | tp, …);
 2. two lower bounds are computed for all of them at once: memory ≥ model states + the fixed reserve
    (:mod:`.memory`'s ZeRO accounting, activations left out), and step time ≥ the GEMM time of the
@@ -12,8 +13,10 @@ Like Calculon's ``llm-optimal-execution`` (Isaev et al., SC'23; calculon-ai/calc
    in order of their time bound, until the next bound exceeds the ``top``-th best step found.
 
 Every layout left out by step 3 has a bound, hence a step time, above the returned ones, so the list
-equals what timing every layout would give. Overlap flags are not searched (turning overlap on never
-slows a step in this model); they come from ``options``.
+equals what timing every layout would give. The overlap axes hold what the framework can do
+(``PlanSpace.tp_comm_overlap`` / ``dp_overlap``): Megatron-Core's TP overlap needs Transformer Engine
+userbuffers, so it is searched only when the caller allows it; a layout where an option changes nothing
+(TP overlap at tp = 1, DP overlap without data parallelism) is kept once, with the option off.
 """
 
 from __future__ import annotations
@@ -62,6 +65,11 @@ class PlanSpace:
     micro_batch: tuple[int, ...] = (1, 2, 4, 8)
     sharding: tuple[int, ...] = (1, 2, 3, HSDP)
     recompute: tuple[Recompute, ...] = RECOMPUTES
+    tp_comm_overlap: tuple[bool, ...] = (False,)  # (False, True): the framework may overlap TP traffic
+    dp_overlap: tuple[bool, ...] = (True,)  # Megatron's --overlap-grad-reduce / --overlap-param-gather
+
+
+DEFAULT_SPACE = PlanSpace()
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,12 +84,29 @@ class PlanEntry:
     sharding: int
     recompute: Recompute
     estimate: TrainingEstimate = field(compare=False)
+    tp_comm_overlap: bool = False
+    dp_overlap: bool = True
+
+    def workload(self, shape: ModelShape, global_batch: int, precision: Precision, train_tokens: float,
+                 model_name: str = "custom") -> Workload:
+        """The layout as a design workload (what the step model timed; HSDP's shard group is an option)."""
+        values = {"tp": self.tp, "pp": self.pp, "vpp": self.vpp, "cp": self.cp, "ep": self.ep,
+                  "mb": self.micro_batch, "dp": self.dp}
+        return _workload(shape, values, self.sharding, self.recompute, global_batch, precision, train_tokens,
+                         model_name)
+
+    def options(self, base: StepOptions, gpus_per_node: int) -> StepOptions:
+        """``base`` with this layout's overlap choices and, for HSDP, its shard group (one server)."""
+        shard = min(gpus_per_node, self.dp * self.cp) if self.sharding == HSDP else None
+        return dataclasses.replace(base, fsdp_shard_group=shard, tp_comm_overlap=self.tp_comm_overlap,
+                                   dp_overlap=self.dp_overlap)
 
     def to_json(self) -> dict[str, Any]:
         est = self.estimate
         return {"layout": {"tp": self.tp, "pp": self.pp, "vpp": self.vpp, "dp": self.dp, "cp": self.cp,
                            "ep": self.ep, "micro_batch": self.micro_batch, "sharding": SHARDING_NAMES[self.sharding],
-                           "recompute": str(self.recompute)},
+                           "recompute": str(self.recompute), "tp_comm_overlap": self.tp_comm_overlap,
+                           "dp_overlap": self.dp_overlap},
                 "step_time_s": est.step_time_s, "tokens_per_s": est.tokens_per_s, "mfu": est.mfu,
                 "tflops_per_gpu_model": est.tflops_per_gpu_model, "memory_per_gpu_gb": est.memory_per_gpu_gb,
                 "days_to_train": est.days_to_train, "dominant": est.dominant}
@@ -127,14 +152,33 @@ def plan_layouts(shape: ModelShape, gpus: int, gpus_per_node: int, global_batch:
     return PlanResult(entries, int(grid["tp"].size), int(candidates.size), timed)
 
 
+@dataclass(frozen=True, slots=True)
+class PlanBounds:
+    """What the vectorised bounds alone say about a cluster size, before any layout is timed."""
+
+    consistent: int  # layouts that divide the cluster and the batch
+    memory_fits: int  # of those, layouts whose model states fit
+    step_lower_bound_s: float  # fastest step any memory-fitting layout could reach (inf: none fits)
+
+
+def plan_bounds(shape: ModelShape, gpus: int, gpus_per_node: int, global_batch: int, precision: Precision,
+                gpu: GpuFacts, space: PlanSpace = PlanSpace()) -> PlanBounds:
+    """The bounds of :func:`plan_layouts` for a whole cluster size at once (no collective model)."""
+    grid = _consistent_grid(shape, gpus, gpus_per_node, global_batch, space)
+    fits = _memory_lower_bound_gb(shape, grid, gpu.memory_gb, gpus_per_node) <= gpu.memory_gb
+    time = _time_lower_bound_s(shape, grid, gpu, precision)[fits]
+    return PlanBounds(int(grid["tp"].size), int(fits.sum()), float(time.min()) if time.size else math.inf)
+
+
 def _consistent_grid(shape: ModelShape, gpus: int, per_node: int, batch: int, space: PlanSpace
                      ) -> dict[str, np.ndarray]:
     """Every combination of the space as arrays, keeping only the consistent ones."""
     recompute_codes = tuple(RECOMPUTES.index(r) for r in space.recompute)
     eps = space.ep if shape.is_moe else (1,)
-    axes = (space.tp, space.pp, space.vpp, space.cp, eps, space.micro_batch, space.sharding, recompute_codes)
+    axes = (space.tp, space.pp, space.vpp, space.cp, eps, space.micro_batch, space.sharding, recompute_codes,
+            tuple(int(x) for x in space.tp_comm_overlap), tuple(int(x) for x in space.dp_overlap))
     columns = np.array(list(itertools.product(*axes)), dtype=np.int64).reshape(-1, len(axes)).T
-    tp, pp, vpp, cp, ep, mb, sharding, _ = columns
+    tp, pp, vpp, cp, ep, mb, sharding, _, tpo, dpo = columns
     model = tp * pp * cp
     dp = np.where(gpus % model == 0, gpus // np.maximum(model, 1), 0)
     ok = (dp >= 1) & (tp <= per_node) & (shape.heads % tp == 0) & (pp * vpp <= shape.layers)
@@ -147,8 +191,12 @@ def _consistent_grid(shape: ModelShape, gpus: int, per_node: int, batch: int, sp
     ok &= (vpp == 1) | (m % np.maximum(pp, 1) == 0)  # Megatron's interleaved schedule needs m divisible by p
     ok &= (sharding != HSDP) | ((dp * cp > per_node) & ((dp * cp) % per_node == 0))
     ok &= (pp == 1) | (sharding <= 1)  # pipelines run with ZeRO-1 at most (Megatron's distributed optimizer)
+    if False in space.tp_comm_overlap:  # the option changes nothing without TP: keep that layout once
+        ok &= (tpo == 0) | (tp > 1)
+    if False in space.dp_overlap:
+        ok &= (dpo == 0) | (dp * cp > 1)
     keep = np.flatnonzero(ok)
-    names = ("tp", "pp", "vpp", "cp", "ep", "mb", "sharding", "rc")
+    names = ("tp", "pp", "vpp", "cp", "ep", "mb", "sharding", "rc", "tpo", "dpo")
     grid = {name: column[keep] for name, column in zip(names, columns, strict=True)}
     grid["dp"], grid["m"] = dp[keep], m[keep]
     return grid
@@ -203,21 +251,26 @@ def _timed_entry(shape: ModelShape, g: dict[str, np.ndarray], i: int, per_node: 
     """The full step model for layout ``i`` of the grid (None when the model refuses it)."""
     sharding, recompute = int(g["sharding"][i]), RECOMPUTES[int(g["rc"][i])]
     values = {k: int(g[k][i]) for k in ("tp", "pp", "vpp", "cp", "ep", "mb", "dp")}
-    workload = Workload(
-        layers=shape.layers, hidden=shape.hidden, heads=shape.heads, kv_heads=shape.kv_heads,
-        ffn_hidden=shape.ffn_hidden, gated_mlp=shape.gated_mlp, tied_embeddings=shape.tied_embeddings,
-        vocab=shape.vocab, seq_len=shape.seq_len, global_batch=batch, micro_batch=values["mb"], precision=precision,
-        tp=values["tp"], pp=values["pp"], dp=values["dp"], ep=values["ep"], cp=values["cp"], vpp=values["vpp"],
-        zero_stage=min(sharding, 3), recompute=recompute, moe_experts=shape.moe_experts, moe_topk=shape.moe_topk,
-        train_tokens=train_tokens)
+    workload = _workload(shape, values, sharding, recompute, batch, precision, train_tokens)
     shard = min(per_node, values["dp"] * values["cp"]) if sharding == HSDP else None
-    run = dataclasses.replace(options, fsdp_shard_group=shard)
+    run = dataclasses.replace(options, fsdp_shard_group=shard, tp_comm_overlap=bool(g["tpo"][i]),
+                              dp_overlap=bool(g["dpo"][i]))
     try:
         estimate = estimate_training(workload, gpu, comm, gpus_per_node=per_node, shape=shape, options=run)
     except ValueError:
         return None
     return PlanEntry(values["tp"], values["pp"], values["vpp"], values["dp"], values["cp"], values["ep"],
-                     values["mb"], sharding, recompute, estimate)
+                     values["mb"], sharding, recompute, estimate, run.tp_comm_overlap, run.dp_overlap)
+
+
+def _workload(shape: ModelShape, v: dict[str, int], sharding: int, recompute: Recompute, batch: int,
+              precision: Precision, train_tokens: float, model_name: str = "custom") -> Workload:
+    return Workload(
+        model_name=model_name, layers=shape.layers, hidden=shape.hidden, heads=shape.heads, kv_heads=shape.kv_heads,
+        ffn_hidden=shape.ffn_hidden, gated_mlp=shape.gated_mlp, tied_embeddings=shape.tied_embeddings,
+        vocab=shape.vocab, seq_len=shape.seq_len, global_batch=batch, micro_batch=v["mb"], precision=precision,
+        tp=v["tp"], pp=v["pp"], dp=v["dp"], ep=v["ep"], cp=v["cp"], vpp=v["vpp"], zero_stage=min(sharding, 3),
+        recompute=recompute, moe_experts=shape.moe_experts, moe_topk=shape.moe_topk, train_tokens=train_tokens)
 
 
 def layouts_in(space: PlanSpace) -> int:

@@ -1220,6 +1220,10 @@
         <translation>搜索训练任务的并行布局，并按步时间对能放下的布局排序</translation>
     </message>
     <message>
+        <source>rank candidate clusters for a training goal by cost and time to train</source>
+        <translation>按训练成本和时间为训练目标排列候选集群</translation>
+    </message>
+    <message>
         <source>published model preset, e.g. Llama-3-70B (or give the shape)</source>
         <translation>已发布模型的预设，例如 Llama-3-70B（或给出模型结构）</translation>
     </message>
@@ -1248,12 +1252,108 @@
         <translation>每步序列数</translation>
     </message>
     <message>
-        <source>how many layouts to list (default 10)</source>
-        <translation>列出多少个布局（默认 10）</translation>
+        <source>tokens to train on, e.g. 2e12</source>
+        <translation>训练的 token 数，例如 2e12</translation>
     </message>
     <message>
-        <source>the framework overlaps tensor-parallel communication with GEMMs (Megatron-Core --tp-comm-overlap)</source>
-        <translation>训练框架将张量并行通信与 GEMM 重叠（Megatron-Core --tp-comm-overlap）</translation>
+        <source>train within this many days</source>
+        <translation>在这么多天内完成训练</translation>
+    </message>
+    <message>
+        <source>spend at most this much (in --currency) on the --pay option</source>
+        <translation>在 --pay 方式上最多花费这么多（以 --currency 计）</translation>
+    </message>
+    <message>
+        <source>how the cluster is paid for (default buy: hardware plus running costs)</source>
+        <translation>集群的付费方式（默认 buy：硬件加运行成本）</translation>
+    </message>
+    <message>
+        <source>rent price per GPU-month</source>
+        <translation>每 GPU 每月租金</translation>
+    </message>
+    <message>
+        <source>cloud price per GPU-hour</source>
+        <translation>每 GPU 小时云上价格</translation>
+    </message>
+    <message>
+        <source>catalog server ids to consider, comma-separated (default all)</source>
+        <translation>要考虑的目录服务器 ID，逗号分隔（默认全部）</translation>
+    </message>
+    <message>
+        <source>compute NIC ids to build each server with, comma-separated (default each server&apos;s own)</source>
+        <translation>为每台服务器配置的计算网卡 ID，逗号分隔（默认各服务器自带）</translation>
+    </message>
+    <message>
+        <source>fabric topology of the built designs (default rail-optimized)</source>
+        <translation>所生成设计的网络拓扑（默认 rail-optimized）</translation>
+    </message>
+    <message>
+        <source>largest cluster to build, in servers (default 2048)</source>
+        <translation>生成的最大集群规模，以服务器计（默认 2048）</translation>
+    </message>
+    <message>
+        <source>the framework can overlap tensor-parallel communication with GEMMs</source>
+        <translation>框架可将张量并行通信与 GEMM 重叠</translation>
+    </message>
+    <message>
+        <source>how many designs to list (default 10)</source>
+        <translation>列出多少个设计（默认 10）</translation>
+    </message>
+    <message>
+        <source>print the ranked designs as JSON</source>
+        <translation>以 JSON 输出排好序的设计</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>deadline</source>
+        <translation>工期</translation>
+    </message>
+    <message>
+        <source>budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>size limit</source>
+        <translation>规模上限</translation>
+    </message>
+    <message>
+        <source>{built} designs built and searched ({s} s CPU); {kept} meet the goal</source>
+        <translation>已生成并搜索 {built} 个设计（CPU {s} 秒）；{kept} 个满足目标</translation>
+    </message>
+    <message>
+        <source>server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>fabric</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>binds</source>
+        <translation>约束</translation>
+    </message>
+    <message>
+        <source>layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <source>left out: {note}</source>
+        <translation>未纳入：{note}</translation>
+    </message>
+    <message>
+        <source>how many layouts to list (default 10)</source>
+        <translation>列出多少个布局（默认 10）</translation>
     </message>
     <message>
         <source>the framework does not overlap data-parallel traffic with compute</source>
@@ -1270,6 +1370,22 @@
     <message>
         <source>{searched} consistent layouts, {fits} within memory by their model states, {timed} timed in full ({ms} ms)</source>
         <translation>{searched} 个自洽布局，按模型状态估算 {fits} 个在显存内，{timed} 个经完整计时（{ms} 毫秒）</translation>
+    </message>
+    <message>
+        <source>plan on this design&apos;s GPUs and fabric (FILE.cluster, or FILE@VARIANT)</source>
+        <translation>在此设计的 GPU 与网络上规划（FILE.cluster 或 FILE@VARIANT）</translation>
+    </message>
+    <message>
+        <source>GPUs in the job (with --design: default all its connected GPUs)</source>
+        <translation>作业使用的 GPU 数（配合 --design：默认使用其全部互连 GPU）</translation>
+    </message>
+    <message>
+        <source>sequences per step (with --design: default the design&apos;s workload)</source>
+        <translation>每步序列数（配合 --design：默认取设计的工作负载）</translation>
+    </message>
+    <message>
+        <source>the framework can overlap tensor-parallel communication with GEMMs (Megatron-Core --tp-comm-overlap): search layouts with and without it</source>
+        <translation>框架可将张量并行通信与 GEMM 重叠（Megatron-Core --tp-comm-overlap）：搜索开启与不开启两种布局</translation>
     </message>
     <message>
         <source>no layout fits in GPU memory; add GPUs or choose a GPU with more memory</source>
@@ -1290,6 +1406,30 @@
     <message>
         <source>GB/GPU</source>
         <translation>GB/GPU</translation>
+    </message>
+    <message>
+        <source>invalid number: {text!r}</source>
+        <translation>无效数字：{text!r}</translation>
+    </message>
+    <message>
+        <source>{value} must be a number above 0</source>
+        <translation>{value} 必须是大于 0 的数</translation>
+    </message>
+    <message>
+        <source>give --design FILE, or --gpu, --gpus and --global-batch</source>
+        <translation>请给出 --design FILE，或 --gpu、--gpus 和 --global-batch</translation>
+    </message>
+    <message>
+        <source>--design takes its GPUs from the design; leave out --gpu and --gpus-per-node</source>
+        <translation>--design 从设计中获取 GPU；请去掉 --gpu 和 --gpus-per-node</translation>
+    </message>
+    <message>
+        <source>the design has no training workload; give --model or the shape</source>
+        <translation>设计没有训练工作负载；请给出 --model 或模型结构</translation>
+    </message>
+    <message>
+        <source>give --global-batch (the design has no training workload)</source>
+        <translation>请给出 --global-batch（设计没有训练工作负载）</translation>
     </message>
     <message>
         <source>--model {name!r} is not a known preset; give the shape with --layers, --hidden, --heads, --seq and --vocab</source>
@@ -2874,6 +3014,78 @@
     <message>
         <source>the planner needs at least one GPU, one sequence per step and one result; got {gpus} GPUs, batch {batch}, top {top}</source>
         <translation>规划器至少需要一个 GPU、每步一个序列和一个结果；收到 {gpus} 个 GPU、批量 {batch}、前 {top} 个</translation>
+    </message>
+    <message>
+        <source>{nodes} x {server} would train for {days:,.0f} days, beyond the cost model&apos;s {most} months</source>
+        <translation>{nodes} x {server} 需训练 {days:,.0f} 天，超出成本模型的 {most} 个月</translation>
+    </message>
+    <message>
+        <source>no GPU server to search; name catalog servers with --servers</source>
+        <translation>没有可搜索的 GPU 服务器；请用 --servers 指定目录服务器</translation>
+    </message>
+    <message>
+        <source>no design up to {max} servers trains {model} in {deadline:g} days: the fastest, {nodes} x {server}, needs {days:,.1f} days; allow {days:,.1f} days, lower the tokens or raise --max-nodes</source>
+        <translation>在 {max} 台服务器以内，没有设计能在 {deadline:g} 天内训练完 {model}：最快的 {nodes} x {server} 需要 {days:,.1f} 天；请放宽到 {days:,.1f} 天、减少 token 数或提高 --max-nodes</translation>
+    </message>
+    <message>
+        <source>no design up to {max} servers trains {model} in {deadline:g} days: the fastest, {nodes} x {server}, needs at least {days:,.1f} days; allow that, lower the tokens or raise --max-nodes</source>
+        <translation>在 {max} 台服务器以内，没有设计能在 {deadline:g} 天内训练完 {model}：最快的 {nodes} x {server} 至少需要 {days:,.1f} 天；请放宽工期、减少 token 数或提高 --max-nodes</translation>
+    </message>
+    <message>
+        <source>no design fits the budget of {budget:,.0f} {currency}: the cheapest that could train {model} in time, {nodes} x {server}, costs at least {cost:,.0f}; raise the budget above that or relax the deadline</source>
+        <translation>没有设计符合 {budget:,.0f} {currency} 的预算：能按时训练 {model} 的最便宜方案 {nodes} x {server} 至少花费 {cost:,.0f}；请把预算提高到此数以上或放宽工期</translation>
+    </message>
+    <message>
+        <source>no design fits the budget of {budget:,.0f} {currency}: the cheapest that trains {model}, {nodes} x {server}, costs {cost:,.0f}; raise the budget to {cost:,.0f} or relax the deadline</source>
+        <translation>没有设计符合 {budget:,.0f} {currency} 的预算：能训练 {model} 的最便宜方案 {nodes} x {server} 花费 {cost:,.0f}；请把预算提高到 {cost:,.0f} 或放宽工期</translation>
+    </message>
+    <message>
+        <source>{model} fits no layout on any searched design up to {nodes} servers (GPU memory, or a global batch of {batch} too small to split); raise --max-nodes or the global batch</source>
+        <translation>在 {nodes} 台服务器以内的所有搜索设计上，{model} 都没有可行布局（GPU 显存不足，或全局批大小 {batch} 太小无法切分）；请提高 --max-nodes 或全局批大小</translation>
+    </message>
+    <message>
+        <source>the design has no GPU fabric to plan on ({reason}); add GPU servers and cable them to fabric switches</source>
+        <translation>设计没有可供规划的 GPU 网络（{reason}）；请添加 GPU 服务器并连接到网络交换机</translation>
+    </message>
+    <message>
+        <source>the job asks for {gpus} GPUs but the design&apos;s largest group of connected servers has {ranks}; ask for 1 to {ranks}</source>
+        <translation>作业需要 {gpus} 个 GPU，但设计中最大的互连服务器组只有 {ranks} 个；请指定 1 到 {ranks}</translation>
+    </message>
+    <message>
+        <source>give a deadline in days, a budget, or both: the search ranks designs against them</source>
+        <translation>请给出以天计的工期、预算或两者：搜索据此为设计排序</translation>
+    </message>
+    <message>
+        <source>the global batch is {batch!r}; give a whole number of sequences ≥ 1</source>
+        <translation>全局批大小为 {batch!r}；请给出 ≥ 1 的整数序列数</translation>
+    </message>
+    <message>
+        <source>pay {pay!r}: choose one of {choices}</source>
+        <translation>付费方式 {pay!r}：请从 {choices} 中选择</translation>
+    </message>
+    <message>
+        <source>renting needs a rent price: give the rent per GPU-month</source>
+        <translation>租用需要租金：请给出每 GPU 每月租金</translation>
+    </message>
+    <message>
+        <source>the cloud option needs a price: give the cloud price per GPU-hour</source>
+        <translation>云上方式需要价格：请给出每 GPU 小时的云上价格</translation>
+    </message>
+    <message>
+        <source>max nodes {nodes!r}: give 1 to {most}</source>
+        <translation>最大节点数 {nodes!r}：请给出 1 到 {most}</translation>
+    </message>
+    <message>
+        <source>topology {topology!r}: choose one of {choices}</source>
+        <translation>拓扑 {topology!r}：请从 {choices} 中选择</translation>
+    </message>
+    <message>
+        <source>{name} is {value!r}; give a number from {low:g} to {high:g}</source>
+        <translation>{name} 为 {value!r}；请给出 {low:g} 到 {high:g} 之间的数</translation>
+    </message>
+    <message>
+        <source>{id!r} is not a catalog {kind}; see cluster-planner catalog list</source>
+        <translation>{id!r} 不是目录中的 {kind}；请查看 cluster-planner catalog list</translation>
     </message>
 </context>
 <context>
