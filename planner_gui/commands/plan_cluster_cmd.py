@@ -108,7 +108,8 @@ def _print_table(shown: Any, plan: Any, currency: str, elapsed: float) -> None:
                 translate("CLI", "layout"), "MFU %"]))
     for rank, c in enumerate(shown, 1):
         e = c.entry
-        layout = f"tp{e.tp} pp{e.pp} dp{e.dp} cp{e.cp}" + (f" ep{e.ep}" if e.ep > 1 else "")
+        degrees = (("tp", e.tp), ("pp", e.pp), ("dp", e.dp), ("cp", e.cp), ("ep", e.ep))
+        layout = " ".join(f"{name}{value}" for name, value in degrees if value > 1 or name != "ep")
         print(_row([str(rank), c.server_id, f"{c.nodes:,}", f"{c.gpus:,}", c.nic_id, f"{c.days:,.1f}",
                     format_money(c.cost, currency), words.get(c.binds, c.binds), layout,
                     f"{e.estimate.mfu * PERCENT:.1f}"]))

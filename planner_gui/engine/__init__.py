@@ -76,6 +76,7 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time __getattr__
     from planner_gui.engine.topology.graph import build_fabric_graph
     from planner_gui.engine.topology.tiers import hop_levels
     from planner_gui.engine.training import (
+        MODEL_PRESETS,
         StepOptions,
         comm_model_from_profile,
         estimate_training,
@@ -155,6 +156,7 @@ _WHERE: dict[str, str] = {
     "build_fabric_graph": "planner_gui.engine.topology.graph",
     "hop_levels": "planner_gui.engine.topology.tiers",
     "StepOptions": "planner_gui.engine.training",
+    "MODEL_PRESETS": "planner_gui.engine.training",
     "comm_model_from_profile": "planner_gui.engine.training",
     "estimate_training": "planner_gui.engine.training",
     "find_preset": "planner_gui.engine.training",
@@ -194,6 +196,7 @@ __all__ = [  # the door's names, for tools, readers and `from planner_gui.engine
     "MODEL_P90_ERROR_LARGE",
     "MODEL_P90_ERROR_MEDIUM",
     "MODEL_P90_ERROR_SMALL",
+    "MODEL_PRESETS",
     "MONEY",
     "NOT_JUDGED",
     "OPS",

@@ -30,6 +30,7 @@ from planner_gui.engine.cost.tco import cost_report
 from planner_gui.engine.facility.energy import HOURS_PER_MONTH
 from planner_gui.engine.planning.design_plan import plan_design
 from planner_gui.engine.planning.request import ClusterRequest
+from planner_gui.engine.sections.training import error_message
 from planner_gui.engine.training import gpu_facts_from_catalog
 from planner_gui.engine.training.planner import PlanEntry, plan_bounds
 from planner_gui.model import Design
@@ -105,7 +106,6 @@ class _Pair:
     cheapest_nodes: int = 0
     cheapest_floor: bool = False  # the cheapest is a lower bound (never built: its floor is over the budget)
 
-
     def offer(self, cost: float, nodes: int, floor: bool = False) -> None:
         if cost < self.cheapest:
             self.cheapest, self.cheapest_nodes, self.cheapest_floor = cost, nodes, floor
@@ -121,8 +121,8 @@ def plan_clusters(catalog: Any, request: ClusterRequest, progress: Progress | No
             progress(index, len(pairs), pair.server_id)
         try:
             built += _search_pair(catalog, request, pair)
-        except (TemplateError, ValueError, KeyError, ArithmeticError) as error:
-            notes.append(f"{pair.server_id}: {error}")
+        except (TemplateError, ValueError, KeyError, ArithmeticError) as error:  # this server only: say why
+            notes.append(f"{pair.server_id}: {error_message(error)}")
     if progress is not None:
         progress(len(pairs), len(pairs), "done")
     found = [p.chosen for p in pairs if p.chosen is not None]

@@ -4224,6 +4224,10 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>验收（nccl-tests）(&amp;A)…</translation>
     </message>
     <message>
+        <source>&amp;Plan Training…</source>
+        <translation>规划训练(&amp;P)…</translation>
+    </message>
+    <message>
         <source>Pr&amp;eferences…</source>
         <translation>首选项(&amp;E)…</translation>
     </message>
@@ -4765,6 +4769,228 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
     <message>
         <source>Cannot export {name}: {reason}</source>
         <translation>无法导出 {name}：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>PlanTables</name>
+    <message>
+        <source>memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>global batch</source>
+        <translation>全局批大小</translation>
+    </message>
+    <message>
+        <source>deadline</source>
+        <translation>工期</translation>
+    </message>
+    <message>
+        <source>budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>size limit</source>
+        <translation>规模上限</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>selective</source>
+        <translation>选择性</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>完全</translation>
+    </message>
+    <message>
+        <source>micro-batch</source>
+        <translation>micro-batch</translation>
+    </message>
+    <message>
+        <source>sharding</source>
+        <translation>分片</translation>
+    </message>
+    <message>
+        <source>recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>TP overlap</source>
+        <translation>TP 重叠</translation>
+    </message>
+    <message>
+        <source>step (s)</source>
+        <translation>步时（秒）</translation>
+    </message>
+    <message>
+        <source>memory per GPU (GB)</source>
+        <translation>每 GPU 显存（GB）</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>servers</source>
+        <translation>服务器数</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>fabric</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>time to train</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>cost</source>
+        <translation>成本</translation>
+    </message>
+    <message>
+        <source>binds</source>
+        <translation>约束</translation>
+    </message>
+    <message>
+        <source>layout</source>
+        <translation>并行布局</translation>
+    </message>
+</context>
+<context>
+    <name>PlanTrainingDialog</name>
+    <message>
+        <source>Plan training</source>
+        <translation>规划训练</translation>
+    </message>
+    <message>
+        <source>Search layouts</source>
+        <translation>搜索并行布局</translation>
+    </message>
+    <message>
+        <source>Use this layout</source>
+        <translation>采用此布局</translation>
+    </message>
+    <message>
+        <source>Search clusters</source>
+        <translation>搜索集群</translation>
+    </message>
+    <message>
+        <source>The design&apos;s workload</source>
+        <translation>方案的工作负载</translation>
+    </message>
+    <message>
+        <source> × 10¹² tokens</source>
+        <translation> × 10¹² 个 token</translation>
+    </message>
+    <message>
+        <source>The framework can overlap tensor-parallel communication</source>
+        <translation>框架可重叠张量并行通信</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> 天</translation>
+    </message>
+    <message>
+        <source>buy</source>
+        <translation>购买</translation>
+    </message>
+    <message>
+        <source>rent</source>
+        <translation>租用</translation>
+    </message>
+    <message>
+        <source>cloud</source>
+        <translation>云上</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Global batch (sequences)</source>
+        <translation>全局批大小（序列数）</translation>
+    </message>
+    <message>
+        <source>Tokens to train on</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>Layouts on this design</source>
+        <translation>本方案上的并行布局</translation>
+    </message>
+    <message>
+        <source>Deadline</source>
+        <translation>工期</translation>
+    </message>
+    <message>
+        <source>Budget ({})</source>
+        <translation>预算（{}）</translation>
+    </message>
+    <message>
+        <source>Pay by</source>
+        <translation>付费方式</translation>
+    </message>
+    <message>
+        <source>Rent per GPU-month</source>
+        <translation>每 GPU 每月租金</translation>
+    </message>
+    <message>
+        <source>Cloud per GPU-hour</source>
+        <translation>每 GPU 小时云上价格</translation>
+    </message>
+    <message>
+        <source>Largest cluster (servers)</source>
+        <translation>最大集群（服务器数）</translation>
+    </message>
+    <message>
+        <source>Which cluster to build</source>
+        <translation>该建什么集群</translation>
+    </message>
+    <message>
+        <source>the design has no training workload; choose a model</source>
+        <translation>方案没有训练工作负载；请选择一个模型</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <source>{} layouts searched, {} fit in memory by their model states, {} timed in full on {} GPUs of {}</source>
+        <translation>已搜索 {} 种布局，其中 {} 种按模型状态可放入显存，{} 种在 {} 个 {} GPU 上做了完整计时</translation>
+    </message>
+    <message>
+        <source>No layout fits in GPU memory; add GPUs or choose a GPU with more memory</source>
+        <translation>没有布局能放入 GPU 显存；请增加 GPU 或选择显存更大的 GPU</translation>
+    </message>
+    <message>
+        <source>{} designs built and searched; {} meet the goal</source>
+        <translation>已生成并搜索 {} 个方案；{} 个满足目标</translation>
+    </message>
+    <message>
+        <source>A design&apos;s workload has no HSDP setting</source>
+        <translation>方案的工作负载没有 HSDP 设置</translation>
     </message>
 </context>
 <context>

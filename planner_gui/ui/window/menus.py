@@ -126,7 +126,8 @@ def _fill_menubar(window: MainWindow, a: Actions) -> None:
 
 
 def _add_tools(window: MainWindow) -> None:
-    """Tools ▸ Compare…, Sweep…, Acceptance… (issue 9); each dialog module loads on first use."""
+    """Tools ▸ Compare…, Sweep…, Acceptance… (issue 9), Plan Training… (issue 17); each dialog module loads on
+    first use."""
     def opener(module: str, function: str) -> Callable[[], object]:
         return lambda: getattr(importlib.import_module(f"planner_gui.ui.{module}"), function)(window)
 
@@ -138,7 +139,9 @@ def _add_tools(window: MainWindow) -> None:
             (QCoreApplication.translate("MainMenus", "&Sweep a Parameter…"), "dialogs.sweep", "open_sweep",
              "actionSweep"),
             (QCoreApplication.translate("MainMenus", "&Acceptance (nccl-tests)…"), "dialogs.acceptance",
-             "open_acceptance", "actionAcceptance")):
+             "open_acceptance", "actionAcceptance"),
+            (QCoreApplication.translate("MainMenus", "&Plan Training…"), "dialogs.plan_training",
+             "open_plan_training", "actionPlanTraining")):
         tools.addAction(_action(window, text, [], opener(module, function), name))
 
 
