@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 from planner_gui.app import build
 from planner_gui.ui.dialogs.acceptance import AcceptanceDialog
 from planner_gui.ui.dialogs.compare import CompareDialog
+from planner_gui.ui.dialogs.plan_training import PlanTrainingDialog
 from planner_gui.ui.dialogs.sweep import SweepDialog
 from planner_gui.ui.window.main_window import MainWindow
 
@@ -30,11 +31,12 @@ def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Ite
 
 @pytest.mark.parametrize(("action", "dialog_type"), [
     ("actionCompare", CompareDialog), ("actionSweep", SweepDialog), ("actionAcceptance", AcceptanceDialog),
+    ("actionPlanTraining", PlanTrainingDialog),
 ])
 def test_each_tool_opens_its_dialog_once(window: MainWindow, action: str, dialog_type: type) -> None:
     menu = window.menuBar().findChild(QMenu, "menuTools")
     assert menu is not None and [a.objectName() for a in menu.actions()] == [
-        "actionCompare", "actionSweep", "actionAcceptance"]
+        "actionCompare", "actionSweep", "actionAcceptance", "actionPlanTraining"]
     trigger = window.findChild(QAction, action)
     trigger.trigger()
     opened = [d for d in window.findChildren(dialog_type) if d.isVisible()]

@@ -16,6 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QApplication,
     QCheckBox,
     QComboBox,
@@ -76,7 +77,8 @@ class PlanTrainingDialog(QDialog):
         self.run_layouts.clicked.connect(lambda: self.start_layouts())
         self.run_clusters.clicked.connect(lambda: self.start_clusters())
         self.apply_button.clicked.connect(self._on_apply_clicked)
-        self.layout_table.itemSelectionChanged.connect(self._on_layout_table_selection)
+        self.layout_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.layout_table.currentCellChanged.connect(lambda *_cells: self._on_layout_table_selection())
         self.resize(*MIN_SIZE)
 
     def _make_inputs(self) -> None:
@@ -243,6 +245,7 @@ class PlanTrainingDialog(QDialog):
                 r.searched, r.memory_bound_fits, r.timed, result.gpus, result.server_id) if r.entries else
                 self.tr("No layout fits in GPU memory; add GPUs or choose a GPU with more memory"))
             fill_layouts(self.layout_table, result)
+            self._on_layout_table_selection()
         else:
             self.clusters = result
             currency = str(self.document.design.meta.currency)
@@ -257,10 +260,10 @@ class PlanTrainingDialog(QDialog):
         self.failed_plan.emit(which, message)
 
     def _selected_entry(self) -> Any:
-        rows = {i.row() for i in self.layout_table.selectedItems()}
-        if self.layouts is None or len(rows) != 1:
+        row = self.layout_table.currentRow()
+        if self.layouts is None or not 0 <= row < len(self.layouts.result.entries):
             return None
-        return self.layouts.result.entries[rows.pop()]
+        return self.layouts.result.entries[row]
 
     def _on_layout_table_selection(self) -> None:
         entry = self._selected_entry()
