@@ -60,7 +60,7 @@ def test_validate_lists_every_problem(tmp_path: Path, capsys: pytest.CaptureFixt
     assert code == 1
     assert "racks[0].devices[0].u: 47 is above the rack height 42" in err
     assert "links[0].length_m: -1 is outside 0..100000" in err
-    assert "links: 11 link(s) could not be loaded because a device they connect is invalid" in err
+    assert "links: 11 links could not be loaded because a device they connect is invalid" in err
     assert err.strip().splitlines()[-1].endswith("3 problems; the file is invalid")
 
 

@@ -22,7 +22,7 @@ from tests.report_support import TODAY
 CATALOG = bundled_catalog()
 ROOT = Path(__file__).parents[1]
 S1 = ROOT / "planner_gui" / "resources" / "examples" / "s1-h100-2x8-ndr.cluster"
-MONEY = re.compile(r"[¥$]-?[\d,]+(?:\.\d\d)?(?: 万| 亿)?")
+MONEY = re.compile(r"[¥$]-?[\d,]+(?:\.\d{4} 万|\.\d\d)?")
 
 
 def _quoted(tax: float = 0.13, inclusive: bool = False):  # type: ignore[no-untyped-def]

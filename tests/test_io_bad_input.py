@@ -94,7 +94,7 @@ def test_every_problem_is_listed_not_just_the_first(tmp_path: Path) -> None:
         data["links"][0]["medium"] = "string"
     with pytest.raises(LoadError) as caught:
         load_design(_write(tmp_path, _edited(edit)), SPECS)
-    assert len(caught.value.problems) == 2 and "(and 1 more problem(s))" in str(caught.value)
+    assert len(caught.value.problems) == 2 and "(and 1 more problem)" in str(caught.value)
 
 
 def test_unknown_catalog_id_is_a_warning_and_the_rest_loads(tmp_path: Path) -> None:

@@ -177,10 +177,10 @@ def test_a_missing_file_and_a_folder_read_in_chinese(tmp_path: Path, zh: object)
 
 
 def test_the_one_line_summary_renders_in_chinese(tmp_path: Path, zh: object) -> None:
-    """What the CLI prints: "PATH: first problem (and N more problem(s))", translated as a whole."""
+    """What the CLI prints: "PATH: first problem (and N more problems)", translated as a whole."""
     error = _load_error(tmp_path, HEAD + '"racks": "x", "meta": {"name": 5}, "cost": {"pue": 9}}')
     path = str(tmp_path / "bad.cluster")
-    assert str(error) == f"{path}: meta.name: expected text, got a number (and 2 more problem(s))"
+    assert str(error) == f"{path}: meta.name: expected text, got a number (and 2 more problems)"
     line = error.render(zh)  # type: ignore[arg-type]
     assert line.startswith(f"{path}: meta.name: ") and _cjk(line) and "2" in line
     assert error_text(error, zh) == line  # type: ignore[arg-type]

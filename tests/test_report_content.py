@@ -76,8 +76,9 @@ def test_every_engine_check_code_has_a_title_and_a_chinese_fix() -> None:
     [
         ("en", 75_810_168.0, "¥75,810,168"),
         ("en", 35.0, "¥35.00"),  # below 1,000 the cents stay (a price per GPU-hour)
-        ("zh", 75_810_168.0, "¥7,581.0 万"),  # 75,810,168 / 10^4
-        ("zh", 2_603_129_206.0, "¥26.03 亿"),  # 2,603,129,206 / 10^8
+        ("zh", 75_810_168.0, "¥7,581.0168 万"),  # 75,810,168 / 10^4, exact to the yuan
+        ("zh", 2_603_129_206.4, "¥260,312.9206 万"),  # 万 however large: one unit for every amount
+        ("zh", 9_999.0, "¥9,999"),  # below 1 万: yuan
         ("zh", 0.8, "¥0.80"),
     ],
 )

@@ -250,9 +250,11 @@ class _Problems:
     def listed(self) -> list[str]:
         if not self.unlisted:
             return self.kept
-        return [*self.kept, QT_TRANSLATE_NOOP(
-            "Catalog", "... and more problems in {count:,} entry(s), not listed: only the first {limit:,} are").fill(
-            count=self.unlisted, limit=MAX_PROBLEMS_KEPT)]
+        more = (QT_TRANSLATE_NOOP("Catalog", "... and more problems in {count:,} entry, not listed: only the first "
+                                             "{limit:,} are") if self.unlisted == 1 else
+                QT_TRANSLATE_NOOP("Catalog", "... and more problems in {count:,} entries, not listed: only the first "
+                                             "{limit:,} are"))
+        return [*self.kept, more.fill(count=self.unlisted, limit=MAX_PROBLEMS_KEPT)]
 
 
 def _read_entries(path: Path, problems: _Problems) -> list[Any]:

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from planner_gui.commands import counts
 from planner_gui.commands import engine_words as words
 from planner_gui.commands.columns import pad, row
 from planner_gui.commands.common import catalog_for_cli, load_for_cli, print_json
@@ -86,8 +87,8 @@ def report_lines(report: AcceptanceReport) -> list[str]:
 
 
 def _test_lines(t: TestVerdict) -> list[str]:
-    shape = (translate("CLI", "{ranks} GPUs on {nodes} node(s)").format(ranks=t.ranks, nodes=t.nodes) if t.ranks
-             else translate("CLI", "shape unknown"))
+    shape = (translate("CLI", "{ranks} on {nodes}").format(ranks=counts.gpus(t.ranks), nodes=counts.nodes(t.nodes))
+             if t.ranks else translate("CLI", "shape unknown"))
     graph = translate("CLI", ", CUDA graphs") if t.graph else ""
     lines = [translate("CLI", "{test} (from line {line}, {shape}{graph}): {verdict} — {reason}").format(
         test=t.test or translate("CLI", "unknown test"), line=t.first_line, shape=shape, graph=graph,

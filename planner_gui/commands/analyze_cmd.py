@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from planner_gui.commands import counts
 from planner_gui.commands import engine_words as words
 from planner_gui.commands.columns import pad, row, wrap
 from planner_gui.commands.common import catalog_for_cli, load_for_cli, print_json
@@ -101,8 +102,9 @@ def _summary(a: Analysis) -> list[str]:
     lines = [
         translate("CLI", "Design: {name}").format(name=s.name),
         _field(translate("CLI", "GPUs"), translate(
-            "CLI", "{gpus} in {nodes} servers, {racks} racks; largest job {job_gpus} GPUs on {job_nodes} servers"
-        ).format(gpus=s.gpus, nodes=s.nodes, racks=s.racks, job_gpus=s.job_gpus, job_nodes=s.job_nodes)),
+            "CLI", "{gpus} in {nodes}, {racks}; largest job {job_gpus} on {job_nodes}"
+        ).format(gpus=s.gpus, nodes=counts.servers(s.nodes), racks=counts.racks(s.racks),
+                 job_gpus=counts.gpus(s.job_gpus), job_nodes=counts.servers(s.job_nodes))),
         _field(translate("CLI", "power"), translate(
             "CLI", "IT {typical} typical, {peak} peak; facility {facility} at PUE {pue}"
         ).format(typical=_num(s.it_kw, unit=" kW"), peak=_num(s.it_peak_kw, unit=" kW"),
@@ -125,11 +127,12 @@ def _topology(a: Analysis) -> list[str]:
     t = a.topology
     if t is None:
         return []
-    lines = [translate("CLI", "Topology: {servers} servers, {gpus} GPUs, {technology} compute fabric, {tiers} switch "
-                              "tier(s), {switches} fabric switches, {links} fabric links").format(
-                 servers=t.servers, gpus=t.gpus,
+    lines = [translate("CLI", "Topology: {servers}, {gpus}, {technology} compute fabric, {tiers}, {switches}, "
+                              "{links}").format(
+                 servers=counts.servers(t.servers), gpus=counts.gpus(t.gpus),
                  technology=words.technology_word(t.technology) or translate("CLI", "no"),
-                 tiers=t.switch_tiers, switches=t.fabric_switches, links=t.fabric_links),
+                 tiers=counts.switch_tiers(t.switch_tiers), switches=counts.fabric_switches(t.fabric_switches),
+                 links=counts.fabric_links(t.fabric_links)),
              "  " + row((translate("CLI", "tier"), 14, "<"), (translate("CLI", "devices"), 8, ">"),
                         (translate("CLI", "down Gb/s"), 12, ">"), (translate("CLI", "up Gb/s"), 12, ">"))
              + "  " + translate("CLI", "oversubscription worst/typical/total")]
@@ -145,9 +148,10 @@ def _topology(a: Analysis) -> list[str]:
                          if t.collective_oversubscription_at else
                          translate("CLI", "bisection {bisection} Gb/s ({fraction} of non-blocking); collective "
                                           "oversubscription {ratio}")).format(**values))
-    lines.append("  " + translate("CLI", "cabling {style}; up to {hops} switch hop(s) between servers; {switches} "
-                                         "single-point switch(es), {links} single-point link(s)").format(
-        style=t.rails.style, hops=t.hops.max_switch_hops, switches=t.spof_switch_count, links=t.spof_link_count))
+    lines.append("  " + translate("CLI", "cabling {style}; up to {hops} between servers; {switches}, {links}").format(
+        style=t.rails.style, hops=counts.switch_hops(t.hops.max_switch_hops),
+        switches=counts.single_point_switches(t.spof_switch_count),
+        links=counts.single_point_links(t.spof_link_count)))
     return lines
 
 
@@ -157,8 +161,7 @@ def _collectives(a: Analysis) -> list[str]:
         return []
     p = c.profile
     ops = tuple(c.curves)
-    nics = (translate("CLI", "{count} x {gbps:g} Gb/s {technology} NICs").format(
-                count=p.nics_per_node, gbps=p.nic_gbps, technology=words.technology_word(p.technology))
+    nics = (counts.nics(p.nics_per_node, p.nic_gbps, words.technology_word(p.technology))
             if p.nics_per_node else translate("CLI", "no NICs"))
     lines = [translate("CLI", "Collectives (predicted nccl-tests busbw, GB/s): {nodes} x {per_node} {gpu}, {nics}"
                        ).format(nodes=p.nodes, per_node=p.gpus_per_node, gpu=p.gpu_name, nics=nics),
@@ -229,8 +232,9 @@ def _power(a: Analysis) -> list[str]:
         return []
     racks = sorted(p.racks.values(), key=lambda r: (not r.over_budget, r.rack_id))
     cooling = a.cooling.racks if a.cooling is not None else {}
-    lines = [translate("CLI", "Power: {typical} kW typical, {peak} kW peak over {racks} racks").format(
-                 typical=f"{p.typical_w / W_PER_KW:,.1f}", peak=f"{p.max_w / W_PER_KW:,.1f}", racks=len(racks)),
+    lines = [translate("CLI", "Power: {typical} kW typical, {peak} kW peak over {racks}").format(
+                 typical=f"{p.typical_w / W_PER_KW:,.1f}", peak=f"{p.max_w / W_PER_KW:,.1f}",
+                 racks=counts.racks(len(racks))),
              "  " + row((translate("CLI", "rack"), 12, "<"), (translate("CLI", "devices"), 8, ">"),
                         (translate("CLI", "GPUs"), 6, ">"), (translate("CLI", "typical kW"), 12, ">"),
                         (translate("CLI", "peak kW"), 10, ">"), (translate("CLI", "budget kW"), 11, ">"))

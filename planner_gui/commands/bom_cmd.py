@@ -11,12 +11,13 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from planner_gui.commands import counts
 from planner_gui.commands.columns import display_width, row, wrap
 from planner_gui.commands.common import catalog_for_cli, load_for_cli, print_json
 from planner_gui.commands.language import report_language, translate
 from planner_gui.engine import Bom, BomLine, build_bom, schedule_csv
 from planner_gui.io.exports import write_text_export
-from planner_gui.report.content.bom_text import describe, money, part_cell, reason
+from planner_gui.report.content.bom_text import Amount, describe, money, part_cell, reason, settle
 from planner_gui.report.content.i18n import Tr
 
 DESCRIPTION_WIDTH = 64  # a terminal line of ~120 columns with the number columns
@@ -49,15 +50,17 @@ def run_bom(args: argparse.Namespace) -> int:
     t = Tr(report_language(), bill.currency)
     heads = (translate("CLI", "part number"), translate("CLI", "description"), translate("CLI", "qty"),
              translate("CLI", "unit price"), translate("CLI", "total"))
-    cells = [(part_cell(t, x), describe(t, catalog, x), t.int(x.quantity) if x.quantity else "—",
-              money(t, x.unit_price), money(t, x.total) if x.unit_price is not None else reason(t, x))
-             for x in bill.lines]
+    raw = tuple((part_cell(t, x), describe(t, catalog, x), t.int(x.quantity) if x.quantity else "—",
+                 money(t, None) if x.unit_price is None else Amount(x.unit_price),
+                 Amount(x.total) if x.unit_price is not None else reason(t, x)) for x in bill.lines)
+    cells = list(settle(t, raw)[0])  # one money format per column (in Chinese: 万 where any amount needs it)
     widths = [max(display_width(c[i]) for c in [heads, *cells]) + 2 for i in range(4)]
     widths[1] = min(widths[1], DESCRIPTION_WIDTH)
     for cell in [heads, *cells]:
         _print_row(cell, widths)
-    print(translate("CLI", "hardware total: {total} ({lines} lines, {cables} cables in the schedule)").format(
-        total=money(t, bill.hardware_total), lines=len(bill.lines), cables=len(bill.schedule)))
+    print(translate("CLI", "hardware total: {total} ({lines}, {cables} in the schedule)").format(
+        total=money(t, bill.hardware_total), lines=counts.lines(len(bill.lines)),
+        cables=counts.cables(len(bill.schedule))))
     return 0
 
 
@@ -91,5 +94,5 @@ def run_cables(args: argparse.Namespace) -> int:
             output=args.output))
     design, _, bill = _bill(args.file)
     write_text_export(output, schedule_csv(design, bill.schedule))
-    print(translate("CLI", "wrote {path}: {count} cables").format(path=output, count=len(bill.schedule)))
+    print(translate("CLI", "wrote {path}: {cables}").format(path=output, cables=counts.cables(len(bill.schedule))))
     return 0

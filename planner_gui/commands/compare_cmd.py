@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from planner_gui.commands import counts
 from planner_gui.commands import engine_words as words
 from planner_gui.commands.columns import pad, row
 from planner_gui.commands.common import catalog_for_cli, load_for_cli, print_json, split_variant
@@ -113,8 +114,8 @@ def report_lines(c: Comparison) -> list[str]:
 
 def _bom_lines(c: Comparison) -> list[str]:
     changed = [r for r in c.bom if r.changed]
-    lines = ["", translate("CLI", "Bill of materials: {changed} of {items} items differ (hardware {a} vs {b})").format(
-        changed=len(changed), items=len(c.bom), a=format_money(c.hardware_total_a, c.currency),
+    lines = ["", translate("CLI", "Bill of materials: {changed} of {items} differ (hardware {a} vs {b})").format(
+        changed=len(changed), items=counts.items(len(c.bom)), a=format_money(c.hardware_total_a, c.currency),
         b=format_money(c.hardware_total_b, c.currency))]
     for r in changed[:MAX_BOM_ROWS]:
         qty = f"{r.quantity_a:g} -> {r.quantity_b:g}"
@@ -129,8 +130,8 @@ def _bom_lines(c: Comparison) -> list[str]:
 def _cable_lines(c: Comparison) -> list[str]:
     changed = [r for r in c.cables if r.count_a != r.count_b]
     links_a, links_b = sum(r.count_a for r in c.cables), sum(r.count_b for r in c.cables)
-    lines = ["", translate("CLI", "Cables: {a} links in A, {b} in B; {changed} kinds differ").format(
-        a=links_a, b=links_b, changed=len(changed))]
+    lines = ["", translate("CLI", "Cables: {a} in A, {b} in B; {changed}").format(
+        a=counts.links(links_a), b=links_b, changed=counts.kinds_differ(len(changed)))]
     for r in changed[:MAX_BOM_ROWS]:
         lines.append(f"  {r.medium:<5}{r.speed_gbps:>6g}G {r.length_m:>6g} m  {r.count_a} -> {r.count_b}")
     return lines

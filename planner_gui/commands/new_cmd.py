@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from planner_gui.commands import counts
 from planner_gui.commands.common import catalog_for_cli
 from planner_gui.commands.language import translate
 from planner_gui.io import save_design
@@ -46,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     design = generate_design(catalog_for_cli(), spec)
     save_design(design, Path(args.output))
     gpus = sum(1 for d in design.devices.values() if d.catalog_id == args.server)
-    print(translate("CLI", "{file}: {servers} servers in {racks} racks, {devices} devices, {links} links").format(
-        file=args.output, servers=gpus, racks=len(design.racks), devices=len(design.devices),
-        links=len(design.links)))
+    print(translate("CLI", "{file}: {servers} in {racks}, {devices}, {links}").format(
+        file=args.output, servers=counts.servers(gpus), racks=counts.racks(len(design.racks)),
+        devices=counts.devices(len(design.devices)), links=counts.links(len(design.links))))
     return 0

@@ -15,6 +15,7 @@ import sys
 from typing import Any
 
 from planner_gui.catalog import Catalog, CatalogEntry
+from planner_gui.commands import counts
 from planner_gui.commands import engine_words as words
 from planner_gui.commands.columns import pad
 from planner_gui.commands.common import catalog_for_cli, print_json
@@ -218,17 +219,16 @@ def _require(catalog: Catalog, catalog_id: str, kind: str, option: str) -> Catal
 
 
 def describe(profile: Any, op: str, algo: str) -> str:
-    nics = (translate("CLI", "{count} x {gbps:g} Gb/s {technology} NICs per node").format(
-                count=profile.nics_per_node, gbps=profile.nic_gbps,
-                technology=words.technology_word(profile.technology))
+    nics = (translate("CLI", "{nics} per node").format(
+                nics=counts.nics(profile.nics_per_node, profile.nic_gbps, words.technology_word(profile.technology)))
             if profile.nics_per_node else translate("CLI", "no NICs"))
     on, off = translate("CLI", "on"), translate("CLI", "off")
     intra = profile.intra
     if profile.hosts_per_domain > 1:
         intra = translate("CLI", "{intra}; each node an NVLink domain of {gpus} GPUs on {hosts} servers").format(
             intra=intra, gpus=profile.gpus_per_node, hosts=profile.hosts_per_domain)
-        nics = translate("CLI", "{count} x {gbps:g} Gb/s {technology} NICs per NVLink domain").format(
-            count=profile.nics_per_node, gbps=profile.nic_gbps, technology=words.technology_word(profile.technology))
+        nics = translate("CLI", "{nics} per NVLink domain").format(
+            nics=counts.nics(profile.nics_per_node, profile.nic_gbps, words.technology_word(profile.technology)))
     return translate("CLI", "{op} on {nodes} x {per_node} {gpu} ({intra}), {nics}, GDR {gdr}, SHARP {sharp}, "
                             "algorithm {algo}").format(
         op=op, nodes=profile.nodes, per_node=profile.gpus_per_node, gpu=profile.gpu_name, intra=intra,

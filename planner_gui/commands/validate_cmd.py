@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from planner_gui.commands import counts
 from planner_gui.commands.common import catalog_for_cli, load_selected
 from planner_gui.commands.language import text, translate
 from planner_gui.io import LoadError
@@ -34,6 +35,7 @@ def run(args: argparse.Namespace) -> int:
         print(translate("CLI", "{file}: warning: {warning}").format(file=args.file, warning=text(warning)))
     for note in design.notes(catalog):
         print(translate("CLI", "{file}: note: {note}").format(file=args.file, note=text(note.message)))
-    print(translate("CLI", "{file}: valid ({racks} racks, {devices} devices, {links} links)").format(
-        file=args.file, racks=len(design.racks), devices=len(design.devices), links=len(design.links)))
+    print(translate("CLI", "{file}: valid ({racks}, {devices}, {links})").format(
+        file=args.file, racks=counts.racks(len(design.racks)), devices=counts.devices(len(design.devices)),
+        links=counts.links(len(design.links))))
     return 0

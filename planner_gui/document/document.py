@@ -30,6 +30,7 @@ from planner_gui.io import SaveError, load_design, save_design
 from planner_gui.io.saving import remove_stale_temps
 from planner_gui.model import Design, DeviceSpec
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, error_text
+from planner_gui.present import plural
 
 T = TypeVar("T")
 DEFAULT_RACK_U = 42  # the common rack height (EIA-310 cabinets are commonly 42U-48U)
@@ -104,7 +105,7 @@ class Document(QObject):
         return added or []
 
     def move_devices(self, moves: dict[str, tuple[str | None, int | None]]) -> bool:
-        text = _step(_plural(len(moves), translate("UndoStep", "Move {n} device"),
+        text = _step(plural(len(moves), translate("UndoStep", "Move {n} device"),
                              translate("UndoStep", "Move {n} devices")), n=len(moves))
         return self._edit(text, lambda rec: edits.move_devices(rec, self.catalog, moves) or True) is not None
 
@@ -122,13 +123,13 @@ class Document(QObject):
                           lambda rec: edits.add_link_between_ports(rec, self.catalog, port_a, port_b))
 
     def remove_items(self, ids: list[str]) -> bool:
-        return self._edit(_step(_plural(len(ids), translate("UndoStep", "Delete {n} item"),
+        return self._edit(_step(plural(len(ids), translate("UndoStep", "Delete {n} item"),
                                         translate("UndoStep", "Delete {n} items")), n=len(ids)),
                           lambda rec: edits.remove_items(rec, ids)) is not None
 
     def set_properties(self, ids: list[str], **values: object) -> bool:
         names = ", ".join(map(_field_word, values))
-        text = _step(_plural(len(ids), translate("UndoStep", "Set {names} of {n} item"),
+        text = _step(plural(len(ids), translate("UndoStep", "Set {names} of {n} item"),
                              translate("UndoStep", "Set {names} of {n} items")), names=names, n=len(ids))
         done = self._edit(text, lambda rec: edits.set_properties(rec, self.catalog, ids, values) or True)
         return done is not None
@@ -152,7 +153,7 @@ class Document(QObject):
     def paste(self, fragment: Design, target_rack: str | None = None) -> list[str]:
         """Add a copy of ``fragment`` (one undo step); the new objects become the selection."""
         n = len(fragment.racks) + len(fragment.devices)
-        text = _step(_plural(n, translate("UndoStep", "Paste {n} item"), translate("UndoStep", "Paste {n} items")), n=n)
+        text = _step(plural(n, translate("UndoStep", "Paste {n} item"), translate("UndoStep", "Paste {n} items")), n=n)
         added = self._edit(text, lambda rec: paste.paste_fragment(rec, self.catalog, fragment, target_rack)) or []
         self.select(added)
         return added
@@ -164,7 +165,7 @@ class Document(QObject):
             return []
         racks = {self.design.devices[i].rack_id for i in ids if i in self.design.devices} - {None}
         n = len(fragment.racks) + len(fragment.devices)
-        text = _step(_plural(n, translate("UndoStep", "Duplicate {n} item"),
+        text = _step(plural(n, translate("UndoStep", "Duplicate {n} item"),
                              translate("UndoStep", "Duplicate {n} items")), n=n)
         target = next(iter(racks)) if len(racks) == 1 else None
         added = self._edit(text, lambda rec: paste.paste_fragment(rec, self.catalog, fragment, target)) or []
@@ -315,6 +316,3 @@ def _field_word(name: str) -> str:
     word = UNDO_WORDS.get(name)
     return plain(name) if word is None else translate("Document", word) or plain(name)
 
-
-def _plural(n: int, one: str, many: str) -> str:
-    return one if n == 1 else many

@@ -55,6 +55,10 @@ def _first_free_by_group(design: Design, catalog: Catalog, device_id: str,
     for port in design.free_ports(device_id, catalog):
         groups.setdefault((port.role, port.technology, port.speed_gbps), port)
     if not groups:
+        if len(spec.ports) == 1:
+            raise DesignError(QT_TRANSLATE_NOOP("Document", "the one port of {device} is in use; remove its link or "
+                                                            "add a device with free ports").fill(device=device_id),
+                              where)
         raise DesignError(QT_TRANSLATE_NOOP(
             "Document", "every port of {device} is in use ({count} ports); remove a link or add a device with free "
                         "ports").fill(device=device_id, count=len(spec.ports)), where)

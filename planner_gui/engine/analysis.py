@@ -26,6 +26,7 @@ from planner_gui.engine.checks.rack_scale import rack_scale_checks
 from planner_gui.engine.collectives import FabricProfile
 from planner_gui.engine.collectives.fabric_profile import fabric_profile_from_design
 from planner_gui.engine.cost.bom import Bom, build_bom
+from planner_gui.engine.cost.cables import CableSchedule, cable_schedule
 from planner_gui.engine.cost.tco import CostReport, cost_report
 from planner_gui.engine.deploy.nccl_env import NcclSetting, recommend_nccl_env
 from planner_gui.engine.facility.cooling import CoolingReport, cooling_report
@@ -216,26 +217,32 @@ class _Run:
     def _facility(self) -> tuple[PowerReport | None, CoolingReport | None, FacilityReport | None,
                                  CostReport | None, list[Check] | None]:
         i, d, c = self.inputs, self.design, self.catalog
-        power = self.section("power", lambda: LazyKey(i, "devices", "links", "racks", "media"),
-                             lambda: power_report(d, c, self._power_base()))
+        power = self.section("power", lambda: LazyKey(i, "devices", "links", "racks", "media", "lengths"),
+                             lambda: power_report(d, c, self._power_base(), self._cable_schedule()))
         gen = self.gen.get
         cooling = self.section("cooling", lambda: (gen("power"), i.racks),
                                lambda: cooling_report(d, c, self.need(power, "power")))
         facility = self.section("facility", lambda: (gen("power"), i.racks, i.cost),
                                 lambda: facility_report(d, c, self.need(power, "power")))
         self.bom = self.section("bom", lambda: LazyKey(i, "devices", "links", "racks", "media", "lengths", "cost"),
-                                lambda: build_bom(d, c))
+                                lambda: build_bom(d, c, self._cable_schedule()))
         cost = self.section("cost", lambda: (gen("power"), gen("facility"), gen("bom"), i.racks, i.cost, i.devices),
                             lambda: cost_report(d, c, self.need(power, "power"), facility, self.need(self.bom, "bom")))
         found = self.section("facility_checks", lambda: (gen("power"), gen("cooling"), gen("cost")),
                              lambda: facility_checks(self.need(power, "power"), self.need(cooling, "cooling"),
                                                      cost))
         # power and cooling come from these same inputs (their own keys), so one LazyKey covers them
-        scale = self.section("rack_scale_checks", lambda: LazyKey(i, "devices", "links", "racks", "media"),
+        scale = self.section("rack_scale_checks", lambda: LazyKey(i, "devices", "links", "racks", "media", "lengths"),
                              lambda: rack_scale_checks(d, c, power, cooling))
         if found is not None or scale is not None:
             found = [*(found or []), *(scale or [])]
         return power, cooling, facility, cost, found
+
+    def _cable_schedule(self) -> CableSchedule:
+        """The one cable schedule both the power model and the bill read: the same part for every link."""
+        i = self.inputs
+        return self.memo.memo("cable_schedule", lambda: LazyKey(i, "devices", "links", "media", "lengths"),
+                              lambda: cable_schedule(self.design, self.catalog))[0]
 
     def _power_base(self) -> PowerBase:
         """Devices' and racks' share of the power model, kept while both are unchanged (a cable edit)."""

@@ -255,8 +255,10 @@ def _add_links(design: Design, root: Reader, specs: HardwareSpecs, failed: set[s
     for index, error in design.add_links(links, specs):
         root.problems.refused(f"{root.at('links')}[{positions[index]}]", error)
     if skip:
-        message = QT_TRANSLATE_NOOP("Load", "{count} link(s) could not be loaded because a device they connect is "
-                                            "invalid").fill(count=len(skip))
+        message = (QT_TRANSLATE_NOOP("Load", "{count} link could not be loaded because a device it connects is "
+                                             "invalid") if len(skip) == 1 else
+                   QT_TRANSLATE_NOOP("Load", "{count} links could not be loaded because a device they connect is "
+                                             "invalid")).fill(count=len(skip))
         root.problems.error(root.at("links"), message)
 
 

@@ -43,8 +43,9 @@ class LoadError(ValueError):
         self.path = self.where = str(path)
         self.problems = problems
         first = problems[0]
-        summary = (QT_TRANSLATE_NOOP("Load", "{problem} (and {count} more problem(s))").fill(
-            problem=first, count=len(problems) - 1) if len(problems) > 1 else first)
+        more = (QT_TRANSLATE_NOOP("Load", "{problem} (and {count} more problem)") if len(problems) == 2 else
+                QT_TRANSLATE_NOOP("Load", "{problem} (and {count} more problems)"))
+        summary = more.fill(problem=first, count=len(problems) - 1) if len(problems) > 1 else first
         self.text = summary if isinstance(summary, Text) else None
         super().__init__(f"{path}: {summary}")
 
@@ -110,8 +111,9 @@ def design_from_data(data: Any, specs: HardwareSpecs, label: Path | str = "<data
         raise LoadError(label, problems.errors[:MAX_ERRORS_SHOWN])
     warnings = problems.warnings
     if problems.warnings_dropped:
-        warnings = [*warnings, QT_TRANSLATE_NOOP("Load", "... and {count} more warning(s)").fill(
-            count=problems.warnings_dropped)]
+        more = (QT_TRANSLATE_NOOP("Load", "... and {count} more warning") if problems.warnings_dropped == 1 else
+                QT_TRANSLATE_NOOP("Load", "... and {count} more warnings"))
+        warnings = [*warnings, more.fill(count=problems.warnings_dropped)]
     return LoadResult(design, warnings, original if passed else None)
 
 

@@ -377,12 +377,16 @@ class Design:
         found: list[Note] = []
         unplaced = sorted(d.id for d in self.devices.values() if not d.placed)
         if unplaced:
-            found.append(Note("device-unplaced", QT_TRANSLATE_NOOP("Model", "{n} device(s) are not in a rack yet"
-                                                                   ).fill(n=len(unplaced)), tuple(unplaced)))
+            found.append(Note("device-unplaced", (
+                QT_TRANSLATE_NOOP("Model", "{n} device is not in a rack yet") if len(unplaced) == 1 else
+                QT_TRANSLATE_NOOP("Model", "{n} devices are not in a rack yet")).fill(n=len(unplaced)),
+                tuple(unplaced)))
         unknown = sorted(d.id for d in self.devices.values() if not specs.knows(d.catalog_id))
         if unknown:
-            found.append(Note("unknown-hardware", QT_TRANSLATE_NOOP(
-                "Model", "{n} device(s) name hardware not in the catalog").fill(n=len(unknown)), tuple(unknown)))
+            found.append(Note("unknown-hardware", (
+                QT_TRANSLATE_NOOP("Model", "{n} device names hardware not in the catalog") if len(unknown) == 1 else
+                QT_TRANSLATE_NOOP("Model", "{n} devices name hardware not in the catalog")).fill(n=len(unknown)),
+                tuple(unknown)))
         for link in self.links.values():
             a, b = self.port_spec(link.a, specs), self.port_spec(link.b, specs)
             if a and b and a.speed_gbps != b.speed_gbps:

@@ -189,3 +189,10 @@ def plural(n: int, one: str, many: str) -> str:
     """The already translated ``one`` ("{n} rack") for exactly one, else ``many`` ("{n} racks"); Chinese
     gives both the same text."""
     return one if n == 1 else many
+
+
+def counted(n: int, one: str, many: str) -> str:
+    """A count with its noun in the number it needs: (1, "{n} rack", "{n} racks") -> "1 rack", 2048 -> "2,048 racks".
+
+    ``one`` and ``many`` are already translated (Chinese gives both the same text)."""
+    return plural(n, one, many).format(n=format_count(n))

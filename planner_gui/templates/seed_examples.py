@@ -19,6 +19,12 @@ from planner_gui.templates.spec import TemplateSpec
 SEED_000 = "seed 000 (multi-node GPU networking guide)"
 SEED_004 = "seed 004 (8-GPU A100/H100 cluster build guide)"
 FIXED_TIMESTAMP = "2026-11-29T00:00:00+00:00"  # examples are reproducible byte for byte
+# Quote terms of the examples, all priced in CNY for buyers in China: VAT on equipment sales and on leasing
+# tangible goods is 13 % (Ministry of Finance, State Taxation Administration and General Administration of
+# Customs announcement 2019 No. 39, from 1 April 2019); the catalog's prices are list prices before tax, so
+# the quote adds VAT (不含税). Valid to the end of the month after the examples' date, as quotes commonly are.
+CHINA_VAT = 0.13
+QUOTE_VALID_UNTIL = "2026-12-31"
 NVL72_NOTE = ("Rack-scale NVLink system (NVIDIA DGX GB200 user guide, NVL72 Enterprise RA); --nodes counts compute "
               "trays, 18 per rack. Rack power, weight and GB300 figures are partly third-party (see the catalog).")
 
@@ -204,7 +210,8 @@ def build_example(catalog: Catalog, example: SeedExample) -> Design:
     design.meta.author = "Cluster Planner examples"
     design.meta.currency = Currency.CNY
     design.meta.notes = example.notes
-    design.cost = example.cost
+    design.cost = dataclasses.replace(example.cost, tax_rate=CHINA_VAT, prices_include_tax=False,
+                                      quote_valid_until=QUOTE_VALID_UNTIL)
     design.workload = example.workload
     return design
 

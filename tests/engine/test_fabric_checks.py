@@ -45,7 +45,7 @@ def test_nic_unconnected() -> None:
     design = single_switch(CAT, 2, nics=7).design
     found = _by_code(design)["nic-unconnected"]
     assert found.severity is Severity.WARNING and found.ids == ("node-0", "node-1")
-    assert "2 compute NIC(s)" in found.message
+    assert "2 compute NICs are" in found.message
 
 
 def test_cable_reach_and_hdr_ndr() -> None:

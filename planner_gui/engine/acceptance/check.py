@@ -57,6 +57,7 @@ from planner_gui.engine.deploy.platform import platform_of
 from planner_gui.engine.sections.results import clean_json
 from planner_gui.engine.training import subgroup_profile
 from planner_gui.model import Design
+from planner_gui.present import plural
 
 PASS, FAIL, INCOMPLETE, MISMATCH = "pass", "fail", "incomplete", "mismatch"
 NOT_JUDGED = INCOMPLETE  # a run that cannot be judged (no test name, one rank) leaves the acceptance incomplete
@@ -244,7 +245,8 @@ def _run_verdict(run: NcclRun, sizes: tuple[SizeVerdict, ...], failures: tuple[P
                               first_bytes=failed[0].bytes, line=failed[0].line)
     missing = () if context is None else _missing_sizes(run, context.required)
     if missing:
-        return INCOMPLETE, Sentence(f"the run lacks {len(missing)} size(s) the acceptance plan requires, from "
+        return INCOMPLETE, Sentence(f"the run lacks {len(missing)} {plural(len(missing), 'size', 'sizes')} the "
+                                    f"acceptance plan requires, from "
                                     f"{missing[0]} B (it ends at {run.rows[-1].bytes} B, line {run.last_line}): "
                                     "rerun it to the plan's -e size", "test.incomplete.sizes",
                                     missing=len(missing), first_bytes=missing[0], last_bytes=run.rows[-1].bytes,
@@ -311,11 +313,13 @@ def _overall(tests: tuple[TestVerdict, ...], missing: tuple[str, ...],
     if incomplete or missing:
         parts = []
         if incomplete:
-            parts.append(f"{len(incomplete)} run(s) incomplete")
+            parts.append(f"{len(incomplete)} {plural(len(incomplete), 'run', 'runs')} incomplete")
         if missing:
             parts.append(f"not run yet: {', '.join(missing)}")
         variant = "both" if incomplete and missing else ("unjudged" if incomplete else "missing")
-        return INCOMPLETE, Sentence(f"{len(tests) - len(incomplete)} test(s) pass; " + "; ".join(parts),
+        return INCOMPLETE, Sentence(f"{len(tests) - len(incomplete)} "
+                                    f"{plural(len(tests) - len(incomplete), 'test passes', 'tests pass')}; "
+                                    + "; ".join(parts),
                                     "summary.incomplete." + variant, passed=len(tests) - len(incomplete),
                                     unjudged=len(incomplete), missing=missing)
     return PASS, Sentence(f"all {len(tests)} tests pass at every size", "summary.pass", tests=len(tests))

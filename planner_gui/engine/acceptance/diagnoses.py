@@ -30,6 +30,7 @@ from planner_gui.engine.acceptance.nccl_results import NcclRun
 from planner_gui.engine.acceptance.plan import BANDWIDTH_BOUND_BYTES, MEDIUM_BYTES, SMALL_TIME_FACTOR
 from planner_gui.engine.checks.base import KeyedMessage, params
 from planner_gui.engine.collectives import FabricProfile, predict
+from planner_gui.present import plural
 
 # A "what if" prediction explains a measurement when they agree within this factor either way:
 # wider than the model's calibration spread (docs/models/collectives.md: plateaus within ~10-20 %), far
@@ -109,7 +110,8 @@ def _data_errors(run: NcclRun, op: str, profile: FabricProfile, sizes: Sequence[
     if not bad:
         return None
     return Diagnosis("data-errors", ERROR,
-                     f"{len(bad)} size(s) returned wrong data (#wrong > 0), first at {bad[0].bytes} B: the "
+                     f"{len(bad)} {plural(len(bad), 'size', 'sizes')} returned wrong data (#wrong > 0), first at "
+                     f"{bad[0].bytes} B: the "
                      "results are corrupted, whatever the bandwidth",
                      "Find the faulty part: look for GPU Xid errors in dmesg, NVLink errors (nvidia-smi "
                      "nvlink -e) and NIC symbol errors (ibdiagnet / ethtool -S); rerun on subsets of nodes "
@@ -199,7 +201,8 @@ def _bandwidth_low(op: str, sizes: Sequence[_Size]) -> Diagnosis | None:
         return None
     share = statistics.median(s.measured_busbw_gbs / s.predicted_busbw_gbs for s in failed)
     return Diagnosis("bandwidth-low", WARNING,
-                     f"{len(failed)} size(s) from 1 MiB up reach a median {share:.0%} of the predicted busbw",
+                     f"{len(failed)} {plural(len(failed), 'size', 'sizes')} from 1 MiB up "
+                     f"{plural(len(failed), 'reaches', 'reach')} a median {share:.0%} of the predicted busbw",
                      "Check that every link trains at full speed (ibstat / ethtool), cables and optics match "
                      "the plan, PFC/ECN are set on RoCE, and the NCCL environment the planner recommends is "
                      "used.",

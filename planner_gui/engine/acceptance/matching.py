@@ -18,6 +18,7 @@ from typing import Any
 from planner_gui.engine.acceptance.nccl_results import LogHeader, NcclRun
 from planner_gui.engine.checks.base import Sentence
 from planner_gui.engine.deploy.platform import IB, ROCE, SOCKET, Platform
+from planner_gui.present import plural
 
 # A GPU's model as both the catalog and nvidia-smi spell it: the first token of letters and digits with
 # a digit ("H100" in "NVIDIA H100 80GB HBM3", "A100" in "A100-SXM4-80GB", "4090" in "GeForce RTX 4090").
@@ -61,8 +62,10 @@ def run_mismatch(run: NcclRun, expected: Expected) -> Sentence | None:
     per_node = ranks // nodes if ranks and nodes and ranks % nodes == 0 else None
     if ranks is not None and (ranks > expected.ranks or (nodes or 0) > expected.nodes
                               or (per_node or 0) > expected.gpus_per_node):
-        return Sentence(f"the log has {ranks} ranks on {nodes or '?'} node(s), more than the design's largest job "
-                        f"({expected.ranks} GPUs on {expected.nodes} node(s), {expected.gpus_per_node} per node)",
+        return Sentence(f"the log has {ranks} {plural(ranks, 'rank', 'ranks')} on {nodes or '?'} "
+                        f"{plural(nodes or 0, 'node', 'nodes')}, more than the design's largest job "
+                        f"({expected.ranks} GPUs on {expected.nodes} {plural(expected.nodes, 'node', 'nodes')}, "
+                        f"{expected.gpus_per_node} per node)",
                         "mismatch.ranks", ranks=ranks, nodes=nodes or 0, design_ranks=expected.ranks,
                         design_nodes=expected.nodes, per_node=expected.gpus_per_node)
     return None

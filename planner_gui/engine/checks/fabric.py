@@ -21,6 +21,7 @@ from planner_gui.engine.collectives.fabric_profile import fabric_profile_from_de
 from planner_gui.engine.topology.report import TopologyReport, analyze_topology
 from planner_gui.engine.topology.results import MAX_LISTED_IDS
 from planner_gui.model import Design
+from planner_gui.present import plural
 
 CODES = (
     "servers-unreachable", "nic-unconnected", "cable-reach", "cable-hdr-ndr-optics", "mixed-nic-speeds",
@@ -77,7 +78,8 @@ def _unconnected_nics(topo: TopologyReport) -> list[Check]:
     ids = tuple(u.device_id for u in topo.unconnected_nics)
     return [Check(
         "nic-unconnected", Severity.WARNING,
-        f"{topo.unconnected_nic_count} compute NIC(s) are not cabled to the compute fabric, on servers "
+        f"{topo.unconnected_nic_count} compute {plural(topo.unconnected_nic_count, 'NIC is', 'NICs are')} not "
+        "cabled to the compute fabric, on servers "
         f"{_ids(ids)}; those servers run below their NIC bandwidth and NCCL's rings are limited by the "
         "slowest node.", ids, "Cable every compute NIC to its leaf (or set the server's NIC count to what is fitted).",
         params=params(nics=topo.unconnected_nic_count, servers=ids))]
@@ -91,7 +93,8 @@ def _cables(topo: TopologyReport) -> list[Check]:
         worst = max(reach, key=lambda c: c.length_m / c.limit_m)
         out.append(Check(
             "cable-reach", Severity.ERROR,
-            f"{len(reach)} link(s) are longer than their cable can reach, e.g. {worst.link_id}: {worst.length_m:g} m "
+            f"{len(reach)} {plural(len(reach), 'link is', 'links are')} longer than their cable can reach, e.g. "
+            f"{worst.link_id}: {worst.length_m:g} m "
             f"of {worst.medium} at {worst.speed_gbps:g}G, limit {worst.limit_m:g} m ({worst.source}).",
             tuple(c.link_id for c in reach), "Use optics (AOC, or SR/DR transceivers) for long runs, or move the "
             "racks closer.",
@@ -100,7 +103,8 @@ def _cables(topo: TopologyReport) -> list[Check]:
     if mixed:
         out.append(Check(
             "cable-hdr-ndr-optics", Severity.WARNING,
-            f"{len(mixed)} HDR-to-NDR InfiniBand link(s) run over optics longer than 30 m, e.g. {mixed[0].link_id} "
+            f"{len(mixed)} HDR-to-NDR InfiniBand {plural(len(mixed), 'link runs', 'links run')} over optics "
+            f"longer than 30 m, e.g. {mixed[0].link_id} "
             f"({mixed[0].length_m:g} m); such links come up but lose bandwidth (ConnectX-7 firmware known issue).",
             tuple(c.link_id for c in mixed),
             "Keep HDR-NDR links within 30 m, or use NDR on both ends.",
@@ -119,8 +123,10 @@ def _mixed_speeds(topo: TopologyReport) -> list[Check]:
     if speeds.size > 1:
         text.append(f"compute NICs run at {', '.join(f'{s:g}G' for s in speeds)}")
     if steps:
-        text.append(f"{len(steps)} fabric link(s) join ports of different speeds (e.g. {steps[0].link_id}: "
-                    f"{steps[0].a_gbps:g}G to {steps[0].b_gbps:g}G) and run at the slower")
+        text.append(f"{len(steps)} fabric {plural(len(steps), 'link joins', 'links join')} ports of different "
+                    f"speeds (e.g. {steps[0].link_id}: "
+                    f"{steps[0].a_gbps:g}G to {steps[0].b_gbps:g}G) and {plural(len(steps), 'runs', 'run')} at "
+                    f"the slower")
     variant = "both" if speeds.size > 1 and steps else ("speeds" if speeds.size > 1 else "steps")
     step = steps[0] if steps else None
     return [Check(
@@ -150,12 +156,16 @@ def _spof(topo: TopologyReport) -> list[Check]:
     if others or topo.spof_link_count:
         parts = []
         if others:
-            parts.append(f"{len(others)} switch(es) ({_ids(others)}) are the only way out for some servers")
+            parts.append(f"{len(others)} {plural(len(others), 'switch', 'switches')} ({_ids(others)}) "
+                         f"{plural(len(others), 'is', 'are')} the only way out for some servers")
         if topo.spof_link_count:
-            parts.append(f"{topo.spof_link_count} link(s) are the only uplink of a server or switch")
+            parts.append(f"{topo.spof_link_count} {plural(topo.spof_link_count, 'link is', 'links are')} the only "
+                         "uplink of a server or switch")
         out.append(Check(
             "single-point-of-failure", Severity.INFO,
-            _sentence("; ".join(parts)) + ". Losing one of them cuts those servers off until it is repaired.",
+            _sentence("; ".join(parts)) + (". Losing it cuts those servers off until it is repaired."
+                                            if len(others) + topo.spof_link_count == 1 else
+                                            ". Losing one of them cuts those servers off until it is repaired."),
             tuple(others) + topo.spof_links[:MAX_LISTED_IDS],
             "Accept it (the usual trade-off for top-of-rack designs) or dual-home servers across leaves.",
             key="single-point-of-failure." + ("both" if others and topo.spof_link_count else
@@ -169,7 +179,8 @@ def _rails(topo: TopologyReport) -> list[Check]:
     if rails.style == "rail-miscabled" or (rails.off_rail_count and rails.style == "mixed"):
         return [Check(
             "non-rail-cabling", Severity.WARNING,
-            f"{rails.off_rail_count} NIC(s) are cabled to another rail's leaf (e.g. {_ids(rails.off_rail_nics)}); "
+            f"{rails.off_rail_count} {plural(rails.off_rail_count, 'NIC is', 'NICs are')} cabled to another "
+            f"rail's leaf (e.g. {_ids(rails.off_rail_nics)}); "
             "traffic on those NICs leaves the rail and crosses the spine, and NCCL may build rings that mix rails.",
             tuple(r.split("/")[0] for r in rails.off_rail_nics),
             "Cable NIC i of every server to the leaf of rail i.", key="non-rail-cabling.off-rail",
@@ -192,7 +203,8 @@ def _full_switches(topo: TopologyReport) -> list[Check]:
         return []
     return [Check(
         "switch-ports-full", Severity.INFO,
-        f"{len(full)} switch(es) have no free port left for growth or a spare cable: {_ids(full)}.", full,
+        f"{len(full)} {plural(len(full), 'switch has', 'switches have')} no free port left for growth or a spare "
+        f"cable: {_ids(full)}.", full,
         "Plan the next expansion with new leaves, or keep a few ports free per switch.",
         params=params(switches=len(full), switch_ids=full))]
 

@@ -14,6 +14,7 @@ from planner_gui.engine.checks.base import Check, Severity, params
 from planner_gui.engine.collectives import FabricProfile, predict
 from planner_gui.engine.topology.report import TopologyReport
 from planner_gui.model import Design
+from planner_gui.present import plural
 
 BANDWIDTH_PROBE_BYTES = 2**30  # 1 GiB: bandwidth-bound on every fabric we model (nccl-tests -e range)
 LATENCY_PROBE_BYTES = 8  # nccl-tests' smallest size (-b 8): pure latency
@@ -124,7 +125,9 @@ def _few_leaves(design: Design, topo: TopologyReport, profile: FabricProfile) ->
     extra_ns = (profile.hops - 1) * profile.switch_latency_ns
     return [Check(
         "spine-leaf-few-leaves", _by_loss(cost),
-        f"{profile.ranks} GPUs on a spine-leaf fabric with only {leaves.devices} leaf switch(es): cross-leaf traffic "
+        f"{profile.ranks} GPUs on a spine-leaf fabric with only {leaves.devices} "
+        f"{plural(leaves.devices, 'leaf switch', 'leaf switches')}: "
+        "cross-leaf traffic "
         f"crosses the spine, {extra_ns:.0f} ns more per network step. Model: an 8-byte AllReduce takes {now:.1f} us "
         f"against {flat:.1f} us on one switch tier (+{cost:.0%}; guides often quote +30 % latency). Bandwidth is not "
         "affected while the uplinks are non-blocking.", (),

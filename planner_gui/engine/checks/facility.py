@@ -19,6 +19,7 @@ from planner_gui.engine.facility.cooling import (
 from planner_gui.engine.facility.power import W_PER_KW, DevicePowers, PowerReport, RackPower
 from planner_gui.engine.incremental.store import LastResults
 from planner_gui.model import CoolingType
+from planner_gui.present import plural
 
 LIMIT_WORDS = {"power-budget": "power budget", "feeds": "pair of feeds", "cooling": "cooling"}
 
@@ -190,31 +191,39 @@ def _device_checks(power: PowerReport) -> Iterable[Check]:
     no_psu_spare, feed_derate = _psu_shortfalls(power)
     for catalog_id, ids in sorted(no_psu_spare.items()):
         yield Check("device-psu-not-redundant", Severity.WARNING,
-                    f"{len(ids)} {catalog_id} device(s) cannot carry their maximum draw after losing one PSU",
+                    f"{len(ids)} {catalog_id} {plural(len(ids), 'device', 'devices')} cannot carry their maximum draw "
+                    "after losing one PSU",
                     tuple(ids),
                     "fit all PSUs, or cap the devices' power", params=params(devices=len(ids), model=catalog_id))
     for catalog_id, ids in sorted(feed_derate.items()):
         yield Check("device-feed-loss-derate", Severity.INFO,
-                    f"{len(ids)} {catalog_id} device(s) draw more at peak than the PSUs on one feed supply: "
-                    "if a feed fails they keep running at reduced performance", tuple(ids),
+                    f"{len(ids)} {catalog_id} {plural(len(ids), 'device draws', 'devices draw')} more at peak "
+                    f"than the PSUs "
+                    f"on one feed supply: if a feed fails {plural(len(ids), 'it keeps', 'they keep')} running at "
+                    "reduced performance", tuple(ids),
                     "accept the slowdown on a feed failure, or cap GPU power to the one-feed PSU capacity",
                     params=params(devices=len(ids), model=catalog_id))
     if power.unknown_ids:
         yield Check("power-unknown-hardware", Severity.WARNING,
-                    f"{len(power.unknown_ids)} device(s) name hardware the catalog does not know; "
-                    "they count as 0 W",
+                    plural(len(power.unknown_ids), "{n} device names hardware the catalog does not know; it counts "
+                           "as 0 W", "{n} devices name hardware the catalog does not know; they count as 0 W"
+                           ).format(n=len(power.unknown_ids)),
                     power.unknown_ids, "pick catalog hardware or add the device to the user catalog",
                     params=params(devices=len(power.unknown_ids)))
     if power.unweighed_ids:
         yield Check("weight-unknown", Severity.INFO,
-                    f"{len(power.unweighed_ids)} device(s) have no catalog weight; rack loads leave them out",
+                    plural(len(power.unweighed_ids), "{n} device has no catalog weight; rack loads leave it out",
+                           "{n} devices have no catalog weight; rack loads leave them out").format(
+                        n=len(power.unweighed_ids)),
                     power.unweighed_ids, "add weight_kg to their catalog entries",
                     params=params(devices=len(power.unweighed_ids)))
     for group in power.port_ends:
         if group.cable_id is None:
             yield Check("cable-power-unknown", Severity.INFO,
-                        f"{group.ends} {group.medium} link end(s) at {group.speed_gbps:g}G have no catalog "
-                        "cable entry; their module power counts as 0 W", (),
+                        f"{group.ends} {group.medium} {plural(group.ends, 'link end', 'link ends')} at "
+                        f"{group.speed_gbps:g}G "
+                        f"{plural(group.ends, 'has', 'have')} no catalog cable entry; their module power counts "
+                        "as 0 W", (),
                         "add a cable entry for that medium and speed",
                         params=params(ends=group.ends, medium=str(group.medium), speed_gbps=group.speed_gbps))
 

@@ -15,6 +15,7 @@ from planner_gui.engine.checks.base import Check, Severity, params
 from planner_gui.engine.facility.cooling import CoolingReport, cooling_figures
 from planner_gui.engine.facility.power import W_PER_KW, PowerReport
 from planner_gui.model import CoolingType, Design
+from planner_gui.present import counted
 
 SHOWN_IDS = 20  # ids a message names before counting the rest
 
@@ -90,7 +91,8 @@ def _shelf_checks(power: PowerReport, shelves_w: dict[str, float], busbar_racks:
         if capacity <= 0.0:
             found.append(Check(
                 "rack-no-power-shelves", Severity.ERROR,
-                f"rack {rack_id} holds {len(servers)} busbar-fed tray(s) but no power shelves: nothing powers them",
+                f"rack {rack_id} holds {counted(len(servers), '{n} busbar-fed tray', '{n} busbar-fed trays')} but no "
+                "power shelves: nothing powers them",
                 (rack_id,), "Add the system's power shelves to the rack (NVL72: 8 x 33 kW).",
                 params=params(rack=rack_id, trays=len(servers))))
         elif rack.max_w > capacity:

@@ -57,9 +57,11 @@ class CableSchedule:
     """Every link's part, as columns: ``choice_of[i]`` indexes :attr:`choices` for link ``i``."""
 
     def __init__(self, links: list[Any], choices: tuple[PartChoice, ...], choice_of: np.ndarray,
-                 speeds: np.ndarray, lengths: np.ndarray) -> None:
+                 speeds: np.ndarray, lengths: np.ndarray, end_known: np.ndarray | None = None) -> None:
         self.links, self.choices = links, choices
         self.choice_of, self.speeds, self.lengths = choice_of, speeds, lengths
+        # (2, links): whether each end is a port the catalog knows (an unknown one carries no module)
+        self.end_known = np.ones((2, len(links)), dtype=bool) if end_known is None else end_known
 
     def __len__(self) -> int:
         return len(self.links)
@@ -103,7 +105,7 @@ def cable_schedule(design: Design, catalog: Any) -> CableSchedule:
     ends = _end_facts(design, catalog, links)
     speeds = _link_speeds(ends)
     choices, choice_of = _choose(catalog, media, ends, speeds, lengths)
-    return CableSchedule(links, choices, choice_of, speeds, lengths)
+    return CableSchedule(links, choices, choice_of, speeds, lengths, _known_ends(ends))
 
 
 def _bad_medium(links: list[Any]) -> str:
@@ -175,6 +177,11 @@ def _port(catalog: Any, model: tuple[str, str | None, int | None], name: str) ->
     if port is None:
         return _NO_PORT
     return PortFacts(float(port.speed_gbps), str(port.technology), str(port.form_factor))
+
+
+def _known_ends(ends: _Ends) -> np.ndarray:
+    speed_of = np.array([f.speed_gbps for f in ends.facts] or [0.0])
+    return speed_of.take(ends.index) > 0 if ends.index.size else np.zeros((2, 0), dtype=bool)
 
 
 def _link_speeds(ends: _Ends) -> np.ndarray:

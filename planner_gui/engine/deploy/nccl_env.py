@@ -22,7 +22,7 @@ from planner_gui.engine.deploy.platform import ROCE, SOCKET, Platform, platform_
 from planner_gui.engine.deploy.setting import NcclSetting, debug_setting, shell_exports, socket_ifname
 from planner_gui.engine.topology.report import TopologyReport, analyze_topology
 from planner_gui.model import Design
-from planner_gui.present import format_bytes
+from planner_gui.present import format_bytes, plural
 
 NCCL_ENV_DOCS = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html"
 ROCE_V2_GID_INDEX = "3"  # the usual RoCE v2 IPv4 GID on ConnectX (first IPv4 address); verify with show_gids
@@ -121,22 +121,25 @@ def _hca(profile: FabricProfile, platform: Platform | None) -> NcclSetting:
     n = profile.nics_per_node
     link = "RoCE" if profile.technology == "ethernet" else "IB"
     known = platform.compute_devices if platform is not None else ()
+    hcas, devices = plural(n, "HCA", "HCAs"), plural(n, "device", "devices")
     if known and len(known) == n:
         value = "=" + ",".join(known)
-        return NcclSetting("NCCL_IB_HCA", value, f"The {n} compute HCAs of the {platform.server_name} "
+        return NcclSetting("NCCL_IB_HCA", value, f"The {n} compute {hcas} of the {platform.server_name} "
                            f"({platform.source.split(';')[0]}); the others carry storage and in-band management. "
                            "The leading '=' makes the names exact (mlx5_1 would otherwise also match mlx5_10).",
-                           f"NCCL_DEBUG=INFO prints 'NET/IB : Using' with exactly these {n} devices "
+                           f"NCCL_DEBUG=INFO prints 'NET/IB : Using' with exactly {plural(n, 'this', 'these')} "
+                           f"{n} {devices} "
                            f"([0]{known[0]}:1/{link} …) and no other.", key="hca.known",
                            params=(("n", n), ("server", platform.server_name), ("first", known[0]), ("link", link),
                                    ("source", platform.source.split(';')[0])))
-    return NcclSetting("NCCL_IB_HCA", "", f"Use only the {n} compute HCAs, so storage and in-band NICs never carry "
+    return NcclSetting("NCCL_IB_HCA", "", f"Use only the {n} compute {hcas}, so storage and in-band NICs never carry "
                        "collectives. The catalog does not know this server's device names (they depend on the "
                        "board and PCIe enumeration): find them with 'ibdev2netdev' (device, port, netdev and link "
                        "state) and 'nvidia-smi topo -m' (the NIC next to each GPU shows PIX or PXB), then list them "
                        "with a leading '=' (exact names).",
-                       f"NCCL_DEBUG=INFO prints 'NET/IB : Using' with {n} devices, each '/{link}', none of them a "
-                       "storage or management port.", ask=f"=<the {n} compute HCAs, from ibdev2netdev>", key="hca.ask",
+                       f"NCCL_DEBUG=INFO prints 'NET/IB : Using' with {n} {devices}, each '/{link}', none of them "
+                       "a storage or management port.", ask=f"=<the {n} compute {hcas}, from ibdev2netdev>",
+                       key="hca.ask",
                        params=(("n", n), ("link", link)))
 
 

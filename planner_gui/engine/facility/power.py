@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from planner_gui.catalog import Catalog
+from planner_gui.engine.cost.cables import CableSchedule, cable_schedule
 from planner_gui.engine.facility.power_ends import module_power
 from planner_gui.engine.facility.power_parts import DeviceBase, PartsCache, PortEnds
 from planner_gui.engine.facility.power_racks import (
@@ -254,13 +255,16 @@ def power_base(design: Design, catalog: Catalog) -> PowerBase:
     return PowerBase(design, catalog)
 
 
-def power_report(design: Design, catalog: Catalog, base: PowerBase | None = None) -> PowerReport:
+def power_report(design: Design, catalog: Catalog, base: PowerBase | None = None,
+                 schedule: CableSchedule | None = None) -> PowerReport:
     """Per-device and per-rack draw of ``design`` with hardware figures from ``catalog``; ``base``: the
-    design's PowerBase when the caller keeps one (its devices and racks must be the design's)."""
+    design's PowerBase when the caller keeps one (its devices and racks must be the design's);
+    ``schedule``: its cable schedule when already computed (the bill's, so both use the same parts)."""
     base = PowerBase(design, catalog) if base is None else base
     parts = base.parts
+    schedule = cable_schedule(design, catalog) if schedule is None else schedule
     table = copy.copy(base.table)  # add_modules sets this analysis' columns on the copy, never on the base
-    table.add_modules(*module_power(design, parts, table.keys, table.row_base))
+    table.add_modules(*module_power(design, catalog, schedule))
     racks = rack_powers(design, parts, table.rack_ids, table.gpus, table.typical, table.maximum,
                         np.where(table.liquid, table.maximum, 0.0), table.weight, base.racks)
     return PowerReport(table.devices(), racks, table.models(), table.port_ends, table.unknown_ids(),

@@ -22,6 +22,7 @@ from planner_gui.engine.sections.results import CURVE_OPS, CollectivesSection
 from planner_gui.engine.topology.report import TopologyReport
 from planner_gui.engine.topology.results import MAX_LISTED_IDS
 from planner_gui.model import Design, Note
+from planner_gui.present import plural
 
 _ID, _RACK_ID, _U, _CATALOG_ID = (attrgetter(name) for name in ("id", "rack_id", "u", "catalog_id"))
 # Beyond this many speed-step notes, they become one check: a 4,096-node design cabled to slower
@@ -72,13 +73,16 @@ def device_notes(design: Design, catalog: Any) -> list[Note]:
     placed = map(and_, racked, map(is_not, map(_U, devices), repeat(None)))
     unplaced = sorted(compress(ids, map(not_, placed)))
     if unplaced:
-        found.append(Note("device-unplaced", f"{len(unplaced)} device(s) are not in a rack yet",
+        found.append(Note("device-unplaced", plural(len(unplaced), "{n} device is not in a rack yet",
+                                                   "{n} devices are not in a rack yet").format(n=len(unplaced)),
                           tuple(unplaced)))
     catalog_ids = list(map(_CATALOG_ID, devices))
     known = {cid: bool(catalog.knows(cid)) for cid in dict.fromkeys(catalog_ids)}
     unknown = sorted(compress(ids, map(not_, map(known.__getitem__, catalog_ids))))
     if unknown:
-        found.append(Note("unknown-hardware", f"{len(unknown)} device(s) name hardware not in the catalog",
+        found.append(Note("unknown-hardware", plural(len(unknown), "{n} device names hardware not in the catalog",
+                                                     "{n} devices name hardware not in the catalog").format(
+                                                  n=len(unknown)),
                           tuple(unknown)))
     return found
 

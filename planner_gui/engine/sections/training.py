@@ -38,6 +38,7 @@ from planner_gui.engine.training import (
 )
 from planner_gui.model import Design, Workload
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text
+from planner_gui.present import plural
 
 INVALID_LAYOUT_FIX = ("Make tp·pp·dp·cp the number of GPUs the job should use (at most the GPUs of the "
                       "connected servers), with tp dividing the attention heads and pp·vpp the layers.")
@@ -225,7 +226,8 @@ def mixed_gpu_check(design: Design, catalog: Any, topo: TopologyReport) -> list[
         return []
     (main, servers), (other, others) = counts.most_common(2)
     return [Check("mixed-gpu-models", Severity.ERROR,
-                  f"the largest job mixes {main} ({servers} servers) and {other} ({others} servers): collectives, "
+                  f"the largest job mixes {main} ({servers} {plural(servers, 'server', 'servers')}) and {other} "
+                  f"({others} {plural(others, 'server', 'servers')}): collectives, "
                   f"the training estimate and the acceptance figures are computed for {main} alone, and a "
                   "synchronous job runs at its slowest GPU's pace", (),
                   "give each GPU model its own fabric (a separate job or design), or use one GPU model",

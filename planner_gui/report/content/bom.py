@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from collections import Counter
 
-from planner_gui.engine import SCHEDULE_CATEGORIES, Bom, BomLine, build_bom
+from planner_gui.engine import SCHEDULE_CATEGORIES, Bom, BomLine
 from planner_gui.report.content.blocks import Block, Column, ColumnKind, Heading, KeyValues, Paragraph, Table
-from planner_gui.report.content.bom_text import describe, money, part_cell, reason
+from planner_gui.report.content.bom_text import Amount, describe, part_cell, reason, settle
 from planner_gui.report.content.context import Ctx, shorten
+from planner_gui.report.content.i18n import MISSING
 
 
 def report_bom(ctx: Ctx) -> Bom:
     """The analysis' bill (built here only for an analysis made without one)."""
-    found = getattr(ctx.analysis, "bom", None)
-    return found if found is not None else build_bom(ctx.design, ctx.catalog)
+    return ctx.bill()
 
 
 def bom(ctx: Ctx) -> list[Block]:
@@ -48,16 +48,16 @@ def _totals(ctx: Ctx, bill: Bom) -> tuple[tuple[str, str], ...]:
     """The bill's total, and (from the cost model, the same numbers as the cost section) installation and
     the up-front total."""
     t = ctx.t
-    rows = ((t("bom.total_hardware"), money(t, bill.hardware_total)),)
+    rows: tuple[tuple[str, object], ...] = ((t("bom.total_hardware"), Amount(bill.hardware_total)),)
     cost = ctx.analysis.cost
     buy = None if cost is None else cost.options.get("buy")
-    if buy is None:
-        return rows
-    share = t.pct(ctx.design.cost.installation_fraction, 0)
-    rows = (*rows, (t("bom.installation", share=share), money(t, buy.lines.get("installation", 0.0))))
-    if "support" in buy.units:  # the first year of support is paid with the hardware
-        rows = (*rows, (t("bom2.support_first_year"), money(t, buy.units["support"][1])))
-    return (*rows, (t("bom.upfront"), money(t, buy.upfront)))
+    if buy is not None:
+        share = t.pct(ctx.design.cost.installation_fraction, 0)
+        rows = (*rows, (t("bom.installation", share=share), Amount(buy.lines.get("installation", 0.0))))
+        if "support" in buy.units:  # the first year of support is paid with the hardware
+            rows = (*rows, (t("bom2.support_first_year"), Amount(buy.units["support"][1])))
+        rows = (*rows, (t("bom.upfront"), Amount(buy.upfront)))
+    return settle(t, rows)[0]
 
 
 def _columns(ctx: Ctx) -> tuple[Column, ...]:
@@ -74,10 +74,15 @@ def _columns(ctx: Ctx) -> tuple[Column, ...]:
 def _table(ctx: Ctx, lines: list[BomLine], title: str, note: str) -> Table:
     t = ctx.t
     rows = tuple((part_cell(t, line), shorten(describe(t, ctx.catalog, line)), t.int(line.quantity),
-                  money(t, line.unit_price), money(t, line.total)) for line in lines)
+                  _amount(line.unit_price), _amount(line.total)) for line in lines)
     subtotal = sum(line.total or 0.0 for line in lines)
-    footer = ("", t("bom2.subtotal"), t.int(sum(line.quantity for line in lines)), "", money(t, subtotal))
-    return Table(_columns(ctx), rows, title, footer, note)
+    footer = ("", t("bom2.subtotal"), t.int(sum(line.quantity for line in lines)), "", Amount(subtotal))
+    written, total = settle(t, rows, footer)
+    return Table(_columns(ctx), written, title, total, note)
+
+
+def _amount(value: float | None) -> object:
+    return MISSING if value is None else Amount(value)
 
 
 def _currency(ctx: Ctx) -> str:

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from planner_gui.engine import BomLine
-from planner_gui.report.content.i18n import MISSING, Tr
+from planner_gui.report.content.i18n import MISSING, WAN, Tr
 
 # Internal wording some catalogue names carry in brackets: "(planning archetype)", "(planning archetype, X
 # class)", "(seed 004 entry node)"; "X class" reads "X or equivalent" to a buyer.
@@ -24,13 +24,41 @@ def customer_name(name: str) -> str:
     return _EMPTY.sub("", _CLASS.sub("or equivalent)", _ARCHETYPE.sub("", name))).strip()
 
 
-def money(t: Tr, amount: float | None) -> str:
-    """An amount in whole units with thousands separators ("¥4,726,600"), the same in both languages, so the
-    printed lines of a table add up to its printed total."""
+def money(t: Tr, amount: float | None, wan: bool | None = None) -> str:
+    """An amount in whole units: "¥4,726,600" in English; in Chinese from 1 万 up "¥472.6600 万" (exact to the
+    yuan), so the printed lines of a table add up to its printed total. ``wan``: the column's choice
+    (:func:`settle`), else the amount's own."""
     if amount is None:
         return MISSING
     value = round(float(amount))
-    return f"{'-' if value < 0 else ''}{t.symbol}{abs(value):,}"
+    sign = "-" if value < 0 else ""
+    if t.zh and (abs(value) >= WAN if wan is None else wan):
+        return t.wan(abs(value), sign)
+    return f"{sign}{t.symbol}{abs(value):,}"
+
+
+class Amount(float):
+    """A money cell not yet written: :func:`settle` formats it the way its whole column reads."""
+
+
+Cells = tuple[object, ...]
+
+
+def settle(t: Tr, rows: tuple[Cells, ...], footer: Cells | None = None
+           ) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...] | None]:
+    """Rows (and the footer) with every :class:`Amount` written as its column reads: one format per column.
+    In Chinese a column holding any amount of 1 万 or more prints all its amounts in 万 (¥0.0432 万 beside
+    ¥497.6250 万, never ¥432 beside it); in English every amount is whole units already."""
+    every = (*rows, footer) if footer is not None else rows
+    width = max((len(r) for r in every), default=0)
+    wan = [t.zh and any(isinstance(r[i], Amount) and abs(round(r[i])) >= WAN for r in every if i < len(r))
+           for i in range(width)]
+
+    def cell(value: object, i: int) -> str:
+        return money(t, value, wan[i]) if isinstance(value, Amount) else str(value)
+
+    written = tuple(tuple(cell(v, i) for i, v in enumerate(r)) for r in rows)
+    return written, None if footer is None else tuple(cell(v, i) for i, v in enumerate(footer))
 
 
 def part_cell(t: Tr, line: BomLine) -> str:
@@ -48,7 +76,8 @@ def describe(t: Tr, catalog: Any, line: BomLine) -> str:
         return f"{t('bom2.kind.unknown')} ({line.part})"
     name = str(entry.get("name_zh") or entry.name) if t.zh else customer_name(str(entry.name))
     if line.nics_excluded:
-        name += ("（" if t.zh else " (") + t("bom2.without_nics", count=t.int(line.nics_excluded)) + (
+        name += ("（" if t.zh else " (") + t("bom2.without_nic" if line.nics_excluded == 1 else "bom2.without_nics",
+                                                    count=t.int(line.nics_excluded)) + (
             "）" if t.zh else ")")
     return name
 

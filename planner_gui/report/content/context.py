@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from planner_gui.catalog import Catalog, CatalogEntry
-from planner_gui.engine import Analysis
+from planner_gui.engine import Analysis, Bom, build_bom
 from planner_gui.model import Design
 from planner_gui.model.messages import Translate, render
 from planner_gui.report.content.i18n import Tr
@@ -38,6 +38,15 @@ class Ctx:
     today: date
     translate: Translate | None = field(default=None, repr=False)  # engine sentences in Chinese (see above)
     _kinds: dict[str, int] | None = field(default=None, repr=False)
+    _bill: Bom | None = field(default=None, repr=False)
+
+    def bill(self) -> Bom:
+        """The analysis' bill of materials (built here only for an analysis made without one): the one
+        list of parts the BOM, the cable tables and the sources appendix all read."""
+        if self._bill is None:
+            found = getattr(self.analysis, "bom", None)
+            self._bill = found if found is not None else build_bom(self.design, self.catalog)
+        return self._bill
 
     def said(self, value: object) -> str:
         """An engine sentence (a Text, or any value) in the proposal's language; English without a translator."""
@@ -69,7 +78,8 @@ class Ctx:
         return self.catalog.get(counts.most_common(1)[0][0]) if counts else None
 
     def used_ids(self) -> list[str]:
-        """Every catalog id the design uses: devices, their NICs and GPUs, racks, cooling and cables."""
+        """Every catalog id the design uses: the bill's parts (devices, NICs, cables and optics as billed,
+        racks), the servers' GPUs and the racks' cooling."""
         ids: set[str] = set()
         for device in self.design.devices.values():
             ids.add(device.catalog_id)
@@ -80,9 +90,7 @@ class Ctx:
                 )
         for rack in self.design.racks.values():
             ids.update((rack.catalog_id, str(rack.cooling)))
-        power = self.analysis.power
-        if power is not None:
-            ids.update(p.cable_id for p in power.port_ends if p.cable_id)
+        ids.update(line.part for line in self.bill().lines)
         return sorted(i for i in ids if i in self.catalog)
 
     def name(self) -> str:

@@ -21,7 +21,7 @@ from planner_gui.report.content.blocks import (
     Table,
     Tick,
 )
-from planner_gui.report.content.bom_text import money
+from planner_gui.report.content.bom_text import Amount, money, settle
 from planner_gui.report.content.collectives import nice_step
 from planner_gui.report.content.context import Ctx
 
@@ -65,7 +65,8 @@ def cost_section(ctx: Ctx) -> list[Block]:
         blocks.append(
             Figure(
                 _cumulative_chart(ctx, cost),
-                t("cost.figure_caption", months=t.int(BREAK_EVEN_HORIZON_MONTHS)),
+                t("cost.figure_caption", months=t.int(BREAK_EVEN_HORIZON_MONTHS)) + ("" if t.zh else " ")
+                + t("cost2.chart_tax." + _tax_case(cost)),
                 0.5,
             )
         )
@@ -90,10 +91,10 @@ def _options_table(ctx: Ctx, cost: Any) -> Table:
     rows = tuple(
         (
             t(f"cost.option.{name}") + ("" if name == "buy" else t("cost2.alternative")),
-            money(t, o.upfront),
-            money(t, o.monthly),
-            money(t, o.total),
-            *((money(t, cost.tax(o)), money(t, cost.total_with_tax(o))) if taxed else ()),
+            Amount(o.upfront),
+            Amount(o.monthly),
+            Amount(o.total),
+            *((Amount(cost.tax(o)), Amount(cost.total_with_tax(o))) if taxed else ()),
             t.money(o.per_gpu_hour),
             t.pct(o.network_share),
         )
@@ -107,7 +108,7 @@ def _options_table(ctx: Ctx, cost: Any) -> Table:
     if rent is not None and discount > 0 and rent.lines.get("rent prepaid years"):
         note += gap + t("cost2.prepay_note", share=t.pct(discount, 0), month=money(t, rent.monthly),
                          year=money(t, rent.monthly * 12))
-    return Table(columns, rows, t("cost.options_title"), note=note)
+    return Table(columns, settle(t, rows)[0], t("cost.options_title"), note=note)
 
 
 def _tax_case(cost: Any) -> str:
@@ -177,7 +178,7 @@ def _cumulative_chart(ctx: Ctx, cost: Any) -> Chart:
         for name, values in curves.items()
     )
     x_ticks = tuple(Tick(float(m), t.int(m)) for m in range(0, BREAK_EVEN_HORIZON_MONTHS + 1, MONTH_TICK))
-    y_ticks = tuple(Tick(v * step, t.money(v * step)) for v in range(round(y_max / step) + 1))
+    y_ticks = tuple(Tick(v * step, t.money_tick(v * step)) for v in range(round(y_max / step) + 1))
     return Chart(
         series,
         t("cost.x_label"),
@@ -203,15 +204,16 @@ def _lines_table(ctx: Ctx, cost: Any) -> Table:
         values = [cost.options[n].lines.get(key) for n in names]
         if any(v for v in values):
             label = t(f"cost.line.{key}") if f"cost.line.{key}" in _LINE_KEYS else t(f"cost2.line.{key}")
-            rows.append((label + _times(ctx, cost, key), *(money(t, v) if v is not None else "—" for v in values)))
+            rows.append((label + _times(ctx, cost, key), *(Amount(v) if v is not None else "—" for v in values)))
     if cost.terms.tax_rate > 0.0:
-        rows.append((t("cost.line.total"), *(money(t, cost.options[n].total) for n in names)))
+        rows.append((t("cost.line.total"), *(Amount(cost.options[n].total) for n in names)))
         rows.append((t("cost2.col.tax", rate=t.pct(cost.terms.tax_rate, 0)),
-                     *(money(t, cost.tax(cost.options[n])) for n in names)))
-        footer = (t("cost2.col.with_tax"), *(money(t, cost.total_with_tax(cost.options[n])) for n in names))
+                     *(Amount(cost.tax(cost.options[n])) for n in names)))
+        footer = (t("cost2.col.with_tax"), *(Amount(cost.total_with_tax(cost.options[n])) for n in names))
     else:
-        footer = (t("cost.line.total"), *(money(t, cost.options[n].total) for n in names))
-    return Table(columns, tuple(rows), t("cost.lines_title", months=t.months(cost.project_months)), footer)
+        footer = (t("cost.line.total"), *(Amount(cost.options[n].total) for n in names))
+    written, total = settle(t, tuple(rows), footer)
+    return Table(columns, written, t("cost.lines_title", months=t.months(cost.project_months)), total)
 
 
 def _times(ctx: Ctx, cost: Any, key: str) -> str:
@@ -244,14 +246,14 @@ def _switches(ctx: Ctx, cost: Any) -> list[Block]:
         (
             _switch_name(ctx, s.catalog_id),
             t.int(s.count),
-            money(t, s.rent_month),
-            money(t, s.buy_price),
-            money(t, s.opex_month),
+            Amount(s.rent_month),
+            Amount(s.buy_price),
+            Amount(s.opex_month),
             t.months(s.months) if s.months is not None else t("cost.never_short"),
         )
         for s in cost.switches
     )
-    return [Table(columns, rows, t("cost.switch_title"), note=t("cost.switch_note"))]
+    return [Table(columns, settle(t, rows)[0], t("cost.switch_title"), note=t("cost.switch_note"))]
 
 
 def _switch_name(ctx: Ctx, catalog_id: str) -> str:

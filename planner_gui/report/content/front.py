@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from planner_gui import __version__
 from planner_gui.report.content.blocks import Block, Bullets, Cover, Heading, KeyValues, Paragraph
+from planner_gui.report.content.bom_text import Amount, settle
 from planner_gui.report.content.branding import Branding
 from planner_gui.report.content.context import Ctx, shorten
 from planner_gui.report.content.summary_prose import summary_paragraphs
@@ -112,18 +113,23 @@ def _cost_rows(ctx: Ctx) -> list[tuple[str, str]]:
     buy = cost.options.get("buy")
     if buy is not None:
         rows += [
-            (t("sum.buy_upfront"), t.money(buy.upfront)),
-            (t("sum.buy_monthly"), t.money(buy.monthly)),
-            (t("sum.buy_total", months=months), t.money(buy.total)),
+            (t("sum.buy_upfront"), Amount(buy.upfront)),
+            (t("sum.buy_monthly"), Amount(buy.monthly)),
+            (t("sum.buy_total", months=months), Amount(buy.total)),
         ]
+        if cost.terms.tax_rate > 0 and not cost.terms.prices_include_tax:  # the cost table's incl.-VAT total
+            rows.append((t("sum.buy_total_with_tax", months=months, rate=t.pct(cost.terms.tax_rate, 0)),
+                         Amount(cost.total_with_tax(buy))))
     for name in ("rent", "cloud"):
         option = cost.options.get(name)
         if option is not None:
             rows += [
-                (t(f"sum.{name}_monthly"), t.money(option.monthly)),
-                (t(f"sum.{name}_total", months=months), t.money(option.total)),
+                (t(f"sum.{name}_monthly"), Amount(option.monthly)),
+                (t(f"sum.{name}_total", months=months), Amount(option.total)),
             ]
-    return rows
+    case = "none" if cost.terms.tax_rate <= 0 else "included" if cost.terms.prices_include_tax else "excluded"
+    rows.append((t("cost2.prices"), t("cost2.prices." + case, rate=t.pct(cost.terms.tax_rate, 0))))
+    return list(settle(t, tuple(rows))[0])
 
 
 def training_text(ctx: Ctx) -> str:

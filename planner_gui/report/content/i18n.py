@@ -5,8 +5,10 @@
 number the proposal prints, so that tests can compute the exact expected text from the engine's
 figures with the same object. Conventions and formatters shared with the GUI and the CLI (present/): three
 significant digits for modelled quantities (the models are calibrated to a few per cent),
-bandwidth in GB/s, byte sizes in binary units, a missing figure as an em dash. Chinese money
-amounts are written in 万 (10^4) and 亿 (10^8) as Chinese proposals do; currency follows the design.
+bandwidth in GB/s, byte sizes in binary units, a missing figure as an em dash. Chinese money from
+1 万 up is written in 万 to four places (万元, as Chinese quotations print it): four places of 万 are
+the yuan itself, so a whole-yuan line prints exactly and the lines of a table add up to its total as
+printed; currency follows the design.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from planner_gui.report.content.strings_checks import CHECK_TITLES
 
 LANGUAGES = ("en", "zh")
 WAN = 1e4  # 万: Chinese counts large amounts in ten-thousands
-YI = 1e8  # 亿: and in hundred-millions
+WAN_DECIMALS = 4  # 万 to four places is exact to the yuan (1 万 = 10^4 yuan)
 US_PER_MS, US_PER_S = 1e3, 1e6
 COUNT_WORDS_EN = ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "k"))  # token counts: "20.4 B tokens"
 COUNT_WORDS_ZH = ((1e12, "万亿"), (1e8, "亿"), (1e4, "万"))  # Chinese counts in 万 / 亿 / 万亿
@@ -130,12 +132,20 @@ class Tr:
             return MISSING
         value = float(amount)  # type: ignore[arg-type]
         sign, value = ("-" if value < 0 else ""), abs(value)
-        if self.zh and value >= YI:
-            return f"{sign}{self.symbol}{value / YI:,.2f} 亿"
-        if self.zh and value >= WAN:
-            return f"{sign}{self.symbol}{value / WAN:,.1f} 万"
+        if self.zh and round(value) >= WAN:
+            return self.wan(round(value), sign)
         decimals = 2 if 0 < value < CENTS_BELOW else 0
         return f"{sign}{self.symbol}{value:,.{decimals}f}"
+
+    def wan(self, value: float, sign: str = "") -> str:
+        """A whole amount in 万 to four places: 4,976,250 -> "¥497.6250 万" (exact, so sums hold as printed)."""
+        return f"{sign}{self.symbol}{value / WAN:,.{WAN_DECIMALS}f} 万"
+
+    def money_tick(self, amount: float) -> str:
+        """A chart axis label: round amounts, in 万 in Chinese ("¥250 万"); not a figure of the quote."""
+        if self.zh and abs(amount) >= WAN:
+            return f"{self.symbol}{amount / WAN:,.{0 if float(amount / WAN).is_integer() else 1}f} 万"
+        return f"{self.symbol}{amount:,.0f}"
 
     def bytes(self, nbytes: float | None) -> str:
         if _missing(nbytes):

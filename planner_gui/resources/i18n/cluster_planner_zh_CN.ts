@@ -368,8 +368,8 @@
         <translation>要写入的 .cluster 文件</translation>
     </message>
     <message>
-        <source>{file}: {servers} servers in {racks} racks, {devices} devices, {links} links</source>
-        <translation>{file}: {servers} 台服务器，{racks} 个机柜，{devices} 台设备，{links} 条链路</translation>
+        <source>{file}: {servers} in {racks}, {devices}, {links}</source>
+        <translation>{file}: {servers}，{racks}，{devices}，{links}</translation>
     </message>
     <message>
         <source>check a .cluster file and list its problems</source>
@@ -412,8 +412,8 @@
         <translation>{kind}：{problem}</translation>
     </message>
     <message>
-        <source>{ranks} GPUs on {nodes} node(s)</source>
-        <translation>{ranks} 块 GPU，{nodes} 个节点</translation>
+        <source>{ranks} on {nodes}</source>
+        <translation>{ranks}，{nodes}</translation>
     </message>
     <message>
         <source>shape unknown</source>
@@ -484,10 +484,6 @@
         <translation>GPU</translation>
     </message>
     <message>
-        <source>{gpus} in {nodes} servers, {racks} racks; largest job {job_gpus} GPUs on {job_nodes} servers</source>
-        <translation>{gpus} 块，分布在 {nodes} 台服务器、{racks} 个机柜；最大任务 {job_gpus} 块 GPU，{job_nodes} 台服务器</translation>
-    </message>
-    <message>
         <source>power</source>
         <translation>功耗</translation>
     </message>
@@ -528,10 +524,6 @@
         <translation>{section}：{reason}</translation>
     </message>
     <message>
-        <source>Topology: {servers} servers, {gpus} GPUs, {technology} compute fabric, {tiers} switch tier(s), {switches} fabric switches, {links} fabric links</source>
-        <translation>拓扑：{servers} 台服务器，{gpus} 块 GPU，{technology} 计算网络，{tiers} 层交换，{switches} 台网络交换机，{links} 条网络链路</translation>
-    </message>
-    <message>
         <source>no</source>
         <translation>无</translation>
     </message>
@@ -564,12 +556,156 @@
         <translation>二分带宽 {bisection} Gb/s（无阻塞的 {fraction}）；集合通信实际收敛比 {ratio}</translation>
     </message>
     <message>
-        <source>cabling {style}; up to {hops} switch hop(s) between servers; {switches} single-point switch(es), {links} single-point link(s)</source>
-        <translation>接线方式 {style}；服务器之间最多 {hops} 跳交换；单点故障交换机 {switches} 台，单点故障链路 {links} 条</translation>
+        <source>{n} rack</source>
+        <translation>{n} 个机柜</translation>
+    </message>
+    <message>
+        <source>{n} racks</source>
+        <translation>{n} 个机柜</translation>
+    </message>
+    <message>
+        <source>{n} server</source>
+        <translation>{n} 台服务器</translation>
+    </message>
+    <message>
+        <source>{n} servers</source>
+        <translation>{n} 台服务器</translation>
+    </message>
+    <message>
+        <source>{n} device</source>
+        <translation>{n} 台设备</translation>
+    </message>
+    <message>
+        <source>{n} devices</source>
+        <translation>{n} 台设备</translation>
+    </message>
+    <message>
+        <source>{n} link</source>
+        <translation>{n} 条链路</translation>
+    </message>
+    <message>
+        <source>{n} links</source>
+        <translation>{n} 条链路</translation>
+    </message>
+    <message>
+        <source>{n} GPU</source>
+        <translation>{n} 块 GPU</translation>
+    </message>
+    <message>
+        <source>{n} GPUs</source>
+        <translation>{n} 块 GPU</translation>
+    </message>
+    <message>
+        <source>{n} node</source>
+        <translation>{n} 个节点</translation>
+    </message>
+    <message>
+        <source>{n} nodes</source>
+        <translation>{n} 个节点</translation>
+    </message>
+    <message>
+        <source>{n} cable</source>
+        <translation>{n} 条线缆</translation>
+    </message>
+    <message>
+        <source>{n} cables</source>
+        <translation>{n} 条线缆</translation>
+    </message>
+    <message>
+        <source>{n} line</source>
+        <translation>{n} 行</translation>
+    </message>
+    <message>
+        <source>{n} lines</source>
+        <translation>{n} 行</translation>
+    </message>
+    <message>
+        <source>{n} item</source>
+        <translation>{n} 项</translation>
+    </message>
+    <message>
+        <source>{n} items</source>
+        <translation>{n} 项</translation>
+    </message>
+    <message>
+        <source>{n} switch tier</source>
+        <translation>{n} 层交换</translation>
+    </message>
+    <message>
+        <source>{n} switch tiers</source>
+        <translation>{n} 层交换</translation>
+    </message>
+    <message>
+        <source>{n} fabric switch</source>
+        <translation>{n} 台网络交换机</translation>
+    </message>
+    <message>
+        <source>{n} fabric switches</source>
+        <translation>{n} 台网络交换机</translation>
+    </message>
+    <message>
+        <source>{n} fabric link</source>
+        <translation>{n} 条网络链路</translation>
+    </message>
+    <message>
+        <source>{n} fabric links</source>
+        <translation>{n} 条网络链路</translation>
+    </message>
+    <message>
+        <source>{n} switch hop</source>
+        <translation>{n} 跳交换</translation>
+    </message>
+    <message>
+        <source>{n} switch hops</source>
+        <translation>{n} 跳交换</translation>
+    </message>
+    <message>
+        <source>{n} single-point switch</source>
+        <translation>单点故障交换机 {n} 台</translation>
+    </message>
+    <message>
+        <source>{n} single-point switches</source>
+        <translation>单点故障交换机 {n} 台</translation>
+    </message>
+    <message>
+        <source>{n} single-point link</source>
+        <translation>单点故障链路 {n} 条</translation>
+    </message>
+    <message>
+        <source>{n} single-point links</source>
+        <translation>单点故障链路 {n} 条</translation>
+    </message>
+    <message>
+        <source>{n} size</source>
+        <translation>{n} 个消息大小</translation>
+    </message>
+    <message>
+        <source>{n} sizes</source>
+        <translation>{n} 个消息大小</translation>
+    </message>
+    <message>
+        <source>{n} value</source>
+        <translation>{n} 个取值</translation>
+    </message>
+    <message>
+        <source>{n} values</source>
+        <translation>{n} 个取值</translation>
+    </message>
+    <message>
+        <source>{count} x {gbps:g} Gb/s {technology} NIC</source>
+        <translation>{count} 块 {gbps:g} Gb/s {technology} 网卡</translation>
     </message>
     <message>
         <source>{count} x {gbps:g} Gb/s {technology} NICs</source>
         <translation>{count} 块 {gbps:g} Gb/s {technology} 网卡</translation>
+    </message>
+    <message>
+        <source>{n} kind differs</source>
+        <translation>{n} 种不同</translation>
+    </message>
+    <message>
+        <source>{n} kinds differ</source>
+        <translation>{n} 种不同</translation>
     </message>
     <message>
         <source>no NICs</source>
@@ -628,10 +764,6 @@
         <translation>主机</translation>
     </message>
     <message>
-        <source>Power: {typical} kW typical, {peak} kW peak over {racks} racks</source>
-        <translation>功耗：典型 {typical} kW，峰值 {peak} kW，共 {racks} 个机柜</translation>
-    </message>
-    <message>
         <source>rack</source>
         <translation>机柜</translation>
     </message>
@@ -666,6 +798,22 @@
     <message>
         <source>ok</source>
         <translation>正常</translation>
+    </message>
+    <message>
+        <source>{gpus} in {nodes}, {racks}; largest job {job_gpus} on {job_nodes}</source>
+        <translation>{gpus} 块，分布在 {nodes}、{racks}；最大任务 {job_gpus}，{job_nodes}</translation>
+    </message>
+    <message>
+        <source>Topology: {servers}, {gpus}, {technology} compute fabric, {tiers}, {switches}, {links}</source>
+        <translation>拓扑：{servers}，{gpus}，{technology} 计算网络，{tiers}，{switches}，{links}</translation>
+    </message>
+    <message>
+        <source>cabling {style}; up to {hops} between servers; {switches}, {links}</source>
+        <translation>接线方式 {style}；服务器之间最多 {hops}；{switches}，{links}</translation>
+    </message>
+    <message>
+        <source>Power: {typical} kW typical, {peak} kW peak over {racks}</source>
+        <translation>功耗：典型 {typical} kW，峰值 {peak} kW，共 {racks}</translation>
     </message>
     <message>
         <source>... and {count} more racks (all are in --json)</source>
@@ -764,8 +912,8 @@
         <translation>{file}: 提示：{note}</translation>
     </message>
     <message>
-        <source>{file}: valid ({racks} racks, {devices} devices, {links} links)</source>
-        <translation>{file}: 有效（{racks} 个机柜，{devices} 台设备，{links} 条链路）</translation>
+        <source>{file}: valid ({racks}, {devices}, {links})</source>
+        <translation>{file}: 有效（{racks}，{devices}，{links}）</translation>
     </message>
     <message>
         <source>GPU servers</source>
@@ -952,6 +1100,14 @@
         <translation>对比方案 A 文件中的两个变体</translation>
     </message>
     <message>
+        <source>Bill of materials: {changed} of {items} differ (hardware {a} vs {b})</source>
+        <translation>物料清单：{items}中有 {changed} 项不同（硬件 {a} 对 {b}）</translation>
+    </message>
+    <message>
+        <source>Cables: {a} in A, {b} in B; {changed}</source>
+        <translation>线缆：A 有 {a}，B 有 {b} 条；{changed}</translation>
+    </message>
+    <message>
         <source>print JSON (docs/compare-and-acceptance.md)</source>
         <translation>输出 JSON（见 docs/compare-and-acceptance.md）</translation>
     </message>
@@ -972,16 +1128,8 @@
         <translation>说明：</translation>
     </message>
     <message>
-        <source>Bill of materials: {changed} of {items} items differ (hardware {a} vs {b})</source>
-        <translation>物料清单：{items} 项中有 {changed} 项不同（硬件 {a} 对 {b}）</translation>
-    </message>
-    <message>
         <source>... and {count} more (see --json)</source>
         <translation>……另有 {count} 项（见 --json）</translation>
-    </message>
-    <message>
-        <source>Cables: {a} links in A, {b} in B; {changed} kinds differ</source>
-        <translation>线缆：A 有 {a} 条链路，B 有 {b} 条；{changed} 种不同</translation>
     </message>
     <message>
         <source>invalid whole number: {text!r}</source>
@@ -1060,6 +1208,14 @@
         <translation>注意：单节点且未给 --nic 时忽略 --gdr on：GPUDirect RDMA 只影响节点之间的通信</translation>
     </message>
     <message>
+        <source>{nics} per node</source>
+        <translation>每节点 {nics}</translation>
+    </message>
+    <message>
+        <source>{nics} per NVLink domain</source>
+        <translation>每个 NVLink 域 {nics}</translation>
+    </message>
+    <message>
         <source>time us</source>
         <translation>时间 us</translation>
     </message>
@@ -1112,10 +1268,6 @@
         <translation>--sharp on：该网卡对应的交换机（{switch}）不支持 SHARP；请选择默认交换机支持 SHARP 的 InfiniBand 网卡（例如 ib-ndr-400）</translation>
     </message>
     <message>
-        <source>{count} x {gbps:g} Gb/s {technology} NICs per node</source>
-        <translation>每节点 {count} 块 {gbps:g} Gb/s {technology} 网卡</translation>
-    </message>
-    <message>
         <source>on</source>
         <translation>开</translation>
     </message>
@@ -1126,10 +1278,6 @@
     <message>
         <source>{intra}; each node an NVLink domain of {gpus} GPUs on {hosts} servers</source>
         <translation>{intra}；每个节点是 {hosts} 台服务器上 {gpus} 个 GPU 组成的 NVLink 域</translation>
-    </message>
-    <message>
-        <source>{count} x {gbps:g} Gb/s {technology} NICs per NVLink domain</source>
-        <translation>每个 NVLink 域 {count} 块 {gbps:g} Gb/s {technology} 网卡</translation>
     </message>
     <message>
         <source>{op} on {nodes} x {per_node} {gpu} ({intra}), {nics}, GDR {gdr}, SHARP {sharp}, algorithm {algo}</source>
@@ -1644,16 +1792,16 @@
         <translation>单价</translation>
     </message>
     <message>
-        <source>hardware total: {total} ({lines} lines, {cables} cables in the schedule)</source>
-        <translation>硬件合计：{total}（{lines} 行，布线表共 {cables} 条线缆）</translation>
+        <source>hardware total: {total} ({lines}, {cables} in the schedule)</source>
+        <translation>硬件合计：{total}（{lines}，布线表共 {cables}）</translation>
+    </message>
+    <message>
+        <source>wrote {path}: {cables}</source>
+        <translation>已写入 {path}：{cables}</translation>
     </message>
     <message>
         <source>output {output!r} must end in .csv (e.g. -o cables.csv)</source>
         <translation>输出文件 {output!r} 须以 .csv 结尾（例如 -o cables.csv）</translation>
-    </message>
-    <message>
-        <source>wrote {path}: {count} cables</source>
-        <translation>已写入 {path}：{count} 条线缆</translation>
     </message>
 </context>
 <context>
@@ -1679,6 +1827,10 @@
         <translation>无法导出布线表</translation>
     </message>
     <message>
+        <source>Wrote {count} cable to {path}</source>
+        <translation>已将 {count} 条线缆写入 {path}</translation>
+    </message>
+    <message>
         <source>Wrote {count} cables to {path}</source>
         <translation>已将 {count} 条线缆写入 {path}</translation>
     </message>
@@ -1696,6 +1848,14 @@
     <message>
         <source>unknown {kind} id {catalog_id!r} (known {kind} ids: {choices})</source>
         <translation>{kind} id {catalog_id!r} 不在硬件目录中（{kind} id 可选：{choices}）</translation>
+    </message>
+    <message>
+        <source>... and more problems in {count:,} entry, not listed: only the first {limit:,} are</source>
+        <translation>……另有 {count:,} 个条目的问题未列出：只列出前 {limit:,} 个问题</translation>
+    </message>
+    <message>
+        <source>... and more problems in {count:,} entries, not listed: only the first {limit:,} are</source>
+        <translation>……另有 {count:,} 个条目的问题未列出：只列出前 {limit:,} 个问题</translation>
     </message>
     <message>
         <source>{path}: {reason}; ignored</source>
@@ -1728,10 +1888,6 @@
     <message>
         <source>{where}: {problem}; entry skipped</source>
         <translation>{where}: {problem}；已跳过该条目</translation>
-    </message>
-    <message>
-        <source>... and more problems in {count:,} entry(s), not listed: only the first {limit:,} are</source>
-        <translation>……另有 {count:,} 个条目的问题未列出：只列出前 {limit:,} 个问题</translation>
     </message>
     <message>
         <source>{where}: duplicate id {id!r}; entry skipped</source>
@@ -2239,6 +2395,10 @@
         <translation>&lt;b&gt;成本&lt;/b&gt; — 无法计算：{reason}</translation>
     </message>
     <message>
+        <source>&lt;b&gt;Cost&lt;/b&gt; over {months} for {gpus} GPU ({currency})</source>
+        <translation>&lt;b&gt;成本&lt;/b&gt;：{months}，{gpus} 张 GPU（{currency}）</translation>
+    </message>
+    <message>
         <source>&lt;b&gt;Cost&lt;/b&gt; over {months} for {gpus} GPUs ({currency})</source>
         <translation>&lt;b&gt;成本&lt;/b&gt;：{months}，{gpus} 张 GPU（{currency}）</translation>
     </message>
@@ -2261,6 +2421,10 @@
     <message>
         <source>Support and extended warranty: {count} × {unit} a year.</source>
         <translation>技术支持与延保：{count} 年 × 每年 {unit}。</translation>
+    </message>
+    <message>
+        <source>Hardware warranty: {years} year, included in the prices.</source>
+        <translation>硬件保修：{years} 年，已含在价格中。</translation>
     </message>
     <message>
         <source>Hardware warranty: {years} years, included in the prices.</source>
@@ -2399,6 +2563,10 @@
     <message>
         <source>{device} ({catalog}) has no network ports</source>
         <translation>{device}（{catalog}）没有网络端口</translation>
+    </message>
+    <message>
+        <source>the one port of {device} is in use; remove its link or add a device with free ports</source>
+        <translation>{device} 唯一的端口已占用；请删除它的链路，或添加有空闲端口的设备</translation>
     </message>
     <message>
         <source>every port of {device} is in use ({count} ports); remove a link or add a device with free ports</source>
@@ -3210,7 +3378,11 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>无法打开 {path}：</translation>
     </message>
     <message>
-        <source>… and {n} more problem(s)</source>
+        <source>… and {n} more problem</source>
+        <translation>… 另有 {n} 个问题</translation>
+    </message>
+    <message>
+        <source>… and {n} more problems</source>
         <translation>… 另有 {n} 个问题</translation>
     </message>
 </context>
@@ -3769,7 +3941,11 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>没有哪个变体是文件本身的方案；请把其中一个标为 &quot;design&quot;: null</translation>
     </message>
     <message>
-        <source>{count} link(s) could not be loaded because a device they connect is invalid</source>
+        <source>{count} link could not be loaded because a device it connects is invalid</source>
+        <translation>{count} 条链路无法加载，因为它连接的设备无效</translation>
+    </message>
+    <message>
+        <source>{count} links could not be loaded because a device they connect is invalid</source>
         <translation>{count} 条链路无法加载，因为它们连接的设备无效</translation>
     </message>
     <message>
@@ -3797,10 +3973,6 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>键 {key!r} 出现了 {count} 次</translation>
     </message>
     <message>
-        <source>{problem} (and {count} more problem(s))</source>
-        <translation>{problem}（另有 {count} 个问题）</translation>
-    </message>
-    <message>
         <source>not a Cluster Planner design (expected &quot;format&quot;: &quot;{format}&quot;)</source>
         <translation>不是智算集群规划的方案文件（应有 &quot;format&quot;: &quot;{format}&quot;）</translation>
     </message>
@@ -3809,7 +3981,19 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>发现 {count} 个问题后已停止读取</translation>
     </message>
     <message>
-        <source>... and {count} more warning(s)</source>
+        <source>{problem} (and {count} more problem)</source>
+        <translation>{problem}（另有 {count} 个问题）</translation>
+    </message>
+    <message>
+        <source>{problem} (and {count} more problems)</source>
+        <translation>{problem}（另有 {count} 个问题）</translation>
+    </message>
+    <message>
+        <source>... and {count} more warning</source>
+        <translation>……另有 {count} 条警告</translation>
+    </message>
+    <message>
+        <source>... and {count} more warnings</source>
         <translation>……另有 {count} 条警告</translation>
     </message>
     <message>
@@ -4390,11 +4574,19 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>此方案中没有链路 {link!r}</translation>
     </message>
     <message>
-        <source>{n} device(s) are not in a rack yet</source>
+        <source>{n} device is not in a rack yet</source>
         <translation>{n} 台设备尚未上架</translation>
     </message>
     <message>
-        <source>{n} device(s) name hardware not in the catalog</source>
+        <source>{n} devices are not in a rack yet</source>
+        <translation>{n} 台设备尚未上架</translation>
+    </message>
+    <message>
+        <source>{n} device names hardware not in the catalog</source>
+        <translation>{n} 台设备引用的硬件不在硬件目录中</translation>
+    </message>
+    <message>
+        <source>{n} devices name hardware not in the catalog</source>
         <translation>{n} 台设备引用的硬件不在硬件目录中</translation>
     </message>
     <message>
@@ -4719,6 +4911,10 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>正在生成 {name} 的方案书…</translation>
     </message>
     <message>
+        <source>Exported {name}: {pages} page</source>
+        <translation>已导出 {name}：共 {pages} 页</translation>
+    </message>
+    <message>
         <source>Exported {name}: {pages} pages</source>
         <translation>已导出 {name}：共 {pages} 页</translation>
     </message>
@@ -4729,6 +4925,10 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
     <message>
         <source>PDF exported</source>
         <translation>PDF 已导出</translation>
+    </message>
+    <message>
+        <source>The proposal was written to {name} ({pages} page).</source>
+        <translation>方案书已写入 {name}（共 {pages} 页）。</translation>
     </message>
     <message>
         <source>The proposal was written to {name} ({pages} pages).</source>
@@ -5390,6 +5590,10 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>训练</translation>
     </message>
     <message>
+        <source>{ranks} ranks ({nodes} node × {per_node} GPUs, {gpu})</source>
+        <translation>{ranks} 个进程（{nodes} 节点 × {per_node} 卡，{gpu}）</translation>
+    </message>
+    <message>
         <source>{ranks} ranks ({nodes} nodes × {per_node} GPUs, {gpu})</source>
         <translation>{ranks} 个进程（{nodes} 节点 × {per_node} 卡，{gpu}）</translation>
     </message>
@@ -5604,7 +5808,11 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>{n} 个机柜</translation>
     </message>
     <message>
-        <source>{count} catalog problem(s): {problems}</source>
+        <source>{count} catalog problem: {problems}</source>
+        <translation>硬件目录有 {count} 个问题：{problems}</translation>
+    </message>
+    <message>
+        <source>{count} catalog problems: {problems}</source>
         <translation>硬件目录有 {count} 个问题：{problems}</translation>
     </message>
 </context>
@@ -6042,6 +6250,10 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
     <message>
         <source>{part} dominates</source>
         <translation>{part}占主导</translation>
+    </message>
+    <message>
+        <source>{model} on {gpus} GPUs ({nodes} node × {per_node})</source>
+        <translation>{model}，{gpus} 张 GPU（{nodes} 节点 × {per_node} 卡）</translation>
     </message>
     <message>
         <source>{model} on {gpus} GPUs ({nodes} nodes × {per_node})</source>

@@ -58,7 +58,8 @@ def catalog_problems_text(problems: list[str], shown: int) -> str:
     """The start-up note on a user catalog with bad entries: how many, and the first ``shown`` of them
     (the catalog's own sentences, Texts rendered in the app's language; the CLI's ``catalog`` command
     lists them all)."""
-    return QCoreApplication.translate("StatusBar", "{count} catalog problem(s): {problems}").format(
+    return plural(len(problems), QCoreApplication.translate("StatusBar", "{count} catalog problem: {problems}"),
+                  QCoreApplication.translate("StatusBar", "{count} catalog problems: {problems}")).format(
         count=len(problems), problems="; ".join(ui_text(problem) for problem in problems[:shown]))
 
 

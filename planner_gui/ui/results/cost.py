@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from planner_gui.engine import BREAK_EVEN_HORIZON_MONTHS
-from planner_gui.present import format_money, format_months, format_percent
+from planner_gui.present import format_money, format_months, format_percent, plural
 from planner_gui.ui.results.style import AMBER
 
 OPTIONS = ("buy", "rent", "cloud")  # engine CostReport.options keys
@@ -171,7 +171,9 @@ class CostView(QWidget):
             self.notes.setText("")
             return
         currency = cost.currency
-        self.title.setText(translate("CostView", "<b>Cost</b> over {months} for {gpus} GPUs ({currency})").format(
+        title = plural(cost.gpu_count, translate("CostView", "<b>Cost</b> over {months} for {gpus} GPU ({currency})"),
+                       translate("CostView", "<b>Cost</b> over {months} for {gpus} GPUs ({currency})"))
+        self.title.setText(title.format(
             months=escape(format_months(cost.project_months)), gpus=f"{cost.gpu_count:,}",
             currency=escape(currency)))
         tips = row_tips(cost.project_months)
@@ -211,7 +213,9 @@ def terms_lines(cost: Any, currency: str) -> list[str]:
         lines.append(translate("CostView", "Support and extended warranty: {count} × {unit} a year.").format(
             count=count, unit=format_money(unit, currency)))
     if terms.warranty_years:
-        lines.append(translate("CostView", "Hardware warranty: {years} years, included in the prices.").format(
+        lines.append(plural(terms.warranty_years,
+                            translate("CostView", "Hardware warranty: {years} year, included in the prices."),
+                            translate("CostView", "Hardware warranty: {years} years, included in the prices.")).format(
             years=terms.warranty_years))
     return lines
 

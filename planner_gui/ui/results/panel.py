@@ -149,7 +149,10 @@ class ResultsPanel(QWidget):
 def curves_subtitle(collectives: Any) -> str:
     """"256 ranks (32 nodes × 8 GPUs)": the job the curves describe (engine FabricProfile)."""
     profile = collectives.profile
-    return QCoreApplication.translate("ResultsPanel", "{ranks} ranks ({nodes} nodes × {per_node} GPUs, {gpu})").format(
+    return plural(profile.nodes,
+                  QCoreApplication.translate("ResultsPanel", "{ranks} ranks ({nodes} node × {per_node} GPUs, {gpu})"),
+                  QCoreApplication.translate("ResultsPanel", "{ranks} ranks ({nodes} nodes × {per_node} GPUs, {gpu})")
+                  ).format(
         ranks=format_count(profile.ranks), nodes=format_count(profile.nodes), per_node=profile.gpus_per_node,
         gpu=profile.gpu_name)
 

@@ -18,6 +18,7 @@ from planner_gui.present import (
     format_percent,
     format_rate,
     format_tokens,
+    plural,
 )
 from planner_gui.ui.results.style import GREEN, RED, reason_text
 
@@ -202,7 +203,8 @@ def estimate_texts(training: Any, workload: Any) -> dict[str, str]:
 
 def _workload_text(training: Any, workload: Any) -> str:
     nodes = -(-training.gpus // training.gpus_per_node)
-    text = translate("TrainingView", "{model} on {gpus} GPUs ({nodes} nodes × {per_node})").format(
+    text = plural(nodes, translate("TrainingView", "{model} on {gpus} GPUs ({nodes} node × {per_node})"),
+                  translate("TrainingView", "{model} on {gpus} GPUs ({nodes} nodes × {per_node})")).format(
         model=training.model_name, gpus=f"{training.gpus:,}", nodes=nodes, per_node=training.gpus_per_node)
     if workload is not None:
         text += f", TP {workload.tp} · PP {workload.pp} · DP {workload.dp}"

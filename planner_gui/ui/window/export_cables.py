@@ -14,6 +14,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from planner_gui.i18n import ui_error_text
+from planner_gui.present import plural
 from planner_gui.ui.window.export_pdf import default_pdf_path
 
 if TYPE_CHECKING:
@@ -64,8 +65,10 @@ class CableExporter(QObject):
         except (OSError, ValueError) as error:
             QMessageBox.critical(self.window, self.tr("Cannot export the cable schedule"), ui_error_text(error))
             return None
-        self.window.statusBar().showMessage(self.tr("Wrote {count} cables to {path}").format(
-            count=len(bill.schedule), path=str(path)), MESSAGE_MS)
+        count = len(bill.schedule)
+        self.window.statusBar().showMessage(plural(count, self.tr("Wrote {count} cable to {path}"),
+                                                   self.tr("Wrote {count} cables to {path}")).format(
+            count=f"{count:,}", path=str(path)), MESSAGE_MS)
         return path
 
 

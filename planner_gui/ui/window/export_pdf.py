@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 import planner_gui
 from planner_gui.i18n import CHINESE, current_language, ui_error_text
 from planner_gui.model.messages import Text
+from planner_gui.present import plural
 from planner_gui.ui.panels.status_bar import MESSAGE_MS
 from planner_gui.ui.window.files import file_stem
 
@@ -310,7 +311,8 @@ class PdfExporter(QObject):
 
     # ----- after the export ------------------------------------------------------------------
     def _report_success(self, result: ExportResult) -> None:
-        summary = self.tr("Exported {name}: {pages} pages").format(name=result.path.name, pages=result.pages)
+        summary = plural(result.pages, self.tr("Exported {name}: {pages} page"),
+                         self.tr("Exported {name}: {pages} pages")).format(name=result.path.name, pages=result.pages)
         self._status("; ".join((summary, *result.warnings)))
         choice = offer_to_open(self.window, result)
         target = result.path if choice == "pdf" else result.path.parent if choice == "folder" else None
@@ -327,7 +329,9 @@ def offer_to_open(parent: QWidget, result: ExportResult) -> str:
     box = QMessageBox(parent, objectName="exportDoneBox")
     box.setWindowTitle(QCoreApplication.translate("PdfExporter", "PDF exported"))
     box.setIcon(QMessageBox.Icon.Warning if result.warnings else QMessageBox.Icon.Information)
-    box.setText(QCoreApplication.translate("PdfExporter", "The proposal was written to {name} ({pages} pages).")
+    box.setText(plural(result.pages,
+                       QCoreApplication.translate("PdfExporter", "The proposal was written to {name} ({pages} page)."),
+                       QCoreApplication.translate("PdfExporter", "The proposal was written to {name} ({pages} pages)."))
                 .format(name=result.path.name, pages=result.pages))
     box.setInformativeText("\n\n".join((str(result.path), *result.warnings)))
     open_pdf = box.addButton(QCoreApplication.translate("PdfExporter", "Open PDF"), QMessageBox.ButtonRole.AcceptRole)

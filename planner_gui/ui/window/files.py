@@ -18,6 +18,7 @@ from planner_gui.document.recent import RecentFiles
 from planner_gui.i18n import ui_error_text, ui_text
 from planner_gui.io import LoadError, SaveError
 from planner_gui.io.files import FILE_SUFFIX
+from planner_gui.present import plural
 from planner_gui.ui.dialogs.new_design import NewDesignDialog
 from planner_gui.ui.plain_text import plain_rich
 
@@ -178,7 +179,8 @@ def load_error_text(error: LoadError) -> str:
     lines = [QCoreApplication.translate("FileActions", "{path} cannot be opened:").format(path=error.path),
              *(f"• {ui_text(p)}" for p in problems)]
     if more > 0:
-        lines.append(QCoreApplication.translate("FileActions", "… and {n} more problem(s)").format(n=more))
+        lines.append(plural(more, QCoreApplication.translate("FileActions", "… and {n} more problem"),
+                            QCoreApplication.translate("FileActions", "… and {n} more problems")).format(n=more))
     return "\n".join(lines)
 
 
