@@ -165,7 +165,7 @@ def test_a_hostile_catalogs_problems_are_listed_up_to_the_limit_then_counted(tmp
     assert len(catalog.problems) == MAX_PROBLEMS_KEPT + 1 and "my-gpu" in catalog and "s" not in catalog
     assert catalog.problems[0] == f"{path} entries[0] ('s'): port_groups[0]: missing required field 'prefix'; " \
                                   "entry skipped"
-    assert catalog.problems[-1] == "... and more problems in 2 entry(s), not listed: only the first 1,000 are"
+    assert catalog.problems[-1] == "... and more problems in 2 entries, not listed: only the first 1,000 are"
     assert len(validate_entry(switch, 5)) == 5 and len(validate_entry({**switch, "port_groups": [{}] * 10})) == 40
     with use_language(CHINESE):
         assert text(catalog.problems[-1]) == "……另有 2 个条目的问题未列出：只列出前 1,000 个问题"

@@ -51,6 +51,10 @@ def test_sources_cite_exactly_the_billed_cables_and_optics(example: tuple[Design
     cited = set(ctx.used_ids())
     billed_catalog_parts = {x.part for x in analysis.bom.lines if x.part in CATALOG}
     assert billed_catalog_parts <= cited
+    # beyond the bill, only what is inside a billed server (its GPUs) and the racks' cooling are cited
+    inside = {str(CATALOG.get(d.catalog_id).get("gpu_id")) for d in design.devices.values() if d.catalog_id in CATALOG}
+    cooling = {str(r.cooling) for r in design.racks.values()}
+    assert cited - billed_catalog_parts <= inside | cooling, cited - billed_catalog_parts
     cited_cables = {i for i in cited if CATALOG.get(i).kind == "cable"}
     billed_cables = {x.part for x in analysis.bom.lines if x.category in SCHEDULE_CATEGORIES and x.part in CATALOG}
     assert cited_cables == billed_cables

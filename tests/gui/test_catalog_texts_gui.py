@@ -41,7 +41,7 @@ def test_the_status_note_renders_the_catalogs_problems_in_chinese(tmp_path: Path
     path = _broken_user_catalog(tmp_path)
     problems = load_catalog(user_catalog=path).problems
     english = catalog_problems_text(problems, 3)
-    assert english == (f"2 catalog problem(s): {path} entries[0] ('my-gpu'): memory_gb: expected a whole number or "
+    assert english == (f"2 catalog problems: {path} entries[0] ('my-gpu'): memory_gb: expected a whole number or "
                        f"a number, got str; entry skipped; {path} entries[1]: an entry must be an object, got int; "
                        "entry skipped")
     assert install_language("zh_CN") == "zh_CN"

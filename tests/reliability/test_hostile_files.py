@@ -184,7 +184,7 @@ def test_warnings_are_bounded_too(tmp_path: Path) -> None:
     path = tmp_path / "many-warnings.cluster"
     path.write_text(json.dumps(data), encoding="utf-8")
     warnings = load_design(path, CATALOG).warnings
-    assert len(warnings) == MAX_ERRORS_KEPT + 1 and warnings[-1] == "... and 5 more warning(s)"
+    assert len(warnings) == MAX_ERRORS_KEPT + 1 and warnings[-1] == "... and 5 more warnings"
 
 
 def test_made_up_nic_ids_do_not_grow_the_catalogs_spec_cache(tmp_path: Path) -> None:
