@@ -28,7 +28,8 @@ PNG_DPI = 50  # enough to see the layout, ~40 kB a page
 PAGES = {  # the pages shown as PNG: section anchors ("cover" is page 1)
     "en": ("cover", "contents", "summary", "bom", "racks", "network", "network-storage", "collectives", "power", "cost",
            "deployment-acceptance", "sources", "signoff"),
-    "zh": ("cover", "summary", "racks", "network", "network-storage", "power", "risks", "sources", "signoff"),
+    "zh": ("cover", "summary", "bom", "racks", "network", "network-storage", "power", "risks", "cost", "sources",
+           "signoff"),
 }
 LARGE_NODES = 512
 LARGE_PAGES = ("racks", "network", "power", "appendix-power")
