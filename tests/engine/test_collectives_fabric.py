@@ -96,11 +96,30 @@ def test_roce_without_congestion_control_is_slower() -> None:
     assert without.busbw_GBps < 0.9 * with_cc
 
 
-def test_oversubscription_divides_network_bound_bandwidth() -> None:
-    """A 2:1 tier halves the NIC-bound rate (B_eff = B / r, docs/models/collectives.md) for a ring."""
-    full = predict(h100(nodes=8), "allreduce", 16 * GIB, algo="ring").busbw_GBps
-    half = predict(h100(nodes=8, oversubscription=2.0), "allreduce", 16 * GIB, algo="ring").busbw_GBps
-    assert half == pytest.approx(full / 2, rel=0.05)
+def test_oversubscription_is_met_per_traffic_pattern() -> None:
+    """A 2:1 tier halves uniform traffic (AllToAll: B_eff = B / r) everywhere, and rings only when they are
+    not placed rail by rail; rail-aligned rings leave a pod at its boundary only (docs/models/collectives.md)."""
+    def busbw(op: str, **changes: object) -> float:
+        return predict(h100(nodes=8, **changes), op, 16 * GIB, algo="ring" if op == "allreduce" else "auto").busbw_GBps
+
+    for rail in (True, False):
+        assert busbw("alltoall", oversubscription=2.0, rail_optimized=rail) == pytest.approx(
+            busbw("alltoall", rail_optimized=rail) / 2, rel=0.05)
+    assert busbw("allreduce", oversubscription=2.0) == pytest.approx(busbw("allreduce"))
+    assert busbw("allreduce", oversubscription=2.0, rail_optimized=False) == pytest.approx(
+        busbw("allreduce", rail_optimized=False) / 2, rel=0.05)
+
+
+def test_one_gpu_with_several_nics_is_not_held_to_one_nic() -> None:
+    """1 GPU and 4 × 200G per node: a PCIe Gen5 GPU moves what its x16 link carries (48 GB/s, two NICs'
+    worth), a Grace superchip's GPU (NVLink-C2C) all four (4 × 24 = 96 GB/s); one NIC gives 24."""
+    def send(gpu: str, nics: int) -> float:
+        profile = h100(nodes=2, gpus_per_node=1, nics_per_node=nics, nic_gbps=200.0, gpu_name=gpu)
+        return predict(profile, "sendrecv", 4 * GIB).busbw_GBps
+
+    one, pcie, c2c = send("H100 SXM5 80GB", 1), send("H100 SXM5 80GB", 4), send("GH200 96GB", 4)
+    assert one == pytest.approx(24.0, rel=0.03)
+    assert pcie == pytest.approx(48.0, rel=0.03) and c2c == pytest.approx(96.0, rel=0.03)
 
 
 def test_more_hops_and_longer_cables_add_latency() -> None:

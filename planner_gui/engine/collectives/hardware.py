@@ -29,6 +29,8 @@ _GENERATION_NAMES = (
     ("volta", r"V100|T4\b|RTX\s*20\d\d"),
 )
 GENERATIONS = ("volta", "ampere", "hopper", "blackwell")
+# GPUs of a Grace superchip (GH200, GB200, GB300): joined to the CPU by NVLink-C2C, not PCIe.
+C2C_GPU = re.compile(r"G[HB][23]00")
 # Unknown names: the generation from the per-GPU NVLink figure (resources/catalog: A100 600,
 # H100 900, B200 1800 GB/s) or else the PCIe generation it introduced (A100 Gen4, H100 Gen5).
 GENERATION_BY_NVLINK_GBS = ((1800.0, "blackwell"), (900.0, "hopper"), (600.0, "ampere"))
@@ -155,8 +157,8 @@ def derive(profile: FabricProfile) -> Hardware:
     intra_bw, intra_label = _intra(profile, generation)
     nvls_ok = profile.nvls and profile.intra == "nvswitch" and NVLS_EFFICIENCY[generation] > 0
     staged = profile.nodes > 1 and not (profile.gdr and profile.gpu_nic_affinity)
-    net_bw, gpu_net_bw, net_label = _network(profile, staged)
-    a2a_net_bw, a2a_extra_latency = _alltoall(profile, gpu_net_bw)
+    net_bw, gpu_net_bw, uniform_gpu_bw, net_label = _network(profile, staged)
+    a2a_net_bw, a2a_extra_latency = _alltoall(profile, uniform_gpu_bw)
     return Hardware(
         generation=generation,
         gpus_per_node=profile.gpus_per_node,
@@ -200,9 +202,21 @@ def _intra(profile: FabricProfile, generation: str) -> tuple[float, str]:
     return bw, f"NVLink ({label}, {profile.nvlink_bidir_gbs:g} GB/s)"
 
 
-def _network(profile: FabricProfile, staged: bool) -> tuple[float, float, str]:
+def _network(profile: FabricProfile, staged: bool) -> tuple[float, float, float, str]:
+    """(node rate for neighbour patterns, per-GPU rate for them, per-GPU rate for uniform traffic, label)."""
     if profile.nodes == 1:
-        return math.inf, math.inf, "none"
+        return math.inf, math.inf, math.inf, "none"
+    per_nic, attach = _nic_rate(profile, staged), _gpu_attach(profile)
+    # fabric losses (oversubscription, ECMP collisions) cut what the NICs' links carry, not the GPUs' own links
+    nics, gpus = profile.nics_per_node * per_nic, profile.gpus_per_node * attach
+    node = min(nics * _fabric_efficiency(profile, uniform=False), gpus)
+    uniform = min(nics * _fabric_efficiency(profile, uniform=True), gpus)
+    label = f"inter-node NIC ({profile.nic_gbps:g} Gb/s x {profile.nics_per_node})"
+    return node, node / profile.gpus_per_node, uniform / profile.gpus_per_node, label
+
+
+def _nic_rate(profile: FabricProfile, staged: bool) -> float:
+    """What one NIC carries (GB/s): its line rate at the GPUDirect efficiency, within its PCIe slot."""
     host_pcie = pcie_bw(profile.pcie_gen)
     per_nic = min(profile.nic_gbps / BITS_PER_BYTE * NIC_EFFICIENCY, host_pcie)
     if staged:
@@ -211,16 +225,32 @@ def _network(profile: FabricProfile, staged: bool) -> tuple[float, float, str]:
         # host->NIC), halving the rate; "the one case where GPU Direct RDMA is needed is when the
         # NIC and GPU are on the same PCI switch" (NVIDIA/nccl#465).
         per_nic = min(per_nic, host_pcie / 2.0 if profile.gpu_nic_affinity else host_pcie)
-    node = min(profile.nics_per_node * per_nic, profile.gpus_per_node * host_pcie)
-    fabric = _fabric_efficiency(profile)
-    node *= fabric
-    gpu = min(node / profile.gpus_per_node, per_nic * fabric)
-    label = f"inter-node NIC ({profile.nic_gbps:g} Gb/s x {profile.nics_per_node})"
-    return node, gpu, label
+    return per_nic
 
 
-def _fabric_efficiency(profile: FabricProfile) -> float:
-    efficiency = 1.0 / profile.oversubscription
+def _gpu_attach(profile: FabricProfile) -> float:
+    """What one GPU's link to its NICs carries (GB/s).
+
+    A GPU drives as many NICs as that link carries: NCCL spreads its channels over every NIC at the same
+    distance (NCCL src/graph/search.cc picks a NIC per channel), so one GPU with several NICs is not held
+    to one NIC's rate. A discrete GPU's link is its PCIe x16; a Grace superchip's GPU reaches the host's
+    PCIe through NVLink-C2C (450 GB/s per direction, NVIDIA GH200 datasheet): no limit here.
+    """
+    return math.inf if C2C_GPU.search(profile.gpu_name) else pcie_bw(profile.pcie_gen)
+
+
+def _fabric_efficiency(profile: FabricProfile, uniform: bool) -> float:
+    """Share of the NIC rate the fabric leaves a traffic pattern.
+
+    Oversubscription (``profile.oversubscription``: the ratio uniform traffic meets) is met in full by
+    uniform traffic (AllToAll). Neighbour patterns - rings, trees, CollNet, the ring shift of SendRecv -
+    placed rail by rail on consecutive servers leave a pod only at its boundary: one flow per rail and
+    channel direction, against the pod's D/r uplinks per rail (D servers under a leaf, r:1 leaf ratio),
+    so they meet none of it while D > r. Without rail alignment the neighbours' NICs sit on different
+    leaves and the full ratio applies. ECMP hashing and missing congestion control hit every pattern.
+    """
+    neighbour = profile.rail_optimized and not uniform
+    efficiency = 1.0 if neighbour else 1.0 / profile.oversubscription
     if profile.hops >= SPINE_HOPS:
         efficiency *= _ecmp_efficiency(profile)
     if profile.technology in ECMP_TECHNOLOGIES and not profile.congestion_control:
@@ -265,10 +295,12 @@ def _channels(profile: FabricProfile, intra_bw: float, generation: str) -> int:
     """NCCL's channel count (topology search, NCCL src/graph/search.cc), doubled as search.cc does.
 
     One node: intra bandwidth over the largest per-channel speed. Several nodes: one channel per
-    NIC (each ring or tree leaves the node through its own NIC).
+    NIC the GPUs can fill (each ring or tree leaves the node through its own NIC).
     """
-    if profile.nodes > 1:
-        base = profile.nics_per_node
+    if profile.nodes > 1:  # the NICs the node's GPUs can fill (one GPU behind PCIe fills few of many)
+        staged = not (profile.gdr and profile.gpu_nic_affinity)
+        fill = profile.gpus_per_node * _gpu_attach(profile) / _nic_rate(profile, staged)
+        base = profile.nics_per_node if math.isinf(fill) else max(1, min(profile.nics_per_node, math.ceil(fill - 1e-9)))
     elif math.isinf(intra_bw):
         base = 1
     else:
