@@ -96,7 +96,8 @@ def _ids(value: str | None) -> tuple[str, ...]:
 def bind_words() -> dict[str, str]:
     return {"memory": translate("CLI", "memory"), "batch": translate("CLI", "batch"),
             "deadline": translate("CLI", "deadline"), "budget": translate("CLI", "budget"),
-            "size": translate("CLI", "size limit"), "none": translate("CLI", "none")}
+            "size": translate("CLI", "size limit"), "speed": translate("CLI", "speed"),
+            "none": translate("CLI", "none")}
 
 
 def _print_table(shown: Any, plan: Any, currency: str, elapsed: float) -> None:

@@ -70,7 +70,8 @@ def test_budget_only_is_fastest_first_and_within_budget() -> None:
     found = plan.candidates
     assert found and [c.days for c in found] == sorted(c.days for c in found)
     for c in found:
-        assert c.cost <= 3e6 and c.binds in {"budget", "size"}
+        assert c.cost <= 3e6 and c.binds in {"budget", "size", "speed"}
+        assert c.binds != "speed" or _design_days(c.server_id, c.nodes * 2) >= c.days
         design = generate_design(CATALOG, TemplateSpec(c.server_id, c.nodes * 2))
         design.meta = dataclasses.replace(design.meta, currency=Currency.USD)
         design.cost = CostSettings(project_months=1)
@@ -110,3 +111,10 @@ def test_hostile_requests_are_refused_before_anything_is_built(change: dict, fra
     with pytest.raises(ValueError, match="^.*" + fragment.replace("(", r"\(").replace(")", r"\)")
                        .replace(".", r"\.").replace("+", r"\+")):
         plan_clusters(CATALOG, dataclasses.replace(BASE, **change))
+
+
+def test_a_server_the_model_cannot_price_or_time_is_left_out_by_name() -> None:
+    """The T4 has no BF16 figure: it is left out with the reason, the other server is still ranked."""
+    plan = plan_clusters(CATALOG, dataclasses.replace(BASE, deadline_days=5.0, servers=("dgx-h100", "t4-4")))
+    assert [c.server_id for c in plan.candidates] == ["dgx-h100"]
+    assert len(plan.notes) == 1 and str(plan.notes[0]).startswith("t4-4: ") and "bf16" in str(plan.notes[0])

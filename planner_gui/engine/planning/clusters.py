@@ -10,11 +10,13 @@ over the months the training takes, billed in whole months as that model bills.
 
 Per server and fabric one size is kept. With a deadline it is the smallest that meets it (a bigger one
 only costs more: hardware, rent and cloud bills all grow with the GPUs); with only a budget it is the
-fastest whose cost stays within it. Sizes the vectorised bounds already rule out are never built: fewer
+fastest whose cost stays within it (the largest within it, or a smaller one when that is faster).
+Sizes the vectorised bounds already rule out are never built: fewer
 GPUs than the model states need (``plan_bounds``'s memory bound) or a compute lower bound past the
 deadline. ``binds`` says what fixed the size: ``memory`` (half the size cannot hold the model),
 ``batch`` (no layout divides the global batch at half the size), ``deadline`` (half the size is too
-slow), ``budget`` (twice the size costs too much), ``size`` (the search's node limit) or ``none``.
+slow), ``budget`` (twice the size costs too much), ``size`` (the search's node limit), ``speed``
+(twice the size would be slower: communication outgrows the batch) or ``none``.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from planner_gui.templates.generator import generate_design
 SECONDS_PER_DAY = 86_400
 DAYS_PER_MONTH = HOURS_PER_MONTH / 24  # 30.4 days: the cost model's month (facility/energy.py)
 FLOOR_SLACK = 0.999  # the cost engine rounds each bill to whole units; the floor stays below it
-BINDS = ("memory", "batch", "deadline", "budget", "size", "none")
+BINDS = ("memory", "batch", "deadline", "budget", "size", "speed", "none")
 Progress = Callable[[int, int, str], None]  # (server-fabric pairs done, pairs in all, what is being built)
 
 
@@ -122,7 +124,8 @@ def plan_clusters(catalog: Any, request: ClusterRequest, progress: Progress | No
         try:
             built += _search_pair(catalog, request, pair)
         except (TemplateError, ValueError, KeyError, ArithmeticError) as error:  # this server only: say why
-            notes.append(f"{pair.server_id}: {error_message(error)}")
+            notes.append(QT_TRANSLATE_NOOP("Engine", "{server}: {reason}").fill(server=pair.server_id,
+                                                                             reason=error_message(error)))
     if progress is not None:
         progress(len(pairs), len(pairs), "done")
     found = [p.chosen for p in pairs if p.chosen is not None]
@@ -196,7 +199,9 @@ class _Walk:
         return self.built
 
     def budget(self) -> int:
-        """Downward from the largest size whose cost floor fits the budget: the first within it."""
+        """Downward from the largest size whose cost floor fits the budget: the first within it, then
+        smaller sizes while they are faster still (past the batch's data-parallel room a bigger cluster
+        only adds communication)."""
         r, p = self.request, self.pair
         budget = r.budget if r.budget is not None else math.inf
         usable = []
@@ -209,16 +214,27 @@ class _Walk:
                 break
             usable.append(nodes)
         bind = "size" if usable and usable[-1] == self.sizes[-1] else "budget"
-        for nodes in reversed(usable):
-            candidate = self.build(nodes)
+        for index in range(len(usable) - 1, -1, -1):
+            candidate = self.build(usable[index])
             if candidate is None:
                 continue
-            p.offer(candidate.cost, nodes)
+            p.offer(candidate.cost, usable[index])
             if candidate.cost <= budget:
                 p.chosen = dataclasses.replace(candidate, binds=bind)
+                self._faster_below(usable[:index])
                 break
             bind = "budget"
         return self.built
+
+
+    def _faster_below(self, smaller: list[int]) -> None:
+        """Halve the chosen size while the smaller cluster trains faster (binds: speed)."""
+        p = self.pair
+        for nodes in reversed(smaller):
+            candidate = self.build(nodes)
+            if candidate is None or p.chosen is None or candidate.days >= p.chosen.days:
+                return
+            p.chosen = dataclasses.replace(candidate, binds="speed")
 
 
 def _cost_floor(catalog: Any, request: ClusterRequest, server: Any) -> Callable[[int, float], float]:

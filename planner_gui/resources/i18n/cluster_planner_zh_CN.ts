@@ -1472,6 +1472,10 @@
         <translation>规模上限</translation>
     </message>
     <message>
+        <source>speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
         <source>{built} designs built and searched ({s} s CPU); {kept} meet the goal</source>
         <translation>已生成并搜索 {built} 个设计（CPU {s} 秒）；{kept} 个满足目标</translation>
     </message>
@@ -3182,6 +3186,10 @@
     <message>
         <source>the planner needs at least one GPU, one sequence per step and one result; got {gpus} GPUs, batch {batch}, top {top}</source>
         <translation>规划器至少需要一个 GPU、每步一个序列和一个结果；收到 {gpus} 个 GPU、批量 {batch}、前 {top} 个</translation>
+    </message>
+    <message>
+        <source>{server}: {reason}</source>
+        <translation>{server}：{reason}</translation>
     </message>
     <message>
         <source>{nodes} x {server} would train for {days:,.0f} days, beyond the cost model&apos;s {most} months</source>
@@ -4994,6 +5002,10 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>规模上限</translation>
     </message>
     <message>
+        <source>speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
         <source>none</source>
         <translation>无</translation>
     </message>
@@ -5187,6 +5199,12 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
     <message>
         <source>{} designs built and searched; {} meet the goal</source>
         <translation>已生成并搜索 {} 个方案；{} 个满足目标</translation>
+    </message>
+    <message>
+        <source>Left out:
+{}</source>
+        <translation>未纳入：
+{}</translation>
     </message>
     <message>
         <source>A design&apos;s workload has no HSDP setting</source>

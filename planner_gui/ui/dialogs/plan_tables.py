@@ -22,7 +22,8 @@ LEFT_CLUSTER_COLUMNS = (1, 4, 7, 8)  # server, fabric, binds, layout
 def bind_label(bind: str) -> str:
     labels = {"memory": translate("PlanTables", "memory"), "batch": translate("PlanTables", "global batch"),
               "deadline": translate("PlanTables", "deadline"), "budget": translate("PlanTables", "budget"),
-              "size": translate("PlanTables", "size limit"), "none": translate("PlanTables", "none")}
+              "size": translate("PlanTables", "size limit"), "speed": translate("PlanTables", "speed"),
+              "none": translate("PlanTables", "none")}
     return labels.get(bind, bind)
 
 

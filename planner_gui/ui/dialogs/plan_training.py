@@ -252,6 +252,8 @@ class PlanTrainingDialog(QDialog):
             self.cluster_status.setText(ui_text(result.reason) if not result.candidates else self.tr(
                 "{} designs built and searched; {} meet the goal").format(result.built, len(result.candidates)))
             fill_clusters(self.cluster_table, result, currency, self.document.catalog)
+            left_out = "\n".join(ui_text(note) for note in result.notes)
+            self.cluster_status.setToolTip(self.tr("Left out:\n{}").format(left_out) if left_out else "")
         self.finished_plan.emit(which, result)
 
     def _on_search_failed(self, which: str, message: str) -> None:
