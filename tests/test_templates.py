@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from pathlib import Path
 
 import networkx as nx
 import pytest
 
 from planner_gui.catalog import bundled_catalog
+from planner_gui.io import load_design, save_design
 from planner_gui.model import Design, Medium
 from planner_gui.templates import TemplateError, TemplateSpec, generate_design
 from planner_gui.templates.spec import MAX_NODES
@@ -121,3 +123,19 @@ def test_4096_nodes_need_three_tiers_and_stay_connected() -> None:
 def test_impossible_templates_say_what_to_change(spec: TemplateSpec, message: str) -> None:
     with pytest.raises(TemplateError, match=message):
         generate_design(CATALOG, spec)
+
+
+@pytest.mark.parametrize("server", sorted(e.id for e in CATALOG.of_kind("server")))
+def test_every_catalog_server_builds_a_valid_two_node_design(server: str, tmp_path: Path) -> None:
+    entry = CATALOG.require(server, "server")
+    trays = int(entry.get("nvlink_domain_gpus") or 0) // int(entry["gpu_count"])
+    nodes = max(2, trays)  # a rack-scale system is built in whole NVLink domains
+    try:
+        design = generate_design(CATALOG, TemplateSpec(server, nodes))
+    except TemplateError as error:  # a refusal is fine when it says what to change; a crash is not
+        assert str(error).strip(), server
+        return
+    assert sum(1 for d in design.devices.values() if d.catalog_id == server) == nodes
+    path = tmp_path / f"{server}.cluster"
+    save_design(design, path)
+    assert len(load_design(path, CATALOG).design.links) == len(design.links)  # it loads back whole (no LoadError)

@@ -199,8 +199,10 @@ def _storage_network(design: Design, catalog: Catalog, packer: RackPacker, resol
                      server_ids: list[str]) -> list[tuple[str, str]]:
     count = resolved.server["storage_nic_count"]
     speed = float(resolved.server["storage_nic_gbps"])
+    if count == 0 or speed <= 0:  # no storage NIC (a cloud instance: its storage is the provider's service)
+        return []
     storage = _storage_server_for(catalog, speed)
-    if storage is None or count == 0:
+    if storage is None:
         return []
     switch = _switch_with_speed(catalog, "ethernet", speed, role="fabric")
     storage_ids = [f"storage-{i + 1:02d}" for i in range(math.ceil(len(server_ids) / NODES_PER_STORAGE_SERVER))]
