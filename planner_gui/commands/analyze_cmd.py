@@ -106,8 +106,10 @@ def _summary(a: Analysis) -> list[str]:
         ).format(gpus=s.gpus, nodes=counts.servers(s.nodes), racks=counts.racks(s.racks),
                  job_gpus=counts.gpus(s.job_gpus), job_nodes=counts.servers(s.job_nodes))),
         _field(translate("CLI", "power"), translate(
-            "CLI", "IT {typical} typical, {peak} peak; facility {facility} at PUE {pue}"
-        ).format(typical=_num(s.it_kw, unit=" kW"), peak=_num(s.it_peak_kw, unit=" kW"),
+            "CLI", "IT {training} under training load, {peak} peak ({typical} at the typical draw, an "
+                   "alternative); facility {facility} at PUE {pue}"
+        ).format(training=_num(s.it_kw, unit=" kW"), typical=_num(s.it_typical_kw, unit=" kW"),
+                 peak=_num(s.it_peak_kw, unit=" kW"),
                  facility=_num(s.facility_kw, unit=" kW"), pue=_num(s.pue, ".2f"))),
         _field(translate("CLI", "cost"), translate(
             "CLI", "buy {upfront} up front + {monthly}/month; rent {rent}/month; cloud {cloud}/month"
@@ -267,6 +269,14 @@ def _cost(a: Analysis) -> list[str]:
     for o in c.options.values():
         lines.append(f"  {pad(options.get(o.name, o.name), 8)}{o.upfront:>16,.0f}{o.monthly:>14,.0f}{o.total:>16,.0f}"
                      f"{_num(o.per_gpu_hour, ',.2f'):>14}{_share(o.network_share):>9}")
+    if c.energy is not None:
+        lines += _wrap(translate("CLI", "electricity (in buy's monthly): {training}/month at the draw under training "
+                                        "load ({training_kw} IT); at the typical draw ({typical_kw} IT), an "
+                                        "alternative: {typical}/month").format(
+            training=_money(c.energy.monthly_training, c.currency), training_kw=_num(c.energy.it_training_kw,
+                                                                                    unit=" kW"),
+            typical=_money(c.energy.monthly_typical, c.currency),
+            typical_kw=_num(c.energy.it_typical_kw, unit=" kW")), "  ")
     if c.buy_vs_rent_month is not None:
         lines.append("  " + translate("CLI", "buying costs no more than rent from month {month}").format(
             month=c.buy_vs_rent_month))

@@ -24,7 +24,7 @@ FIGURE_LABELS: dict[str, Template] = {
     "gpus": QT_TRANSLATE_NOOP("CLI", "GPUs"),
     "nodes": QT_TRANSLATE_NOOP("CLI", "GPU servers"),
     "racks": QT_TRANSLATE_NOOP("CLI", "Racks"),
-    "it_kw": QT_TRANSLATE_NOOP("CLI", "IT power, typical"),
+    "it_kw": QT_TRANSLATE_NOOP("CLI", "IT power under training load"),
     "it_peak_kw": QT_TRANSLATE_NOOP("CLI", "IT power, peak"),
     "facility_kw": QT_TRANSLATE_NOOP("CLI", "Facility power (IT x PUE)"),
     "buy_upfront": QT_TRANSLATE_NOOP("CLI", "Buy: hardware and installation"),

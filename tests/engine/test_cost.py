@@ -1,6 +1,7 @@
 """Facility energy and cost/TCO: hand calculations with the arithmetic in each docstring.
 
-Test catalog (tests/engine/test_power_support.py): DGX H100 $100,000, 8,500 W typical, 10,200 W max,
+Test catalog (tests/engine/test_power_support.py): DGX H100 $100,000, 8,500 W typical, 10,200 W max (its
+draw under training load),
 8 × ConnectX-7 at $2,000 and 25 W; QM9700 $30,000, 747 W typical; 400G DAC $100 a cable, 0.1 W per end;
 air PUE 1.5, liquid PUE 1.1. One month is 730 h, one year 8,760 h.
 """
@@ -30,19 +31,27 @@ def _design(count: int = 2, currency: Currency = Currency.CNY, **cost: object) -
 
 
 def test_pue_and_annual_energy_for_one_air_rack() -> None:
-    """One DGX at 8,500 W typical in an air rack: 8.5 kW × 1.5 = 12.75 kW facility; × 8,760 h = 111.69 MWh;
-    × ¥0.8 = ¥89,352 a year, ¥7,446 a month (12.75 × 730 × 0.8)."""
+    """One DGX in an air rack. Under training load it draws its 10,200 W maximum (GPUs at their power limit):
+    10.2 kW × 1.5 = 15.3 kW facility; × 8,760 h = 134.028 MWh; × ¥0.8 = ¥107,222.40 a year, ¥8,935.20 a
+    month (15.3 × 730 × 0.8). The typical draw, the alternative: 8.5 × 1.5 = 12.75 kW; 111.69 MWh; ¥89,352 a
+    year, ¥7,446 a month."""
     design, catalog = _design(1)
     facility = facility_report(design, catalog, power_report(design, catalog))
     assert facility.pue == pytest.approx(1.5)
-    assert facility.facility_kw == pytest.approx(12.75)
-    assert facility.annual_mwh == pytest.approx(111.69)
-    assert facility.annual_energy_cost == pytest.approx(89_352.0)
-    assert facility.monthly_energy_cost == pytest.approx(7_446.0)
+    assert (facility.it_training_kw, facility.it_typical_kw) == (pytest.approx(10.2), pytest.approx(8.5))
+    assert facility.facility_kw == pytest.approx(15.3)
+    assert facility.annual_mwh == pytest.approx(134.028)
+    assert facility.annual_energy_cost == pytest.approx(107_222.4)
+    assert facility.monthly_energy_cost == pytest.approx(8_935.2)
+    assert facility.facility_typical_kw == pytest.approx(12.75)
+    assert facility.annual_mwh_typical == pytest.approx(111.69)
+    assert facility.annual_energy_cost_typical == pytest.approx(89_352.0)
+    assert facility.monthly_energy_cost_typical == pytest.approx(7_446.0)
 
 
 def test_pue_is_weighted_by_each_rack_s_cooling_and_overridable() -> None:
-    """Air rack 8.5 kW at 1.5 plus liquid rack 8.0 kW at 1.1: (12.75 + 8.8) / 16.5 = 1.30606.
+    """Under training load: air rack 10.2 kW at 1.5 plus liquid rack 10.0 kW at 1.1: (15.3 + 11.0) / 20.2 =
+    1.30198.
     CostSettings.pue = 1.25 replaces it."""
     catalog, design = small_catalog(), Design()
     rack(design, "air", budget_kw=60)
@@ -50,7 +59,7 @@ def test_pue_is_weighted_by_each_rack_s_cooling_and_overridable() -> None:
     servers(design, catalog, "air", 1)
     servers(design, catalog, "wet", 1, model="hgx-liquid")
     power = power_report(design, catalog)
-    assert facility_report(design, catalog, power).pue == pytest.approx(21.55 / 16.5)
+    assert facility_report(design, catalog, power).pue == pytest.approx(26.3 / 20.2)
     design.cost.pue = 1.25
     report = facility_report(design, catalog, power)
     assert (report.pue, report.pue_source) == (1.25, "design")
@@ -61,18 +70,21 @@ def test_pue_is_weighted_by_each_rack_s_cooling_and_overridable() -> None:
 
 def test_rent_versus_buy_break_even_for_two_servers() -> None:
     """Buy: 2 × $100,000 × 7.2 = ¥1,440,000, + 5 % installation = ¥1,512,000 up front; power
-    17 kW × 1.5 × 730 h × ¥0.8 = ¥14,892 a month. Rent: 2 × ¥100,000 = ¥200,000 a month.
-    Break-even: 1,512,000 / (200,000 − 14,892) = 8.17 → month 9. Over 12 months: buy ¥1,690,704,
+    under training load 20.4 kW × 1.5 × 730 h × ¥0.8 = ¥17,870.40, billed ¥17,870 a month. Rent: 2 × ¥100,000
+    = ¥200,000 a month. Break-even: 1,512,000 / (200,000 − 17,870) = 8.30 → month 9. Over 12 months: buy
+    ¥1,726,440,
     rent ¥2,400,000; per GPU-hour (16 GPUs × 12 × 730 h = 140,160): ¥12.06 and ¥17.12."""
     design, catalog = _design(2, rent_per_server_month={"dgx-h100": 100_000.0})
     report = cost_report(design, catalog)
     buy, rent = report.options["buy"], report.options["rent"]
     assert buy.upfront == pytest.approx(1_512_000.0)
-    assert buy.monthly == pytest.approx(14_892.0)
-    assert buy.total == pytest.approx(1_690_704.0)
+    assert buy.monthly == pytest.approx(17_870.0)
+    assert buy.total == pytest.approx(1_726_440.0)
+    energy = report.energy  # the alternative at the typical draw: 17 kW × 1.5 × 730 × 0.8 = ¥14,892
+    assert energy is not None and (energy.monthly_training, energy.monthly_typical) == (17_870.0, 14_892.0)
     assert rent.total == pytest.approx(2_400_000.0)
     assert report.buy_vs_rent_month == 9
-    assert buy.per_gpu_hour == pytest.approx(1_690_704.0 / 140_160)
+    assert buy.per_gpu_hour == pytest.approx(1_726_440.0 / 140_160)
     assert rent.per_gpu_hour == pytest.approx(2_400_000.0 / 140_160)
 
 
@@ -157,10 +169,10 @@ def test_network_share_of_buying() -> None:
     """USD, ¥→$ not involved. 2 DGX + 1 QM9700 + 16 DAC links, electricity $0.1/kWh.
     Hardware: servers 2 × (100,000 − 8 × 2,000) = 168,000; NICs 2 × 8 × 2,000 = 32,000; switch 30,000;
     cables 16 × 100 = 1,600; total 231,600, × 1.05 = 243,180 up front.
-    Typical draw: servers 2 × 8,500.8, switch 747 + 1.6 = 748.6, total 17,750.2 W; electricity
-    17.7502 × 1.5 × 730 × 0.1 × 12 = 23,323.76. Network draw: switch 748.6 + NICs 400 + server modules 1.6
-    = 1,150.2 W. Network = (30,000 + 32,000 + 1,600) × 1.05 + 23,323.76 × 1,150.2 / 17,750.2 = 68,291.36;
-    share = 68,291.36 / 266,503.76 = 25.6 %."""
+    Draw under training load: servers 2 × 10,200.8 (their maximum), switch 747 + 1.6 = 748.6 (typical), total
+    21,150.2 W; electricity 21.1502 × 1.5 × 730 × 0.1 = $2,315.95, billed $2,316 a month, × 12 = 27,792.
+    Network draw: switch 748.6 + NICs 400 + server modules 1.6 = 1,150.2 W. Network = (30,000 + 32,000 +
+    1,600) × 1.05 + 27,792 × 1,150.2 / 21,150.2 = 68,291.40; share = 68,291.40 / 270,972 = 25.2 %."""
     design, catalog = _design(2, currency=Currency.USD, electricity_per_kwh=0.1)
     design.add_device(Device("sw", "qm9700", rack_id="r1", u=40), catalog)
     wire(design, catalog, ["r1-s0", "r1-s1"], "sw", Medium.DAC)
@@ -169,10 +181,9 @@ def test_network_share_of_buying() -> None:
     assert buy.lines["nics"] == pytest.approx(32_000.0)
     assert buy.lines["cables"] == pytest.approx(1_600.0)
     assert buy.upfront == pytest.approx(243_180.0)
-    # Quoted in whole dollars: the month's $1,943.65 of electricity is billed as $1,944, 12 × 1,944 = 23,328.
-    assert buy.total == 243_180.0 + 12 * 1_944.0
-    assert buy.network == pytest.approx(66_780.0 + 23_328.0 * 1_150.2 / 17_750.2, abs=0.01)
-    assert buy.network_share == pytest.approx(0.25625, abs=1e-4)
+    assert buy.total == 243_180.0 + 12 * 2_316.0
+    assert buy.network == pytest.approx(66_780.0 + 27_792.0 * 1_150.2 / 21_150.2, abs=0.01)
+    assert buy.network_share == pytest.approx(0.25202, abs=1e-4)
 
 
 def test_other_nics_are_priced_at_what_is_fitted() -> None:
@@ -220,15 +231,15 @@ def test_bad_cost_settings_name_the_field(field: str, value: object, word: str) 
 def test_liquid_versus_air_comparison() -> None:
     """4 DGX (10.2 kW max, 8 U, 8.5 kW typical), space ¥5,000 per rack-month.
     Air 25 kW: 2 per rack → 2 racks; liquid 80 kW: 7 by power, 42 U / 8 U = 5 by space → 5 → 1 rack.
-    Energy: 34 kW × 8,760 h × ¥0.8 = 238,272 × 1.5 = 357,408 vs × 1.1 = 262,099.2: saving 95,308.8
-    (1 − 1.1/1.5 = 26.7 %). Retrofit $1,500/kW × 7.2 × 40.8 kW = ¥440,640; monthly saving
-    (95,308.8 + 1 rack × 5,000 × 12) / 12 = 12,942.4 → payback 34.05 months."""
+    Energy under training load: 40.8 kW × 8,760 h × ¥0.8 = 285,926.4 × 1.5 = 428,889.6 vs × 1.1 = 314,519.04:
+    saving 114,370.56 (1 − 1.1/1.5 = 26.7 %). Retrofit $1,500/kW × 7.2 × 40.8 kW = ¥440,640; monthly saving
+    (114,370.56 + 1 rack × 5,000 × 12) / 12 = 14,530.88 → payback 30.32 months."""
     design, catalog = _design(4, space_per_rack_month=5_000.0)
     comparison = facility_report(design, catalog, power_report(design, catalog)).comparison
     assert comparison is not None
     assert (comparison.servers_per_rack_air["dgx-h100"], comparison.servers_per_rack_liquid["dgx-h100"]) == (2, 5)
     assert (comparison.racks_air, comparison.racks_liquid) == (2, 1)
-    assert comparison.annual_energy_saving == pytest.approx(95_308.8)
+    assert comparison.annual_energy_saving == pytest.approx(114_370.56)
     assert comparison.energy_saving_fraction == pytest.approx(0.26667, abs=1e-5)
     assert comparison.retrofit_cost == pytest.approx(440_640.0)
-    assert comparison.payback_months == pytest.approx(34.046, abs=1e-3)
+    assert comparison.payback_months == pytest.approx(30.324, abs=1e-3)

@@ -84,7 +84,7 @@ FIGURES: tuple[FigureDef, ...] = (
     FigureDef("gpus", "GPUs", "", NEUTRAL, lambda a: float(a.summary.gpus)),
     FigureDef("nodes", "GPU servers", "", NEUTRAL, lambda a: float(a.summary.nodes)),
     FigureDef("racks", "Racks", "", LOWER, lambda a: float(a.summary.racks)),
-    FigureDef("it_kw", "IT power, typical", "kW", LOWER, _summary("it_kw")),
+    FigureDef("it_kw", "IT power under training load", "kW", LOWER, _summary("it_kw")),
     FigureDef("it_peak_kw", "IT power, peak", "kW", LOWER, _summary("it_peak_kw")),
     FigureDef("facility_kw", "Facility power (IT x PUE)", "kW", LOWER, _summary("facility_kw")),
     *_money_rows(),

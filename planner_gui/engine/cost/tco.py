@@ -61,6 +61,28 @@ class SwitchBreakEven:
 
 
 @dataclass(frozen=True, slots=True)
+class EnergyBasis:
+    """What the bought cluster's electricity is counted at: the IT draw under training load (GPU servers at
+    their maximum, facility/power.py DevicePower.training_w), with the catalog's typical draw as the labelled
+    alternative. Whole currency units a month, as the bill (``monthly_training`` is the buy option's line)."""
+
+    it_training_kw: float
+    it_typical_kw: float
+    monthly_training: float
+    monthly_typical: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"basis": "training load", "it_training_kw": self.it_training_kw,
+                "it_typical_kw": self.it_typical_kw, "monthly_training": self.monthly_training,
+                "monthly_typical": self.monthly_typical}
+
+
+def energy_basis(facility: FacilityReport) -> EnergyBasis:
+    return EnergyBasis(facility.it_training_kw, facility.it_typical_kw, whole(facility.monthly_energy_cost),
+                       whole(facility.monthly_energy_cost_typical))
+
+
+@dataclass(frozen=True, slots=True)
 class CostReport:
     currency: str
     project_months: int
@@ -72,6 +94,7 @@ class CostReport:
     # option -> catalog ids without a price
     unpriced: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     terms: QuoteTerms = field(default_factory=lambda: QuoteTerms(0.0, False, "", 0.0, 3))
+    energy: EnergyBasis | None = None
 
     def tax(self, option: CostOption) -> float:
         """The tax in an option's project total: added on top when prices exclude it, the part of the total
@@ -110,6 +133,7 @@ class CostReport:
             "upfront_saving_rent_vs_buy": self.upfront_saving_rent_vs_buy,
             "rent_vs_cloud_saving": self.rent_vs_cloud_saving,
             "terms": self.terms.to_json(),
+            "energy": None if self.energy is None else self.energy.to_json(),
             "tax": {name: self.tax(option) for name, option in self.options.items()},
         }
 
@@ -162,7 +186,8 @@ def cost_report(design: Design, catalog: Catalog, power: PowerReport | None = No
     terms = QuoteTerms(float(settings.tax_rate), settings.prices_include_tax, settings.quote_valid_until,
                        float(settings.support_rate_per_year), int(settings.warranty_years))
     return CostReport(str(design.meta.currency), months, gpus, options, rent_month, cloud_month,
-                      _switch_break_even(design, power, facility, prices, switches), unpriced, terms)
+                      _switch_break_even(design, power, facility, prices, switches), unpriced, terms,
+                      energy_basis(facility))
 
 
 class _Prices:
@@ -209,7 +234,7 @@ def _buy_option(design: Design, power: PowerReport, facility: FacilityReport, bo
     upfront_hw = math.fsum(hardware.values())
     months = settings.project_months
     # Whole currency units, as the bill: each monthly bill is rounded once, so months × bill is the line.
-    electricity = whole(facility.monthly_energy_cost)
+    electricity = energy_basis(facility).monthly_training
     space = whole(len(design.racks) * check_price(settings.space_per_rack_month, "cost.space_per_rack_month"))
     installation = whole(upfront_hw * install)
     support = whole(upfront_hw * settings.support_rate_per_year)  # a year of support, paid at each year's start
@@ -235,10 +260,10 @@ def _missing(bom: Bom) -> tuple[str, ...]:
 
 
 def _network_power_fraction(power: PowerReport) -> float:
-    """Share of the typical IT draw taken by switches, NICs and cable modules."""
-    if power.typical_w <= 0.0:
+    """Share of the IT draw under training load taken by switches, NICs and cable modules."""
+    if power.training_w <= 0.0:
         return 0.0
-    return min(1.0, power.totals.get("network_typical_w", 0.0) / power.typical_w)
+    return min(1.0, power.totals.get("network_typical_w", 0.0) / power.training_w)
 
 
 def _switch_break_even(design: Design, power: PowerReport, facility: FacilityReport, prices: _Prices,

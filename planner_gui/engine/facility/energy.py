@@ -87,10 +87,14 @@ class LiquidVsAir:
 
 @dataclass(frozen=True, slots=True)
 class FacilityReport:
+    """Energy at the draw under training load (GPU servers at their maximum, power.py DevicePower.training_w);
+    the catalog's typical draw is kept as the labelled alternative (``*_typical``)."""
+
     currency: str
+    it_training_kw: float
     it_typical_kw: float
     it_peak_kw: float
-    it_kw_by_cooling: Mapping[str, float]  # typical IT kW per cooling type
+    it_kw_by_cooling: Mapping[str, float]  # IT kW under training load per cooling type
     pue: float
     pue_source: str  # "design" (CostSettings.pue) or "cooling types"
     electricity_per_kwh: float
@@ -98,6 +102,10 @@ class FacilityReport:
 
     @property
     def facility_kw(self) -> float:
+        return self.it_training_kw * self.pue
+
+    @property
+    def facility_typical_kw(self) -> float:
         return self.it_typical_kw * self.pue
 
     @property
@@ -116,32 +124,50 @@ class FacilityReport:
     def monthly_energy_cost(self) -> float:
         return self.facility_kw * HOURS_PER_MONTH * self.electricity_per_kwh
 
+    @property
+    def annual_mwh_typical(self) -> float:
+        return self.facility_typical_kw * HOURS_PER_YEAR / KWH_PER_MWH
+
+    @property
+    def annual_energy_cost_typical(self) -> float:
+        return self.annual_mwh_typical * KWH_PER_MWH * self.electricity_per_kwh
+
+    @property
+    def monthly_energy_cost_typical(self) -> float:
+        return self.facility_typical_kw * HOURS_PER_MONTH * self.electricity_per_kwh
+
     def to_json(self) -> dict[str, Any]:
         return {
-            "currency": self.currency, "it_typical_kw": self.it_typical_kw, "it_peak_kw": self.it_peak_kw,
-            "it_kw_by_cooling": dict(self.it_kw_by_cooling), "pue": self.pue, "pue_source": self.pue_source,
-            "facility_kw": self.facility_kw, "facility_peak_kw": self.facility_peak_kw,
+            "currency": self.currency, "it_training_kw": self.it_training_kw, "it_typical_kw": self.it_typical_kw,
+            "it_peak_kw": self.it_peak_kw, "it_kw_by_cooling": dict(self.it_kw_by_cooling), "pue": self.pue,
+            "pue_source": self.pue_source, "facility_kw": self.facility_kw,
+            "facility_typical_kw": self.facility_typical_kw, "facility_peak_kw": self.facility_peak_kw,
             "annual_mwh": self.annual_mwh, "electricity_per_kwh": self.electricity_per_kwh,
             "annual_energy_cost": self.annual_energy_cost, "monthly_energy_cost": self.monthly_energy_cost,
+            "typical": {"annual_mwh": self.annual_mwh_typical,
+                        "annual_energy_cost": self.annual_energy_cost_typical,
+                        "monthly_energy_cost": self.monthly_energy_cost_typical},
             "comparison": None if self.comparison is None else self.comparison.to_json(),
         }
 
 
 def facility_report(design: Design, catalog: Catalog, power: PowerReport,
                     retrofit_usd_per_kw: float = LIQUID_RETROFIT_USD_PER_KW) -> FacilityReport:
-    """IT and facility power, yearly energy and its cost, and the liquid-versus-air comparison."""
+    """IT and facility power, yearly energy and its cost (under training load, and at the typical draw as
+    the alternative), and the liquid-versus-air comparison."""
     price = _non_negative(design.cost.electricity_per_kwh, "cost.electricity_per_kwh", "price per kWh")
     by_cooling: dict[str, float] = {}
     for rack_id, rack in design.racks.items():
         kind = str(rack.cooling)
-        by_cooling[kind] = by_cooling.get(kind, 0.0) + power.racks[rack_id].typical_w / W_PER_KW
-    unplaced_kw = power.totals.get("unplaced_typical_w", 0.0) / W_PER_KW
+        by_cooling[kind] = by_cooling.get(kind, 0.0) + power.racks[rack_id].training_w / W_PER_KW
+    unplaced_kw = power.totals.get("unplaced_training_w", 0.0) / W_PER_KW
     if unplaced_kw > 0.0:
         by_cooling[str(UNPLACED_COOLING)] = by_cooling.get(str(UNPLACED_COOLING), 0.0) + unplaced_kw
     it_kw = math.fsum(by_cooling.values())
     pue, source = _site_pue(design, catalog, by_cooling, it_kw)
     return FacilityReport(
-        currency=str(design.meta.currency), it_typical_kw=it_kw, it_peak_kw=power.max_w / W_PER_KW,
+        currency=str(design.meta.currency), it_training_kw=it_kw, it_typical_kw=power.typical_w / W_PER_KW,
+        it_peak_kw=power.max_w / W_PER_KW,
         it_kw_by_cooling=by_cooling, pue=pue, pue_source=source, electricity_per_kwh=price,
         comparison=_compare(design, catalog, power, it_kw, price, retrofit_usd_per_kw),
     )

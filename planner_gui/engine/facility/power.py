@@ -45,8 +45,9 @@ __all__ = ["CONTINUOUS_LOAD_FACTOR", "W_PER_KW", "DevicePower", "DevicePowers", 
 class DevicePower:
     """One device's draw: its catalog figures plus the modules on its ports.
 
-    ``typical_w`` is the steady training draw (used for energy), ``max_w`` the provisioning figure (used
-    for budgets, feeds and heat). Four stored fields keep 5,000-device designs cheap; the rest derive.
+    ``max_w`` is the provisioning figure (used for budgets, feeds and heat), ``training_w`` the draw under
+    training load (used for energy and its cost) and ``typical_w`` the catalog's typical draw (kept as the
+    labelled alternative). Four stored fields keep 5,000-device designs cheap; the rest derive.
     """
 
     device_id: str
@@ -74,6 +75,14 @@ class DevicePower:
         return self.base.max_w + self.module_w
 
     @property
+    def training_w(self) -> float:
+        """A GPU server under training draws its maximum: dense math holds every GPU at its power limit (one
+        H200 measured for this project held 692 W of its 700 W limit through a 60 s bf16 GEMM), which is
+        the load the vendors' maximum system power is given for (DGX H100 user guide: 10.2 kW). Switches,
+        storage and hosts without GPUs stay at their typical draw."""
+        return self.max_w if self.base.gpu_count > 0 else self.typical_w
+
+    @property
     def nic_w(self) -> float:
         """Compute NICs fitted: count × NIC power (already inside typical/max, see docs/models)."""
         return self.base.nic_w
@@ -98,7 +107,8 @@ class DevicePower:
         base = self.base
         return {
             "device_id": self.device_id, "catalog_id": base.catalog_id, "kind": base.kind,
-            "rack_id": self.rack_id, "typical_w": self.typical_w, "max_w": self.max_w, "nic_w": base.nic_w,
+            "rack_id": self.rack_id, "typical_w": self.typical_w, "max_w": self.max_w,
+            "training_w": self.training_w, "nic_w": base.nic_w,
             "module_w": self.module_w, "gpu_count": base.gpu_count, "psu_count": base.psu_count,
             "psu_redundant": base.psu_redundant, "psu_w": base.psu_w,
             "survives_psu_loss": self.survives_psu_loss, "survives_feed_loss": self.survives_feed_loss,
@@ -220,6 +230,11 @@ class PowerReport:
         return self.totals.get("max_w", 0.0)
 
     @property
+    def training_w(self) -> float:
+        """Draw under training load (DevicePower.training_w summed): what energy and its cost use."""
+        return self.totals.get("training_w", 0.0)
+
+    @property
     def gpu_count(self) -> int:
         return int(self.totals.get("gpu_count", 0))
 
@@ -265,7 +280,7 @@ def power_report(design: Design, catalog: Catalog, base: PowerBase | None = None
     schedule = cable_schedule(design, catalog) if schedule is None else schedule
     table = copy.copy(base.table)  # add_modules sets this analysis' columns on the copy, never on the base
     table.add_modules(*module_power(design, catalog, schedule))
-    racks = rack_powers(design, parts, table.rack_ids, table.gpus, table.typical, table.maximum,
+    racks = rack_powers(design, parts, table.rack_ids, table.gpus, (table.typical, table.maximum, table.training),
                         np.where(table.liquid, table.maximum, 0.0), table.weight, base.racks)
     return PowerReport(table.devices(), racks, table.models(), table.port_ends, table.unknown_ids(),
                        table.unweighed_ids(), table.totals())
@@ -294,6 +309,7 @@ class _DeviceTable:
         catalog_max = column("max_w")
         self.maximum = np.where(is_switch, np.maximum(catalog_max, self.typical), catalog_max + self.module)
         self.gpus = column("gpu_count")
+        self.training = np.where(self.gpus > 0, self.maximum, self.typical)  # as DevicePower.training_w
         self.liquid = column("liquid_cooled").astype(bool)
         self.weight = np.array([b.weight_kg or 0.0 for b in self.bases])[self.row_base]
 
@@ -342,7 +358,9 @@ class _DeviceTable:
         return {
             "typical_w": float(self.typical.sum()), "max_w": float(self.maximum.sum()),
             "gpu_count": float(self.gpus.sum()),
+            "training_w": float(self.training.sum()),
             "unplaced_typical_w": float(self.typical[~self.placed].sum()),
+            "unplaced_training_w": float(self.training[~self.placed].sum()),
             "unplaced_max_w": float(self.maximum[~self.placed].sum()),
             "network_typical_w": float(network.sum()),
         }

@@ -53,6 +53,7 @@ class RackPower:
     gpu_count: int
     typical_w: float
     max_w: float
+    training_w: float  # draw under training load: GPU servers at their maximum (power.py, DevicePower)
     liquid_cooled_max_w: float  # draw of devices with cold plates (the share a liquid loop can take)
     budget_w: float
     feed_a_w: float
@@ -92,7 +93,8 @@ class RackPower:
     def to_json(self) -> dict[str, Any]:
         return {
             "rack_id": self.rack_id, "device_count": self.device_count, "gpu_count": self.gpu_count,
-            "typical_w": self.typical_w, "max_w": self.max_w, "liquid_cooled_max_w": self.liquid_cooled_max_w,
+            "typical_w": self.typical_w, "max_w": self.max_w, "training_w": self.training_w,
+            "liquid_cooled_max_w": self.liquid_cooled_max_w,
             "budget_w": self.budget_w, "feed_a_w": self.feed_a_w, "feed_b_w": self.feed_b_w,
             "feeds_w": self.feeds_w, "supply_w": self.supply_w, "feed_redundant": self.feed_redundant,
             "over_budget": self.over_budget, "device_weight_kg": self.device_weight_kg,
@@ -123,16 +125,16 @@ def rack_inputs(design: Design, parts: PartsCache, device_racks: list[str | None
 
 
 def rack_powers(design: Design, parts: PartsCache, device_racks: list[str | None], gpus: np.ndarray,
-                typical: np.ndarray, maximum: np.ndarray, liquid: np.ndarray, weight: np.ndarray,
+                watts: tuple[np.ndarray, np.ndarray, np.ndarray], liquid: np.ndarray, weight: np.ndarray,
                 inputs: RackInputs | None = None) -> dict[str, RackPower]:
-    """Every rack's totals: the per-device columns (rack id, GPUs, typical and maximum W, W behind cold
+    """Every rack's totals: the per-device columns (rack id, GPUs, typical, maximum and training W, W behind cold
     plates, kg) summed per rack, against the rack's budget, feeds and frame. ``inputs``: the racks'
     (rack_inputs) when already known; after an edit that kept them, only racks whose sums changed are
     rebuilt."""
     inputs = rack_inputs(design, parts, device_racks) if inputs is None else inputs
     rows = inputs.rows
     placed = rows >= 0
-    columns = (np.ones(rows.size), gpus, typical, maximum, liquid, weight)
+    columns = (np.ones(rows.size), gpus, *watts, liquid, weight)
     sums = np.array([np.bincount(rows[placed], weights=values[placed], minlength=len(inputs.ids))
                      for values in columns]).reshape(len(columns), len(inputs.ids))
     store = kept_store()
@@ -160,9 +162,9 @@ def rack_powers(design: Design, parts: PartsCache, device_racks: list[str | None
 def _rack_values(inputs: RackInputs, sums: np.ndarray, only: list[int] | None) -> Iterator[tuple[Any, ...]]:
     """RackPower's fields of every rack (``only`` None) or of the racks at the positions ``only``."""
     picked = (lambda column: column) if only is None else (lambda column: list(map(column.__getitem__, only)))
-    count, gpus, typical, maximum, liquid, weight = (picked(row) for row in sums.tolist())
+    count, gpus, typical, maximum, training, liquid, weight = (picked(row) for row in sums.tolist())
     frames = picked(inputs.frames)
-    return zip(picked(inputs.ids), map(int, count), map(int, gpus), typical, maximum, liquid,
+    return zip(picked(inputs.ids), map(int, count), map(int, gpus), typical, maximum, training, liquid,
                *map(picked, inputs.supply), weight, map(_WEIGHT, frames), map(_MAX_LOAD, frames),
                map(_FOOTPRINT, frames), strict=True)
 

@@ -165,9 +165,9 @@ class Summary:
     job_gpus: int  # GPUs of the largest group of servers the fabric connects (what one job can use)
     job_nodes: int
     racks: int
-    it_kw: float | None  # typical IT draw
+    it_kw: float | None  # IT draw under training load (GPU servers at their maximum)
     it_peak_kw: float | None
-    facility_kw: float | None  # typical IT draw × PUE
+    facility_kw: float | None  # IT draw under training load × PUE
     pue: float | None
     buy_upfront: float | None
     buy_monthly: float | None  # a bought cluster's running cost (energy, space)
@@ -178,11 +178,13 @@ class Summary:
     training_days: float | None
     checks: Mapping[str, int] = field(hash=False)  # severity -> count
     unavailable: Mapping[str, str] = field(hash=False)  # section -> why it is missing
+    it_typical_kw: float | None = None  # the catalog's typical IT draw: the labelled alternative
 
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name, "currency": self.currency, "gpus": self.gpus, "nodes": self.nodes,
             "job_gpus": self.job_gpus, "job_nodes": self.job_nodes, "racks": self.racks, "it_kw": self.it_kw,
+            "it_typical_kw": self.it_typical_kw,
             "it_peak_kw": self.it_peak_kw, "facility_kw": self.facility_kw, "pue": self.pue,
             "buy_upfront": self.buy_upfront, "buy_monthly": self.buy_monthly,
             "rent_monthly": self.rent_monthly, "cloud_monthly": self.cloud_monthly,

@@ -59,6 +59,7 @@ def cost_section(ctx: Ctx) -> list[Block]:
         ),
         KeyValues(terms_rows(ctx, cost), t("cost2.terms_title")),
         _options_table(ctx, cost),
+        *_energy(ctx, cost),
         Paragraph(_break_even_text(ctx, cost)),
     ]
     if any(o.total > 0 for o in cost.options.values()):
@@ -109,6 +110,15 @@ def _options_table(ctx: Ctx, cost: Any) -> Table:
         note += gap + t("cost2.prepay_note", share=t.pct(discount, 0), month=money(t, rent.monthly),
                          year=money(t, rent.monthly * 12))
     return Table(columns, settle(t, rows)[0], t("cost.options_title"), note=note)
+
+
+def _energy(ctx: Ctx, cost: Any) -> list[Block]:
+    """What buying's electricity is counted at (engine EnergyBasis), the same figures as the CLI and the GUI."""
+    t, energy = ctx.t, cost.energy
+    if energy is None or "buy" not in cost.options:
+        return []
+    return [Paragraph(t("cost2.energy", training=money(t, energy.monthly_training), training_kw=t.kw(
+        energy.it_training_kw), typical=money(t, energy.monthly_typical), typical_kw=t.kw(energy.it_typical_kw)))]
 
 
 def _tax_case(cost: Any) -> str:

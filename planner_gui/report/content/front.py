@@ -76,7 +76,8 @@ def summary(ctx: Ctx) -> list[Block]:
     rows.append((t("sum.racks"), t.int(s.racks)))
     if s.it_kw is not None:
         rows += [
-            (t("sum.it_power"), t("sum.it_value", typical=t.kw(s.it_kw), peak=t.kw(s.it_peak_kw))),
+            (t("sum.it_power"), t("sum.it_value", training=t.kw(s.it_kw), peak=t.kw(s.it_peak_kw),
+                                                   typical=t.kw(s.it_typical_kw))),
             (t("sum.facility_power"), t("sum.facility_value", kw=t.kw(s.facility_kw), pue=t.fixed(s.pue, 2))),
         ]
     rows += _cost_rows(ctx)

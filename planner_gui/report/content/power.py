@@ -29,7 +29,8 @@ def power_section(ctx: Ctx) -> list[Block]:
             Paragraph(
                 t(
                     "pow.intro",
-                    it=t.kw(facility.it_typical_kw),
+                    it=t.kw(facility.it_training_kw),
+                    typical=t.kw(facility.it_typical_kw),
                     peak=t.kw(facility.it_peak_kw),
                     pue=t.fixed(facility.pue, 2),
                     facility=t.kw(facility.facility_kw),
@@ -188,17 +189,19 @@ def _facility_rows(ctx: Ctx, facility: Any) -> list[tuple[str, str]]:
     t = ctx.t
     source = t("pow.pue_design") if facility.pue_source == "design" else t("pow.pue_cooling")
     return [
+        (t("pow.it_training"), t.kw(facility.it_training_kw)),
         (t("pow.it_typical"), t.kw(facility.it_typical_kw)),
         (t("pow.it_peak"), t.kw(facility.it_peak_kw)),
         (t("pow.pue"), t("pow.pue_value", pue=t.fixed(facility.pue, 2), source=source)),
         (
             t("pow.facility_kw"),
-            t("pow.facility_value", typical=t.kw(facility.facility_kw), peak=t.kw(facility.facility_peak_kw)),
+            t("pow.facility_value", training=t.kw(facility.facility_kw), peak=t.kw(facility.facility_peak_kw)),
         ),
         (t("pow.annual_mwh"), f"{t.num(facility.annual_mwh)} MWh"),
         (t("pow.price"), t("pow.price_value", price=t.money(facility.electricity_per_kwh))),
         (t("pow.annual_cost"), t.money(facility.annual_energy_cost)),
         (t("pow.monthly_cost"), t.money(facility.monthly_energy_cost)),
+        (t("pow.monthly_cost_typical"), t.money(facility.monthly_energy_cost_typical)),
     ]
 
 

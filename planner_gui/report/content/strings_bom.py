@@ -68,6 +68,13 @@ BOM_STRINGS: dict[str, tuple[str, str]] = {
     "bom2.kind.unknown": ("Item not in the catalogue", "目录中无此型号"),
     "cost2.alternative": (" (alternative)", "（备选）"),
     "cost2.as_designed": ("As proposed", "本方案"),
+    "cost2.energy": (
+        "Electricity in buying's monthly cost: {training} a month at the draw under training load ({training_kw} "
+        "of IT, every GPU at its power limit). At the catalog's typical draw ({typical_kw} of IT), an "
+        "alternative, it would be {typical} a month.",
+        "购买方案月运营成本中的电费：按训练负载（每张 GPU 均达功耗上限，IT 功耗 {training_kw}）每月 {training}。"
+        "若按产品目录的典型功耗（IT 功耗 {typical_kw}，仅供参考），每月 {typical}。",
+    ),
     "cost2.prepay_note": (
         "Renting is prepaid a year at a time at a {share} discount: {month} a month, {year} a year.",
         "租赁按年预付，享 {share} 折扣：每月 {month}，每年 {year}。",

@@ -15,7 +15,7 @@ COMPARE: dict[str, tuple[str, str]] = {
     "fig.gpus": ("GPUs", "GPU 数"),
     "fig.nodes": ("GPU servers", "GPU 服务器数"),
     "fig.racks": ("Racks", "机柜数"),
-    "fig.it_kw": ("IT power, typical", "IT 功耗（典型）"),
+    "fig.it_kw": ("IT power under training load", "训练负载下的 IT 功耗"),
     "fig.it_peak_kw": ("IT power, peak", "IT 功耗（峰值）"),
     "fig.facility_kw": ("Facility power (IT x PUE)", "机房总功耗（IT × PUE）"),
     "fig.buy_upfront": ("Buy: hardware and installation", "采购：硬件及安装"),

@@ -28,7 +28,7 @@ FRONT: dict[str, tuple[str, str]] = {
         "以 {tokens} tokens 训练 {model} 预计需要 {days}。",
     ),
     "sum.p.power": (
-        "The cluster draws {it} of IT power in training, {facility} with cooling.",
+        "The cluster draws {it} of IT power under training load, {facility} with cooling.",
         "训练时 IT 功耗 {it}，含制冷的机房总功耗 {facility}。",
     ),
     "sum.p.buy": (

@@ -89,10 +89,13 @@ MORE: dict[str, tuple[str, str]] = {
     "store.lost_value": ("{time}, {hours} GPU-hours", "{time}，合 {hours} 卡时"),
     # ----- power and cooling ---------------------------------------------------------------------------
     "pow.intro": (
-        "In normal training the IT equipment draws {it} (up to {peak} at peak). With a PUE of "
-        "{pue} the facility draws {facility}. Racks, feeds and cooling are sized for the peak.",
-        "正常训练时 IT 设备功耗 {it}（峰值 {peak}）。PUE 为 {pue} 时，机房总功耗 {facility}。机柜"
-        "供电和制冷按峰值设计。",
+        "Under training load (every GPU at its power limit) the IT equipment draws {it} (up to {peak} at "
+        "peak). With a PUE of {pue} the facility draws {facility}; energy and its cost are counted at this "
+        "load. At the catalog's typical draw, an alternative, the IT equipment would draw {typical}. Racks, "
+        "feeds and cooling are sized for the peak.",
+        "训练负载下（每张 GPU 均达功耗上限）IT 设备功耗 {it}（峰值 {peak}）。PUE 为 {pue} 时，机房总功耗 "
+        "{facility}；能耗与电费按此负载计算。若按产品目录的典型功耗（仅供参考），IT 设备功耗为 {typical}。"
+        "机柜供电和制冷按峰值设计。",
     ),
     "pow.no_racks": (
         "The design has no racks yet, so there is no per-rack load.",
@@ -137,19 +140,22 @@ MORE: dict[str, tuple[str, str]] = {
     "pow.col.capacity": ("Capacity kW", "制冷量 kW"),
     "pow.col.throttle": ("Speed", "速度"),
     "pow.facility_title": ("Facility and energy", "机房与能耗"),
-    "pow.it_typical": ("IT power, typical", "IT 功耗（典型）"),
+    "pow.it_training": ("IT power under training load", "训练负载下的 IT 功耗"),
+    "pow.it_typical": ("IT power, typical draw (alternative)", "IT 功耗（典型功耗，仅供参考）"),
     "pow.it_peak": ("IT power, peak", "IT 功耗（峰值）"),
     "pow.pue": ("PUE", "PUE"),
     "pow.pue_value": ("{pue} ({source})", "{pue}（{source}）"),
     "pow.pue_design": ("set in the design", "方案设定"),
     "pow.pue_cooling": ("from the racks' cooling types", "按机柜制冷方式"),
     "pow.facility_kw": ("Facility power", "机房总功耗"),
-    "pow.facility_value": ("{typical} typical, {peak} peak", "典型 {typical}，峰值 {peak}"),
+    "pow.facility_value": ("{training} under training load, {peak} peak", "训练负载下 {training}，峰值 {peak}"),
     "pow.annual_mwh": ("Energy per year", "年用电量"),
     "pow.price": ("Electricity price", "电价"),
     "pow.price_value": ("{price} per kWh", "{price} / kWh"),
     "pow.annual_cost": ("Energy cost per year", "年电费"),
     "pow.monthly_cost": ("Energy cost per month", "月电费"),
+    "pow.monthly_cost_typical": ("Energy cost per month at the typical draw (alternative)",
+                                 "按典型功耗的月电费（仅供参考）"),
     "pow.cmp_title": ("Liquid versus air cooling for these servers", "本方案服务器：液冷与风冷对比"),
     "pow.cmp.racks": ("Racks needed", "所需机柜数"),
     "pow.cmp.energy": ("Energy cost per year", "年电费"),

@@ -488,8 +488,8 @@
         <translation>功耗</translation>
     </message>
     <message>
-        <source>IT {typical} typical, {peak} peak; facility {facility} at PUE {pue}</source>
-        <translation>IT 负载典型 {typical}，峰值 {peak}；机房总负载 {facility}（PUE {pue}）</translation>
+        <source>IT {training} under training load, {peak} peak ({typical} at the typical draw, an alternative); facility {facility} at PUE {pue}</source>
+        <translation>训练负载下 IT {training}，峰值 {peak}（按典型功耗为 {typical}，仅供参考）；PUE {pue} 时机房 {facility}</translation>
     </message>
     <message>
         <source>cost</source>
@@ -860,6 +860,10 @@
         <translation>网络占比</translation>
     </message>
     <message>
+        <source>electricity (in buy&apos;s monthly): {training}/month at the draw under training load ({training_kw} IT); at the typical draw ({typical_kw} IT), an alternative: {typical}/month</source>
+        <translation>电费（计入购买方案月成本）：按训练负载（IT {training_kw}）每月 {training}；按典型功耗（IT {typical_kw}，仅供参考）每月 {typical}</translation>
+    </message>
+    <message>
         <source>buying costs no more than rent from month {month}</source>
         <translation>从第 {month} 个月起采购不比租用贵</translation>
     </message>
@@ -924,8 +928,8 @@
         <translation>机柜数</translation>
     </message>
     <message>
-        <source>IT power, typical</source>
-        <translation>IT 功耗（典型）</translation>
+        <source>IT power under training load</source>
+        <translation>训练负载下的 IT 功耗</translation>
     </message>
     <message>
         <source>IT power, peak</source>
@@ -2433,6 +2437,10 @@
     <message>
         <source>Hardware warranty: {years} years, included in the prices.</source>
         <translation>硬件保修：{years} 年，已含在价格中。</translation>
+    </message>
+    <message>
+        <source>Electricity (in buying&apos;s monthly cost): {training}/month at the draw under training load ({training_kw} IT); at the typical draw ({typical_kw} IT), an alternative, {typical}/month.</source>
+        <translation>电费（计入购买方案月成本）：按训练负载（IT {training_kw}）每月 {training}；按典型功耗（IT {typical_kw}，仅供参考）每月 {typical}。</translation>
     </message>
 </context>
 <context>

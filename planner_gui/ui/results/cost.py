@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from planner_gui.engine import BREAK_EVEN_HORIZON_MONTHS
-from planner_gui.present import format_money, format_months, format_percent, plural
+from planner_gui.present import W_PER_KW, format_kw, format_money, format_months, format_percent, plural
 from planner_gui.ui.results.style import AMBER
 
 OPTIONS = ("buy", "rent", "cloud")  # engine CostReport.options keys
@@ -220,8 +220,23 @@ def terms_lines(cost: Any, currency: str) -> list[str]:
     return lines
 
 
+def energy_lines(cost: Any, currency: str) -> list[str]:
+    """What buying's electricity is counted at (engine EnergyBasis): training load, typical as alternative."""
+    energy = getattr(cost, "energy", None)
+    if energy is None or "buy" not in cost.options:
+        return []
+    return [translate("CostView", "Electricity (in buying's monthly cost): {training}/month at the draw under "
+                                  "training load ({training_kw} IT); at the typical draw ({typical_kw} IT), an "
+                                  "alternative, {typical}/month.").format(
+        training=format_money(energy.monthly_training, currency), training_kw=format_kw(energy.it_training_kw *
+                                                                                         W_PER_KW),
+        typical=format_money(energy.monthly_typical, currency),
+        typical_kw=format_kw(energy.it_typical_kw * W_PER_KW))]
+
+
 def notes_html(cost: Any, currency: str) -> str:
-    plain = [escape(line) for line in terms_lines(cost, currency) + break_even_lines(cost)
+    plain = [escape(line) for line in energy_lines(cost, currency) + terms_lines(cost, currency)
+             + break_even_lines(cost)
              + saving_lines(cost, currency)]
     warned = [f"<span style='color:{AMBER}'>⚠ {escape(line)}</span>" for line in unpriced_lines(cost)]
     return "<br>".join(plain + warned)
