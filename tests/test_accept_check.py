@@ -204,9 +204,10 @@ def test_an_unexplained_shortfall_is_bandwidth_low() -> None:
 def test_partial_runs_are_noted_and_full_ones_are_not() -> None:
     assert "partial-run" in _codes(_check(_run_text("allreduce", (2, 8))))
     full = _codes(_check(_run_text("allreduce", (32, 8))))
-    assert "partial-run" not in full and "larger-than-design" not in full
-    larger = _check(_run_text("allreduce", (40, 8)))  # more GPUs than the design has: not judged at all
+    assert "partial-run" not in full
+    larger = _check(_run_text("allreduce", (40, 8)))  # more GPUs than the design has: not judged at all,
     assert larger.verdict == MISMATCH and "320 ranks on 40 nodes" in larger.tests[0].reason
+    assert larger.tests[0].diagnoses == () and larger.tests[0].sizes == ()  # so nothing is diagnosed either
 
 
 # ----- calibration -------------------------------------------------------------------------------

@@ -91,7 +91,7 @@ def _kw_names(keywords: list[ast.keyword]) -> set[str]:
 
 def test_every_diagnosis_has_a_chinese_sentence_and_fix_fed_by_its_parameters() -> None:
     calls = _calls("Diagnosis")
-    assert len(calls) == 8  # data-errors, rings-one-nic, nvlink-down, tree, small-latency, low, larger, partial
+    assert len(calls) == 7  # data-errors, rings-one-nic, nvlink-down, tree, small-latency, low, partial
     problems = []
     for file, call in calls:
         code = call.args[0].value  # type: ignore[attr-defined]

@@ -11,7 +11,8 @@ prediction and with the prediction of the same run on a faulty variant of the fa
 * ``small-latency``: small messages take far longer than predicted (GPUDirect RDMA off, proxy or
   CPU overhead);
 * ``data-errors`` (#wrong > 0), ``bandwidth-low`` (a miss none of the above explains),
-  ``partial-run`` (the run covers part of the design), ``larger-than-design`` (more GPUs than it has).
+  ``partial-run`` (the run covers part of the design). A run with more GPUs than the design is not
+  diagnosed: it is a ``mismatch`` and never judged (matching.run_mismatch).
 
 As with the engine's checks (engine/checks/base.py), each English sentence here (what ``accept --json``
 prints) also carries its message key and raw numbers: a :class:`Diagnosis` in ``key``/``params``, a
@@ -210,13 +211,8 @@ def _bandwidth_low(op: str, sizes: Sequence[_Size]) -> Diagnosis | None:
 
 
 def _partial_run(profile: FabricProfile, design: FabricProfile) -> Diagnosis | None:
-    if profile.ranks > design.ranks:
-        return Diagnosis("larger-than-design", WARNING,
-                         f"this run used {profile.ranks} GPUs but the design's largest job has "
-                         f"{design.ranks}: the prediction extrapolates the design's fabric",
-                         "Check that these results belong to this design (or add the missing servers to it).",
-                         params=params(ranks=profile.ranks, design_ranks=design.ranks))
-    if profile.ranks == design.ranks:
+    # More ranks than the design never gets here: check.judge_run calls it a mismatch first.
+    if profile.ranks >= design.ranks:
         return None
     return Diagnosis("partial-run", INFO,
                      f"this run used {profile.ranks} of the design's {design.ranks} GPUs "

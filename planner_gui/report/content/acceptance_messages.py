@@ -43,8 +43,6 @@ ACCEPTANCE_MESSAGES_ZH: dict[str, str] = {
         "小消息耗时是预测值的 {ratio:,.1f} 倍（{first_bytes:bytes}：实测 {measured_us:,.1f} µs，预测 "
         "{predicted_us:,.1f} µs）：kernel 启动与 CPU 开销过大"),
     "bandwidth-low": "1 MiB 及以上有 {sizes} 个消息大小未达标，其总线带宽中位数只有预测值的 {share:.0%}",
-    "larger-than-design": (
-        "本次测试用了 {ranks} 块 GPU，但方案中最大的任务只有 {design_ranks} 块：预测值是按方案的网络外推得到的"),
     "partial-run": (
         "本次测试只用了方案 {design_ranks} 块 GPU 中的 {ranks} 块（{design_nodes} 个节点中的 {nodes} 个）："
         "它只能证明这些节点，不能代表整个网络"),
@@ -124,7 +122,6 @@ ACCEPTANCE_FIXES_ZH: dict[str, str] = {
     "bandwidth-low": (
         "检查每条链路是否以满速率建链（ibstat / ethtool）、线缆和光模块是否与规划一致、RoCE 网络是否配置了 "
         "PFC/ECN，以及是否使用了本工具推荐的 NCCL 环境变量。"),
-    "larger-than-design": "确认这些结果属于本方案（或把缺少的服务器加入方案）。",
     "partial-run": "请以覆盖所有节点的一次运行来验收集群（使用验收计划中的命令）。",
 }
 
