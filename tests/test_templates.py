@@ -76,12 +76,13 @@ def test_superpod_scalable_unit_is_eight_rail_leaves_and_four_spines() -> None:
 
 
 def test_oversubscription_sets_the_leaf_split() -> None:
-    """2:1 on a 64-port leaf: round(64 x 2/3) = 43 ports down, 21 up; whole 8-NIC nodes use 40 of the 43."""
+    """2:1 on a 64-port leaf: floor(64 x 2/3) = 42 ports down, 22 up; whole 8-NIC nodes use 40 of the 42,
+    which need exactly 20 uplinks for 2:1."""
     design = generate_design(CATALOG, TemplateSpec("dgx-h100", 64, topology="leaf-spine", oversubscription=2.0))
     leaf = min(d for d in design.devices if d.startswith("fab-leaf"))
     ports = Counter("down" if link.a.startswith("node") else "up" for link in design.links.values()
-                    if leaf in (link.a.split("/")[0], link.b.split("/")[0]))
-    assert ports["down"] == 40 and 19 <= ports["up"] <= 21  # up to 10 % of odd uplinks may stay unused
+                    if leaf in (link.a.split("/")[0], link.b.split("/")[0]) and "mgmt" not in link.a + link.b)
+    assert ports["down"] == 40 and ports["up"] == 20
 
 
 def test_small_rail_design_shares_one_leaf() -> None:

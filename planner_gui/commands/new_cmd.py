@@ -7,9 +7,9 @@ from pathlib import Path
 
 from planner_gui.commands import counts
 from planner_gui.commands.common import catalog_for_cli
-from planner_gui.commands.language import translate
+from planner_gui.commands.language import text, translate
 from planner_gui.io import save_design
-from planner_gui.templates import TOPOLOGIES, TemplateSpec, generate_design
+from planner_gui.templates import TOPOLOGIES, TemplateSpec, build_design
 from planner_gui.templates.spec import DEFAULT_RACK_KW
 
 
@@ -44,10 +44,12 @@ def run(args: argparse.Namespace) -> int:
         topology=args.topology, oversubscription=args.oversubscription, rack_kw=args.rack_kw,
         rack_u=args.rack_u, cooling=args.cooling, cooling_kw=args.cooling_kw, name=args.name,
     )
-    design = generate_design(catalog_for_cli(), spec)
+    design, notes = build_design(catalog_for_cli(), spec)
     save_design(design, Path(args.output))
     gpus = sum(1 for d in design.devices.values() if d.catalog_id == args.server)
     print(translate("CLI", "{file}: {servers} in {racks}, {devices}, {links}").format(
         file=args.output, servers=counts.servers(gpus), racks=counts.racks(len(design.racks)),
         devices=counts.devices(len(design.devices)), links=counts.links(len(design.links))))
+    for note in notes:  # what could not be built as asked, and why (also in the design's notes)
+        print(translate("CLI", "note: {note}").format(note=text(note)))
     return 0

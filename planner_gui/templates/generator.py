@@ -16,6 +16,7 @@ from planner_gui.catalog import Catalog, CatalogEntry
 from planner_gui.model import CoolingType, Design, DesignMeta, Device, DeviceSpec, Link
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text
 from planner_gui.templates.clos import ClosPlan, leaf_port_split, plan_clos, spine_switch_for
+from planner_gui.templates.oversubscription import oversubscription_note
 from planner_gui.templates.rack_scale import RackScale, rack_scale_for, rack_scale_spec
 from planner_gui.templates.racks import MediumChooser, RackPacker, cable_length_m
 from planner_gui.templates.spec import ResolvedSpec, TemplateError, TemplateSpec, resolve
@@ -30,6 +31,12 @@ THREE_TIER_DIVISOR = 4
 
 def generate_design(catalog: Catalog, spec: TemplateSpec) -> Design:
     """Build the whole design, or raise TemplateError saying which option to change."""
+    return build_design(catalog, spec)[0]
+
+
+def build_design(catalog: Catalog, spec: TemplateSpec) -> tuple[Design, tuple[Text, ...]]:
+    """The design and what it could not build as asked (e.g. another oversubscription, and why); the notes are
+    also appended to the design's own notes, so the file says it too."""
     resolved = resolve(spec, catalog)
     scale = rack_scale_for(catalog, resolved.server)
     if scale is not None:
@@ -40,6 +47,8 @@ def generate_design(catalog: Catalog, spec: TemplateSpec) -> Design:
                         spec.cooling_kw)
     server_ids = _server_ids(spec.nodes)
     compute = _compute_plan(catalog, resolved, server_ids)
+    built = oversubscription_note(compute, spec.oversubscription, len(server_ids) * resolved.nics_per_node)
+    notes = () if built is None else (built,)
     storage: list[tuple[str, str]] = []
 
     def shared() -> None:  # placed after the middle pod: every pod is at most half the hall away
@@ -51,7 +60,9 @@ def generate_design(catalog: Catalog, spec: TemplateSpec) -> Design:
     if spec.management:
         links += _management_network(design, catalog, packer)
     _add_links(design, catalog, links)
-    return design
+    if notes:
+        design.meta.notes = " ".join((design.meta.notes, *notes))
+    return design, notes
 
 
 def _meta(resolved: ResolvedSpec) -> DesignMeta:
@@ -84,7 +95,7 @@ def _compute_plan(catalog: Catalog, resolved: ResolvedSpec, server_ids: list[str
                              "or rail-optimized").fill(endpoints=endpoints, switch=leaf.id, ports=len(down)))
         members = [[f"{s}/cx{i}" for s in server_ids for i in range(nics)]]
     elif spec.topology == "rail-optimized":
-        members = _rail_members(server_ids, nics, len(down))
+        members = _rail_members(server_ids, nics, _whole_ratio_fill(len(down), spec.oversubscription))
     else:
         flat = [f"{s}/cx{i}" for s in server_ids for i in range(nics)]
         per_leaf = max(nics, len(down) // nics * nics)  # whole nodes per leaf: no node straddles two leaves
@@ -94,7 +105,7 @@ def _compute_plan(catalog: Catalog, resolved: ResolvedSpec, server_ids: list[str
         up = []
     spine = spine_switch_for(catalog, leaf, _speed_of(leaf, up[0])) if up else None
     try:
-        return plan_clos("fab", members, leaf, down, up, spine)
+        return plan_clos("fab", members, leaf, down, up, spine, spec.oversubscription)
     except TemplateError as error:
         fabrics = _bigger_fabrics(catalog, endpoints)
         if fabrics is None:
@@ -102,6 +113,15 @@ def _compute_plan(catalog: Catalog, resolved: ResolvedSpec, server_ids: list[str
         raise TemplateError(QT_TRANSLATE_NOOP(
             "Templates", "{reason}. For {endpoints:,} NICs in three tiers choose a fabric with a larger switch: "
                          "{fabrics}").fill(reason=error.args[0], endpoints=endpoints, fabrics=fabrics)) from None
+
+
+def _whole_ratio_fill(ports: int, oversubscription: float) -> int:
+    """Downlinks a rail leaf fills: for a whole ratio the largest multiple of it, so the leaf needs a whole
+    number of uplinks (51 ports at 4:1: 48 nodes and 12 uplinks, not 51 and 12.75)."""
+    ratio = round(oversubscription)
+    if ratio < 2 or not math.isclose(oversubscription, ratio) or ports < ratio:
+        return ports
+    return ports - ports % ratio
 
 
 FABRICS_NAMED = 5  # fabrics a "choose a larger switch" hint names before counting the rest

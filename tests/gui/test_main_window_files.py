@@ -121,6 +121,27 @@ def test_file_new_replaces_the_design_after_asking(qtbot: QtBot, monkeypatch: py
     window.close()
 
 
+def test_file_new_says_when_the_oversubscription_asked_is_not_what_was_built(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """32 DGX H100 rail-optimized at 3:1 builds 2.67:1 (tests/test_templates_oversubscription.py): the status
+    bar says so, and the design's notes keep it."""
+    window = _build(qtbot)
+
+    def run(dialog: NewDesignDialog) -> NewDesignDialog.DialogCode:
+        dialog.server.setCurrentIndex(dialog.server.findData("dgx-h100"))
+        dialog.nodes.setValue(32)
+        dialog.oversubscription.setValue(3.0)
+        dialog.accept()
+        return NewDesignDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(NewDesignDialog, "exec", run)
+    assert window.files.new()
+    shown = window.statusBar().currentMessage()
+    assert "Oversubscription 3:1 was asked for; the leaves were built at 2.67:1" in shown
+    assert shown in window.document.design.meta.notes
+    window.close()
+
+
 def test_run_app_opens_and_quits(qtbot: QtBot) -> None:
     assert run_app(None, quit_after_ms=50) == 0
 

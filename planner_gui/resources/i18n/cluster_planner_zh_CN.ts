@@ -1337,7 +1337,7 @@
     </message>
     <message>
         <source>note: {note}</source>
-        <translation>提示：{note}</translation>
+        <translation>注意：{note}</translation>
     </message>
     <message>
         <source>(cancelled before the last value)</source>
@@ -6034,6 +6034,34 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
     <message>
         <source>--nodes {nodes}: {server} is a rack-scale system of {trays} trays per NVLink domain; --nodes counts trays, in whole racks (e.g. {low} or {high})</source>
         <translation>--nodes {nodes}：{server} 是每个 NVLink 域 {trays} 个托盘的机柜级系统；--nodes 按托盘计数，须为整机柜（例如 {low} 或 {high}）</translation>
+    </message>
+    <message>
+        <source>Oversubscription {asked:g}:1 was asked for, but the fabric is non-blocking: one leaf switch holds all {endpoints} NICs, so it has no uplinks to oversubscribe.</source>
+        <translation>要求的收敛比为 {asked:g}:1，但网络实际无阻塞：一台 leaf 交换机即可接入全部 {endpoints} 块网卡，没有上行链路可供收敛。</translation>
+    </message>
+    <message>
+        <source>{worst:.3g}:1</source>
+        <translation>{worst:.3g}:1</translation>
+    </message>
+    <message>
+        <source>{worst:.3g}:1 at the worst leaf, {median:.3g}:1 at the median</source>
+        <translation>最差的 leaf 为 {worst:.3g}:1，中位数为 {median:.3g}:1</translation>
+    </message>
+    <message>
+        <source>Oversubscription {asked:g}:1 was asked for; the leaves were built at {built}: {reason}.</source>
+        <translation>要求的收敛比为 {asked:g}:1，实际生成的 leaf 为 {built}：{reason}。</translation>
+    </message>
+    <message>
+        <source>{used} of the {need} uplinks a leaf needs reach the spines, the most that divide evenly over a sensible number of spines</source>
+        <translation>每台 leaf 所需的 {need} 条上行链路中只有 {used} 条接到 spine，这是在合理的 spine 数量下能均匀分配的最大数</translation>
+    </message>
+    <message>
+        <source>a {switch} has {up} uplink ports of {speed:g}G, and its {members} NICs would need {need}</source>
+        <translation>{switch} 只有 {up} 个 {speed:g}G 上行端口，而其 {members} 块网卡需要 {need} 个</translation>
+    </message>
+    <message>
+        <source>a leaf carries {members} NICs, which would need {exact:.3g} uplinks; {used} are wired, the fewest from there up that spread evenly over the spines, so the ratio is never worse than asked</source>
+        <translation>每台 leaf 接入 {members} 块网卡，需要 {exact:.3g} 条上行链路；实际连接 {used} 条，即不少于该数且能在 spine 间均匀分配的最小整数，因此收敛比不会差于要求</translation>
     </message>
 </context>
 <context>

@@ -26,7 +26,8 @@ from PySide6.QtWidgets import (
 from planner_gui.catalog import Catalog
 from planner_gui.i18n import ui_error_text
 from planner_gui.model import Design, Rack
-from planner_gui.templates import TOPOLOGIES, TemplateError, TemplateSpec, generate_design
+from planner_gui.model.messages import Text
+from planner_gui.templates import TOPOLOGIES, TemplateError, TemplateSpec, build_design
 from planner_gui.templates.spec import COOLING_TYPES, DEFAULT_RACK_KW, MAX_NODES
 
 DEFAULT_SERVER = "dgx-h100"  # the default example's server (examples.py DEFAULT_EXAMPLE)
@@ -64,6 +65,7 @@ class NewDesignDialog(QDialog):
         self.setWindowTitle(self.tr("New design"))
         self.catalog = catalog
         self.design: Design | None = None
+        self.notes: tuple[Text, ...] = ()  # what the template could not build as asked (build_design)
         self.blank = QRadioButton(self.tr("Blank design (one empty rack)"), self, objectName="newBlank")
         self.template = QRadioButton(self.tr("From a template"), self, objectName="newTemplate", checked=True)
         group = QButtonGroup(self)
@@ -134,7 +136,7 @@ class NewDesignDialog(QDialog):
             super().accept()
             return
         try:
-            self.design = generate_design(self.catalog, self.spec())
+            self.design, self.notes = build_design(self.catalog, self.spec())
         except (TemplateError, KeyError, ValueError) as error:
             self.error.setText(ui_error_text(error))
             return

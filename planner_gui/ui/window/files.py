@@ -22,6 +22,8 @@ from planner_gui.present import plural
 from planner_gui.ui.dialogs.new_design import NewDesignDialog
 from planner_gui.ui.plain_text import plain_rich
 
+NOTE_MS = 20_000  # how long the status bar keeps what a template could not build as asked: time to read it
+
 FILE_FILTER = f"Cluster Planner designs (*{FILE_SUFFIX});;All files (*)"  # English; _file_filter() translates
 
 
@@ -47,6 +49,8 @@ class FileActions(QObject):
         if dialog.exec() != NewDesignDialog.DialogCode.Accepted or dialog.design is None:
             return False
         self.document.new(dialog.design)
+        if dialog.notes:  # e.g. another oversubscription than asked, and why (also in the design's notes)
+            self.window.statusBar().showMessage(" ".join(map(ui_text, dialog.notes)), NOTE_MS)
         return True
 
     def open_dialog(self) -> bool:
