@@ -17,7 +17,8 @@ from planner_gui.model import CoolingType, Design, DesignMeta, Device, DeviceSpe
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text
 from planner_gui.templates.clos import ClosPlan, leaf_port_split, plan_clos, spine_switch_for
 from planner_gui.templates.oversubscription import oversubscription_note
-from planner_gui.templates.rack_scale import RackScale, rack_scale_for, rack_scale_spec
+from planner_gui.templates.rack_scale import KW_STEP as RACK_KW_STEP
+from planner_gui.templates.rack_scale import RackScale, others_profile, rack_scale_for, rack_scale_spec
 from planner_gui.templates.racks import MediumChooser, RackPacker, cable_length_m
 from planner_gui.templates.spec import ResolvedSpec, TemplateError, TemplateSpec, resolve
 
@@ -39,12 +40,14 @@ def build_design(catalog: Catalog, spec: TemplateSpec) -> tuple[Design, tuple[Te
     also appended to the design's own notes, so the file says it too."""
     resolved = resolve(spec, catalog)
     scale = rack_scale_for(catalog, resolved.server)
+    others = None
     if scale is not None:
+        others = others_profile(catalog, spec)
         spec = rack_scale_spec(spec, resolved, scale)
         resolved = dataclasses.replace(resolved, spec=spec)
     design = Design(meta=_meta(resolved))
     packer = RackPacker(design, catalog, spec.rack_u, spec.rack_kw, CoolingType(spec.cooling), spec.row_length,
-                        spec.cooling_kw)
+                        spec.cooling_kw, others=others)
     server_ids = _server_ids(spec.nodes)
     compute = _compute_plan(catalog, resolved, server_ids)
     built = oversubscription_note(compute, spec.oversubscription, len(server_ids) * resolved.nics_per_node)
@@ -60,6 +63,8 @@ def build_design(catalog: Catalog, spec: TemplateSpec) -> tuple[Design, tuple[Te
     if spec.management:
         links += _management_network(design, catalog, packer)
     _add_links(design, catalog, links)
+    if others is not None:
+        packer.fit_budgets(RACK_KW_STEP)
     if notes:
         design.meta.notes = " ".join((design.meta.notes, *notes))
     return design, notes

@@ -15,9 +15,9 @@ import math
 from dataclasses import dataclass
 
 from planner_gui.catalog import Catalog, CatalogEntry
-from planner_gui.model import Device
+from planner_gui.model import CoolingType, Device
 from planner_gui.model.messages import QT_TRANSLATE_NOOP
-from planner_gui.templates.racks import RackPacker
+from planner_gui.templates.racks import RackPacker, RackProfile
 from planner_gui.templates.spec import ResolvedSpec, TemplateError, TemplateSpec
 
 KW_STEP = 5.0  # rack budgets and liquid-loop capacities are sized up to the next 5 kW
@@ -92,6 +92,16 @@ def rack_scale_spec(spec: TemplateSpec, resolved: ResolvedSpec, scale: RackScale
     cooling_kw = spec.cooling_kw if spec.cooling_kw is not None else scale.rack_kw
     return dataclasses.replace(spec, rack_u=scale.rack_u, rack_kw=max(spec.rack_kw, scale.rack_kw),
                                cooling="liquid", cooling_kw=cooling_kw)
+
+
+def others_profile(catalog: Catalog, spec: TemplateSpec) -> RackProfile:
+    """The racks beside the domains' (leaves, spines, storage, management): air-cooled switch racks of the
+    template's height and budget (``spec`` as given, before rack_scale_spec), the budget no more than air
+    removes (catalog ``air``); the generator then sizes each to the switches it holds (RackPacker.fit_budgets).
+    The NVL72 rack's liquid loop and 130-145 kW budget are for its trays, not for the racks beside it."""
+    air = catalog.get(str(CoolingType.AIR))
+    ceiling = float(air["capacity_kw"]) if air is not None and air.kind == "cooling" else spec.rack_kw
+    return RackProfile(spec.rack_u, min(spec.rack_kw, ceiling), CoolingType.AIR, None)
 
 
 def _entry(catalog: Catalog, catalog_id: object, kind: str) -> CatalogEntry | None:

@@ -26,12 +26,28 @@ FEED_VOLTAGE_V = 400.0
 FEED_DERATING = 0.8
 # Breaker ratings up to 400 A (the R10 series of IEC 60947-2 frames): a 142 kW GB300 NVL72 rack needs a
 # 315 A three-phase 400 V feed per side at 80 % continuous load.
+W_PER_KW = 1000.0  # unit conversion
 STANDARD_BREAKERS_A = (16, 32, 63, 100, 125, 160, 200, 250, 315, 400)
+
+
+@dataclass(frozen=True, slots=True)
+class RackProfile:
+    """The frame, power budget and cooling a new rack gets."""
+
+    rack_u: int
+    rack_kw: float
+    cooling: CoolingType
+    cooling_kw: float | None = None
 
 
 @dataclass
 class RackPacker:
-    """Fills racks bottom-up, opening a new one when power, height or the rack's purpose runs out."""
+    """Fills racks bottom-up, opening a new one when power, height or the rack's purpose runs out.
+
+    ``others``: the profile of racks for anything but compute (network, storage), when it differs: beside
+    liquid-cooled NVL72 racks the switch racks are air-cooled and budgeted for the switches they hold
+    (``fit_budgets``), not for a 140 kW rack of trays.
+    """
 
     design: Design
     catalog: Catalog
@@ -46,18 +62,23 @@ class RackPacker:
     _kw: float = 0.0
     _count: int = 0
     _limits: dict[str, int] = field(default_factory=dict)
+    others: RackProfile | None = None
+    _profile: RackProfile | None = None  # the open rack's
+    _sized: dict[str, float] = field(default_factory=dict)  # racks of the ``others`` profile -> their kW
 
     def place(self, device: Device, purpose: str, top_reserve_u: int = 0) -> None:
         entry = self.catalog.require(device.catalog_id)
-        height, kw = int(entry["height_u"]), entry["max_power_w"] / 1000.0
-        usable_top = self.rack_u - top_reserve_u
-        if (self._current is None or self._next_u + height - 1 > usable_top
-                or self._kw + kw > self.rack_kw + 1e-9):
+        wanted = self._profile_for(purpose)
+        height, kw = int(entry["height_u"]), self._packing_kw(entry, wanted)
+        if (self._current is None or self._profile != wanted or self._next_u + height - 1 > wanted.rack_u
+                - top_reserve_u or self._kw + kw > wanted.rack_kw + 1e-9):
             self._open_rack(purpose)
         device.rack_id, device.u = self._current, self._next_u
         self.design.add_device(device, self.catalog)
         self._next_u += max(height, 0)
         self._kw += kw
+        if self._current in self._sized:
+            self._sized[self._current] = self._kw
 
     def close(self) -> None:
         self._current = None
@@ -70,19 +91,58 @@ class RackPacker:
     def current_rack(self) -> str | None:
         return self._current
 
+    def fit_budgets(self, step_kw: float) -> None:
+        """Budget each rack of the ``others`` profile for what it holds (the packing bound of its devices,
+        _packing_kw) rounded up to ``step_kw``, at most the profile's, with the feed for that; its cooling
+        stays the profile's."""
+        for rack_id, kw in self._sized.items():
+            rack = self.design.racks[rack_id]
+            budget = min(rack.power_budget_kw, max(step_kw, math.ceil(kw / step_kw - 1e-9) * step_kw))
+            feed = _feed_for(budget)
+            rack.power_budget_kw, rack.feed_a, rack.feed_b = budget, feed, Feed(feed.voltage_v, feed.amps, 3)
+
+    def _packing_kw(self, entry: CatalogEntry, profile: RackProfile) -> float:
+        """What a device counts against its rack while packing: the catalog maximum; in an ``others`` rack
+        (budgeted to what it holds) an upper bound with the cable modules of every port, since a switch's
+        catalog maximum may leave them out (Q3400: 4.58 kW maximum, 3.36 kW + 1.89 kW of 800G optics)."""
+        catalog_max = float(entry["max_power_w"])
+        if profile is not self.others:
+            return catalog_max / W_PER_KW
+        modules = sum(g["count"] * _module_bound_w(self.catalog, float(g["speed_gbps"]))
+                      for g in entry.get("port_groups") or [])
+        if entry.kind == "switch":
+            return max(catalog_max, float(entry["typical_power_w"]) + modules) / W_PER_KW
+        return (catalog_max + modules) / W_PER_KW
+
+    def _profile_for(self, purpose: str) -> RackProfile:
+        if self.others is not None and purpose != "compute":
+            return self.others
+        return RackProfile(self.rack_u, self.rack_kw, self.cooling, self.cooling_kw)
+
     def _open_rack(self, purpose: str) -> None:
         index = self._count
         self._count += 1
         row, position = _row_name(index // self.row_length), index % self.row_length + 1
         rack_id = f"{row}{position:02d}"
-        feed = _feed_for(self.rack_kw)
+        profile = self._profile_for(purpose)
+        feed = _feed_for(profile.rack_kw)
         self.design.add_rack(Rack(
             id=rack_id, name=f"Row {row} rack {position:02d}", row=row, position=position,
-            height_u=self.rack_u, power_budget_kw=self.rack_kw, feed_a=feed, feed_b=Feed(feed.voltage_v, feed.amps, 3),
-            cooling=self.cooling, cooling_capacity_kw=self.cooling_kw,
-            catalog_id=rack_catalog_id(self.catalog, self.rack_u),
+            height_u=profile.rack_u, power_budget_kw=profile.rack_kw, feed_a=feed,
+            feed_b=Feed(feed.voltage_v, feed.amps, 3), cooling=profile.cooling, cooling_capacity_kw=profile.cooling_kw,
+            catalog_id=rack_catalog_id(self.catalog, profile.rack_u),
         ))
+        if profile is self.others:
+            self._sized[rack_id] = 0.0
         self._current, self._purpose, self._next_u, self._kw = rack_id, purpose, 1, 0.0
+        self._profile = profile
+
+
+def _module_bound_w(catalog: Catalog, speed_gbps: float) -> float:
+    """The most one cable end at ``speed_gbps`` draws from its port: the highest ``power_per_end_w`` of the
+    catalog's cables of that speed (0 when none)."""
+    return max((float(e.get("power_per_end_w") or 0.0) for e in catalog.of_kind("cable")
+                if float(e["speed_gbps"]) == speed_gbps), default=0.0)
 
 
 def _feed_for(rack_kw: float) -> Feed:
