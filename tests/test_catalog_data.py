@@ -22,7 +22,7 @@ CATALOG_DIR = Path(planner_gui.__file__).parent / "resources" / "catalog"
 KINDS_BY_FILE = {
     "gpus.json": {"gpu"}, "servers.json": {"server"}, "nics.json": {"nic"}, "switches.json": {"switch"},
     "storage.json": {"storage"}, "cables.json": {"cable"}, "racks.json": {"rack"}, "pdus.json": {"pdu", "power_shelf"},
-    "cooling.json": {"cooling"}, "misc.json": {"patch_panel", "blank"},
+    "cooling.json": {"cooling", "cdu"}, "misc.json": {"patch_panel", "blank"},
 }
 REQUIRED_IDS = {
     "gpu": ["v100-sxm2-32gb", "t4", "a100-sxm4-40gb", "a100-sxm4-80gb", "a100-pcie-80gb", "a800-sxm4-80gb",

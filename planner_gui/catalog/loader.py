@@ -37,8 +37,8 @@ DEVICE_KINDS = {
 # References between entries that must resolve: (kind, field, kind it must point to).
 _REFERENCES = (("server", "gpu_id", "gpu"), ("server", "default_nic_id", "nic"), ("nic", "default_switch_id", "switch"),
                ("server", "domain_switch_id", "switch"), ("server", "domain_power_shelf_id", "power_shelf"),
-               ("server", "domain_rack_id", "rack"))
-_OPTIONAL_REFERENCES = ("domain_switch_id", "domain_power_shelf_id", "domain_rack_id")
+               ("server", "domain_rack_id", "rack"), ("cooling", "cdu_id", "cdu"))
+_OPTIONAL_REFERENCES = ("domain_switch_id", "domain_power_shelf_id", "domain_rack_id", "cdu_id")
 USER_CATALOG_LIMIT_BYTES = 8 * 1024 * 1024
 # Bounds on a hostile user catalog (docs/reliability.md). The bundled catalog has ~60 entries, and
 # the largest switch in it (resources/catalog) has 144 ports; each bound is far above real use.
@@ -208,11 +208,12 @@ def load_catalog(user_catalog: Path | None = None, include_user: bool = True) ->
     catalog, problems = Catalog(), _Problems()
     for path in bundled_catalog_files():
         _merge(catalog, _read_entries(path, problems), "bundled", path.name, problems)
+    bundled = dict(catalog.entries)
     if include_user:
         path = user_catalog if user_catalog is not None else default_user_catalog_path()
         if path.exists():
             _merge(catalog, _read_entries(path, problems), str(path), str(path), problems)
-    _drop_broken_references(catalog, problems)
+    _drop_broken_references(catalog, problems, bundled)
     catalog.problems = problems.listed()
     return catalog
 
@@ -387,7 +388,11 @@ def _encodable(text: str) -> bool:
     return True
 
 
-def _drop_broken_references(catalog: Catalog, problems: _Problems) -> None:
+def _drop_broken_references(catalog: Catalog, problems: _Problems,
+                             bundled: dict[str, CatalogEntry] | None = None) -> None:
+    """Skip every entry whose reference does not resolve; a user entry that replaced a bundled one gives the
+    bundled one back (a user's ``liquid`` with a bad ``cdu_id`` must not leave liquid racks without figures)."""
+    bundled = bundled or {}
     changed = True
     while changed:  # dropping an entry can break another that pointed at it
         changed = False
@@ -400,7 +405,11 @@ def _drop_broken_references(catalog: Catalog, problems: _Problems) -> None:
                     problems.append(QT_TRANSLATE_NOOP(
                         "Catalog", "{entry}: {field} {value!r} is not a {kind} in the catalog; entry skipped").fill(
                         entry=entry.id, field=name, value=entry[name], kind=kind_word(target_kind)))
-                    del catalog.entries[entry.id]
+                    kept = bundled.get(entry.id)
+                    if kept is not None and kept is not entry:
+                        catalog.entries[entry.id] = kept
+                    else:
+                        del catalog.entries[entry.id]
                     changed = True
                     break
 

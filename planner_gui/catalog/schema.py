@@ -21,7 +21,7 @@ from planner_gui.model.messages import QT_TRANSLATE_NOOP, Template, Text
 
 KINDS = (
     "gpu", "server", "nic", "switch", "storage", "cable", "rack", "pdu", "cooling", "patch_panel", "blank",
-    "power_shelf",
+    "power_shelf", "cdu",
 )
 # Each kind as a word in a sentence ("unknown nic id ...", "... is not a gpu in the catalog"); in English
 # the kind itself, in another language its name there.
@@ -32,7 +32,9 @@ KIND_WORDS = {
     "rack": QT_TRANSLATE_NOOP("Catalog", "rack"), "pdu": QT_TRANSLATE_NOOP("Catalog", "pdu"),
     "cooling": QT_TRANSLATE_NOOP("Catalog", "cooling"), "patch_panel": QT_TRANSLATE_NOOP("Catalog", "patch_panel"),
     "blank": QT_TRANSLATE_NOOP("Catalog", "blank"), "power_shelf": QT_TRANSLATE_NOOP("Catalog", "power_shelf"),
+    "cdu": QT_TRANSLATE_NOOP("Catalog", "cdu"),
 }
+COOLANT_C = (0.0, 90.0)  # °C: a coolant supply or cold-plate limit outside this is a typing mistake
 _TYPE_WORDS = {
     int: QT_TRANSLATE_NOOP("Catalog", "a whole number"), float: QT_TRANSLATE_NOOP("Catalog", "a number"),
     str: QT_TRANSLATE_NOOP("Catalog", "text"), bool: QT_TRANSLATE_NOOP("Catalog", "true/false"),
@@ -141,6 +143,8 @@ FIELDS: dict[str, dict[str, Field]] = {
         "platform_source": Field(str, required=False),
         # Share of the server's heat its cold plates take to liquid (the rest goes to room air).
         "liquid_fraction": Field(NUM, required=False, low=0, high=1),
+        # The warmest coolant supply its cold plates are specified for (°C); absent: no limit known.
+        "max_coolant_supply_c": Field(NUM, required=False, low=COOLANT_C[0], high=COOLANT_C[1]),
         # Rack-scale NVLink systems (docs/catalog.md, `server`): GPUs per NVLink domain across servers
         # and the parts one domain's rack holds besides its servers.
         "nvlink_domain_gpus": Field(int, required=False, low=1, high=100_000),
@@ -193,6 +197,9 @@ FIELDS: dict[str, dict[str, Field]] = {
         "depth_mm": Field(NUM, low=100, high=3000),
         "max_load_kg": Field(NUM, low=10, high=10_000),
         "weight_kg": Field(NUM, low=0, high=2000),
+        # A rack-scale cabinet's DC busbar (NVL72): absent where no source gives the rating.
+        "busbar_v": Field(NUM, required=False, low=1, high=1000),
+        "busbar_a": Field(NUM, required=False, low=1, high=100_000),
     },
     "pdu": {
         **_DEVICE,
@@ -205,6 +212,19 @@ FIELDS: dict[str, dict[str, Field]] = {
         "capacity_kw": Field(NUM, low=1, high=1000),
         "capacity_kw_max": Field(NUM, low=1, high=1000),
         "pue": Field(NUM, low=1.0, high=3.0),
+        # The technology-cooling loop's supply temperature this cooling type is planned at (°C) and the CDU
+        # that makes it (a ``cdu`` entry); liquid-cooled servers are checked against it.
+        "supply_c": Field(NUM, required=False, low=COOLANT_C[0], high=COOLANT_C[1]),
+        "cdu_id": Field(str, required=False),
+    },
+    # A coolant distribution unit: facility water to the racks' cold-plate loop. Facts only (not placed).
+    "cdu": {
+        "placement": Field(str, choices=("in-rack", "in-row", "sidecar", "room")),
+        "capacity_kw": Field(NUM, required=False, low=1, high=100_000),
+        "capacity_kw_min": Field(NUM, required=False, low=1, high=100_000),
+        "max_supply_c": Field(NUM, required=False, low=COOLANT_C[0], high=COOLANT_C[1]),
+        "approach_k": Field(NUM, required=False, low=0, high=30),
+        "flow_lpm_per_kw": Field(NUM, required=False, low=0.01, high=100),
     },
     "patch_panel": {**_DEVICE, "ports": Field(int, low=1, high=1000)},
     # A rack power shelf: AC in, DC onto the rack busbar (NVL72).

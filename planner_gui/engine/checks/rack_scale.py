@@ -3,7 +3,9 @@
 An NVL72 domain's trays reach each other only through the rack's NVLink backplane (DGX GB200 user guide:
 passive copper cable cartridges), so a domain split over racks, or larger than its system's, cannot
 run; a busbar-fed rack needs power shelves able to carry it (NVIDIA NVL72 RA: 8 x 33 kW shelves); a
-liquid-cooled rack still sends part of its heat to room air, which the room must remove.
+liquid-cooled rack still sends part of its heat to room air, which the room must remove; and its cold
+plates are specified for a warmest coolant supply, which the liquid loop (the ``liquid`` cooling entry's
+``supply_c``, made by its CDU) must not exceed.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ def rack_scale_checks(design: Design, catalog: Any, power: PowerReport | None = 
         found.extend(_shelf_checks(power, shelves_w, busbar_racks))
     if cooling is not None:
         found.extend(_air_checks(design, catalog, cooling))
+    found.extend(_coolant_checks(design, catalog))
     return found
 
 
@@ -122,4 +125,42 @@ def _air_checks(design: Design, catalog: Any, cooling: CoolingReport) -> list[Ch
             "Check the hall's air-side capacity for this rack (in-row cooling or a rear-door heat exchanger), "
             "or spread the air-cooled load.",
             params=params(rack=rack_id, air_w=rack.air_w, room_w=air.capacity_w)))
+    return found
+
+
+def _coolant_checks(design: Design, catalog: Any) -> list[Check]:
+    """Liquid-cooled racks whose loop's supply temperature (catalog ``liquid``: ``supply_c``) is above what a
+    device's cold plates take (``max_coolant_supply_c``), or above what its CDU is quoted for. Devices without
+    a known limit are not judged (docs/models/power-cooling.md §9)."""
+    loop = catalog.get(CoolingType.LIQUID.value)
+    supply = None if loop is None or loop.kind != "cooling" else loop.get("supply_c")
+    if supply is None:
+        return []
+    found: list[Check] = []
+    cdu = catalog.get(str(loop.get("cdu_id") or ""))
+    if cdu is not None and cdu.get("max_supply_c") is not None and supply > cdu["max_supply_c"]:
+        found.append(Check(
+            "coolant-supply-above-cdu", Severity.WARNING,
+            f"the liquid loop is planned at {supply:g} °C supply, above the {cdu['max_supply_c']:g} °C its CDU "
+            f"{cdu.id} is quoted for", (), "Plan the loop within the CDU's range, or choose a CDU for that supply "
+            "temperature.", params=params(supply_c=supply, cdu=cdu.id, cdu_max_c=cdu["max_supply_c"])))
+    limits: dict[str, list[tuple[float, str]]] = defaultdict(list)
+    for device in design.devices.values():
+        rack = design.racks.get(device.rack_id or "")
+        entry = catalog.get(device.catalog_id)
+        if rack is None or rack.cooling != CoolingType.LIQUID or entry is None:
+            continue
+        limit = entry.get("max_coolant_supply_c")
+        if limit is not None and supply > limit:
+            limits[rack.id].append((float(limit), device.id))
+    for rack_id, too_warm in sorted(limits.items()):
+        coldest = min(limit for limit, _ in too_warm)
+        ids = tuple(device_id for _, device_id in too_warm[:SHOWN_IDS])
+        found.append(Check(
+            "coolant-supply-too-warm", Severity.ERROR,
+            f"rack {rack_id}: the liquid loop's {supply:g} °C supply is warmer than the {coldest:g} °C the cold "
+            f"plates of {len(too_warm)} device(s) are specified for; they throttle or shut down", ids,
+            "Lower the loop's supply temperature (the CDU setpoint) to the cold plates' limit, or choose hardware "
+            "specified for warmer water.",
+            params=params(rack=rack_id, supply_c=supply, limit_c=coldest, devices=len(too_warm))))
     return found

@@ -143,6 +143,10 @@ CHECK_MESSAGES_ZH: dict[str, str] = {
     "rack-over-power-shelves": "机柜 {rack} 最大功耗 {max_w:kw}，超过其电源架的 {shelves_w:kw}",
     "rack-heat-to-air-over-room": (
         "液冷机柜 {rack} 仍向机房空气散热 {air_w:kw}，超过机房风冷每柜可带走的 {room_w:kw}"),
+    "coolant-supply-too-warm": (
+        "机柜 {rack}：液冷回路供液温度 {supply_c:g} °C，高于其中 {devices} 台设备冷板允许的 {limit_c:g} °C；"
+        "这些设备会降频或停机"),
+    "coolant-supply-above-cdu": "液冷回路规划的供液温度 {supply_c:g} °C 高于其 CDU {cdu} 适用的 {cdu_max_c:g} °C",
     "rack-over-feed": (
         "机柜 {rack} 最大功耗 {max_w:kw}，但供电回路持续只能承载 {feeds_w:kw}（断路器额定值的 80%），会跳闸"),
     "rack-feed-not-redundant.single": "机柜 {rack} 只有单路供电：这一路断电整柜就会掉电",

@@ -1986,6 +1986,10 @@
         <translation>电源架</translation>
     </message>
     <message>
+        <source>cdu</source>
+        <translation>CDU（冷却液分配单元）</translation>
+    </message>
+    <message>
         <source>a whole number</source>
         <translation>整数</translation>
     </message>
