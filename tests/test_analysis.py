@@ -123,7 +123,7 @@ def test_default_example_training_uses_the_workload_layout() -> None:
     assert training.scaling[0].efficiency == 1.0 and 0.5 < training.scaling[-1].efficiency <= 1.0
     assert training.scaling[-1].step_time_s == pytest.approx(training.estimate.step_time_s)
     assert analysis.summary.training_step_time_s == training.estimate.step_time_s
-    assert analysis.storage is not None and analysis.storage.source == "2 x pfs-nvme-2u4n"
+    assert analysis.storage is not None and analysis.storage.source == "1 x nfs-nvme-2u"  # sized from the workload
 
 
 def test_gdr_off_lowers_two_node_bandwidth() -> None:

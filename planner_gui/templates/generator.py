@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 
 from planner_gui.catalog import Catalog, CatalogEntry
-from planner_gui.model import CoolingType, Design, DesignMeta, Device, DeviceSpec, Link
+from planner_gui.model import CoolingType, Design, DesignMeta, Device, DeviceSpec, Link, Workload
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text
 from planner_gui.templates.clos import ClosPlan, leaf_port_split, plan_clos, spine_switch_for
 from planner_gui.templates.oversubscription import oversubscription_note
@@ -21,8 +21,8 @@ from planner_gui.templates.rack_scale import KW_STEP as RACK_KW_STEP
 from planner_gui.templates.rack_scale import RackScale, others_profile, rack_scale_for, rack_scale_spec
 from planner_gui.templates.racks import MediumChooser, RackPacker, cable_length_m
 from planner_gui.templates.spec import ResolvedSpec, TemplateError, TemplateSpec, resolve
+from planner_gui.templates.storage_sizing import StoragePlan, plan_storage, storage_need
 
-NODES_PER_STORAGE_SERVER = 16  # one NVMe/NFS storage server per 16 GPU nodes (planning rule of thumb, estimate)
 STORAGE_OVERSUBSCRIPTION = 2.0  # storage traffic is bursty; a 2:1 storage leaf is the common choice (estimate)
 MANAGEMENT_OVERSUBSCRIPTION = 8.0  # 1G BMC traffic is tiny
 # A non-blocking three-tier folded Clos of radix-R switches reaches R^3 / 4 endpoints: R pods of R/2
@@ -46,6 +46,7 @@ def build_design(catalog: Catalog, spec: TemplateSpec) -> tuple[Design, tuple[Te
         spec = rack_scale_spec(spec, resolved, scale)
         resolved = dataclasses.replace(resolved, spec=spec)
     design = Design(meta=_meta(resolved))
+    design.workload = spec.workload
     packer = RackPacker(design, catalog, spec.rack_u, spec.rack_kw, CoolingType(spec.cooling), spec.row_length,
                         spec.cooling_kw, others=others)
     server_ids = _server_ids(spec.nodes)
@@ -226,11 +227,12 @@ def _storage_network(design: Design, catalog: Catalog, packer: RackPacker, resol
     speed = float(resolved.server["storage_nic_gbps"])
     if count == 0 or speed <= 0:  # no storage NIC (a cloud instance: its storage is the provider's service)
         return []
-    storage = _storage_server_for(catalog, speed)
-    if storage is None:
+    plan = _storage_plan(design, catalog, resolved, len(server_ids))
+    if plan is None:
         return []
+    storage = plan.entry
     switch = _switch_with_speed(catalog, "ethernet", speed, role="fabric")
-    storage_ids = [f"storage-{i + 1:02d}" for i in range(math.ceil(len(server_ids) / NODES_PER_STORAGE_SERVER))]
+    storage_ids = [f"storage-{i + 1:02d}" for i in range(plan.count)]
     for storage_id in storage_ids:
         packer.place(Device(storage_id, storage.id, name=storage_id), "storage")
     storage_spec = catalog.device_spec(storage.id)
@@ -239,14 +241,16 @@ def _storage_network(design: Design, catalog: Catalog, packer: RackPacker, resol
     return _flat_clos(catalog, packer, "stor", switch, endpoints, speed, STORAGE_OVERSUBSCRIPTION, "storage")
 
 
-def _storage_server_for(catalog: Catalog, speed: float) -> CatalogEntry | None:
-    """The storage server whose ports best match the GPU servers' storage NICs (exact speed first)."""
-    def mismatch(entry: CatalogEntry) -> tuple[float, str]:
-        fastest = max(g["speed_gbps"] for g in entry["port_groups"])
-        return abs(math.log2(fastest / speed)), entry.id
-
-    entries = [e for e in catalog.of_kind("storage") if e["port_groups"]]
-    return min(entries, key=mismatch) if entries else None
+def _storage_plan(design: Design, catalog: Catalog, resolved: ResolvedSpec, nodes: int) -> StoragePlan | None:
+    """The shared storage the design's workload needs (storage_sizing.py), not a fixed block per nodes; a
+    design without one yet is sized for the default workload (Workload(), a 6.7 B-parameter model), and the
+    analysis checks the storage again once a workload is set (training-data-starved, -checkpoint-slow)."""
+    server = resolved.server
+    gpu = catalog.require(server["gpu_id"])
+    workload = design.workload if design.workload is not None else Workload()
+    need = storage_need(workload, nodes * int(server["gpu_count"]), gpu, nodes,
+                        float(server.get("nvme_read_gbs") or 0.0), float(server.get("nvme_tb") or 0.0))
+    return plan_storage(catalog, need)
 
 
 def _management_network(design: Design, catalog: Catalog, packer: RackPacker) -> list[tuple[str, str]]:

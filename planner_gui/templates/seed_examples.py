@@ -202,7 +202,7 @@ def build_variant_example(catalog: Catalog, example: VariantExample) -> Design:
 
 def build_example(catalog: Catalog, example: SeedExample) -> Design:
     """The example's design: the template, then its extra servers, prices, workload and notes."""
-    design = generate_design(catalog, example.spec)
+    design = generate_design(catalog, dataclasses.replace(example.spec, workload=example.workload))
     for catalog_id, count in example.extra_servers.items():
         for _ in range(count):
             _add_extra_server(design, catalog, catalog_id, example.spec)

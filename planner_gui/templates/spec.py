@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from planner_gui.catalog import Catalog, CatalogEntry
+from planner_gui.model import Workload
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text
 
 TOPOLOGIES = ("single-switch", "leaf-spine", "rail-optimized")
@@ -47,6 +48,9 @@ class TemplateSpec:
     storage: bool = True
     management: bool = True
     name: str | None = None
+    # The training workload the design carries; its storage is sized from it (storage_sizing.py). None: the
+    # design has none yet (sized for the default Workload()).
+    workload: Workload | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

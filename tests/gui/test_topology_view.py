@@ -104,17 +104,17 @@ def test_dragging_a_device_moves_it_and_its_links_follow(view: TopologyView, qtb
 
 def test_delete_removes_the_selection(view: TopologyView, qtbot: QtBot) -> None:
     document = view.document
-    document.select(["storage-02"])
+    document.select(["storage-01"])
     view.setFocus()
     qtbot.keyClick(view, Qt.Key.Key_Delete)
-    assert "storage-02" not in document.design.devices
-    assert view.node_of("storage-02") is None
-    assert not any(link.a.startswith("storage-02/") or link.b.startswith("storage-02/")
+    assert "storage-01" not in document.design.devices
+    assert view.node_of("storage-01") is None
+    assert not any(link.a.startswith("storage-01/") or link.b.startswith("storage-01/")
                    for link in document.design.links.values())
     document.undo_stack.undo()  # back where it was, not at a new free slot
-    node = view.node_of("storage-02")
+    node = view.node_of("storage-01")
     assert node is not None
-    i = view.data.index["storage-02"]
+    i = view.data.index["storage-01"]
     assert (node.scenePos().x(), node.scenePos().y()) == pytest.approx((view.data.x[i], view.data.y[i]))
 
 
