@@ -165,6 +165,8 @@ FIELDS: dict[str, dict[str, Field]] = {
         "default_switch_id": Field(str),
         # Cloud NICs whose NCCL network plugin is not IB/RoCE verbs (docs/catalog.md, `nic`).
         "transport": Field(str, required=False, choices=("efa", "efa_v1", "tcpx")),
+        # The NIC's PCIe host link generation (x16); absent: unknown, taken as the GPU's.
+        "pcie_gen": Field(int, required=False, low=3, high=7),
         "nvls_support": Field(bool, required=False),
     },
     "switch": {

@@ -54,6 +54,8 @@ FIGURE_LABELS: dict[str, Template] = {
 BOTTLENECKS: tuple[tuple[re.Pattern[str], Template], ...] = (
     (re.compile(r"inter-node NIC \((.+)\)"), QT_TRANSLATE_NOOP("CLI", "inter-node NIC ({detail})")),
     (re.compile(r"PCIe Gen(\S+) between GPUs"), QT_TRANSLATE_NOOP("CLI", "PCIe Gen{detail} between GPUs")),
+    (re.compile(r"PCIe Gen(\S+) x16 to each NIC \((.+)\)"),
+     QT_TRANSLATE_NOOP("CLI", "PCIe Gen{detail} x16 to each NIC ({detail2})")),
     (re.compile(r"latency()"), QT_TRANSLATE_NOOP("CLI", "latency")),
     (re.compile(r"single rank \(local copy\)()"), QT_TRANSLATE_NOOP("CLI", "single rank (local copy)")),
 )
@@ -71,7 +73,9 @@ def bottleneck(what: object) -> str:
     for pattern, template in BOTTLENECKS:
         found = pattern.fullmatch(str(what))
         if found:
-            return translate(template.context, template.source).format(detail=found.group(1))
+            groups = found.groups()
+            return translate(template.context, template.source).format(
+                detail=groups[0], detail2=groups[1] if len(groups) > 1 else "")
     return str(what)
 
 

@@ -28,7 +28,7 @@ CODES = (
     "single-spine", "single-point-of-failure", "non-rail-cabling", "switch-ports-full",
     "gdr-off", "nccl-env-defaults", "nccl-net-socket", "spine-leaf-few-leaves", "roce-at-scale",
     "roce-no-congestion-control", "roce-no-adaptive-routing", "oversubscribed-fabric", "pcie-tensor-parallel",
-    "tp-across-nodes",
+    "tp-across-nodes", "nic-capped-by-pcie",
 )
 
 
@@ -44,7 +44,7 @@ def fabric_checks(design: Design, catalog: Any, topo: TopologyReport | None = No
         checks += rule(topo)
     if topo.servers and job_servers(topo).size:
         profile = profile if profile is not None else fabric_profile_from_design(design, catalog, topo)
-        checks += model_checks(design, topo, profile)
+        checks += model_checks(design, topo, profile, catalog)
     return sort_checks(checks)
 
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from typing import Any
 
 from planner_gui.engine.checks.base import Check, Severity, params
 from planner_gui.engine.collectives import FabricProfile, predict
+from planner_gui.engine.collectives.hardware import NIC_EFFICIENCY, nic_link_gen, nic_usable_gbs
 from planner_gui.engine.topology.report import TopologyReport
 from planner_gui.model import Design
 from planner_gui.present import plural
@@ -34,12 +36,14 @@ PCIE_TP_WARN = 4  # tensor parallelism over 4+ PCIe GPUs: every layer waits on P
 NCCL_GID_AUTO_VERSION = (2, 21)  # NCCL picks the RoCE v2 GID itself from 2.21 (NCCL env docs, IB_GID_INDEX)
 BF16_BYTES = 2  # activations are exchanged in 16-bit precision in tensor-parallel layers
 OVERSUBSCRIPTION_TOLERANCE = 1.0 + 1e-9
+BITS_PER_BYTE = 8
 
 
-def model_checks(design: Design, topo: TopologyReport, profile: FabricProfile) -> list[Check]:
+def model_checks(design: Design, topo: TopologyReport, profile: FabricProfile, catalog: Any = None) -> list[Check]:
     out: list[Check] = []
     for rule in (_gdr, _nccl_env, _few_leaves, _roce, _oversubscription):
         out += rule(design, topo, profile)
+    out += _pcie_caps_nics(profile, catalog)
     out += _tensor_parallel(design, profile)
     return out
 
@@ -83,6 +87,41 @@ def _gdr(design: Design, topo: TopologyReport, profile: FabricProfile) -> list[C
         "shares a PCIe switch with its NIC.",
         key="gdr-off.setting" if not design.fabric.gpudirect_rdma else "gdr-off.nic",
         params=params(busbw=now, busbw_gdr=on, latency_us=t_now, latency_gdr_us=t_on))]
+
+
+def _pcie_caps_nics(profile: FabricProfile, catalog: Any) -> list[Check]:
+    """The NICs could send faster than the PCIe link behind each carries (800G XDR on a PCIe Gen5 host): the
+    model already caps the network at PCIe, and this says so, with what a NIC of the PCIe link's rate gives.
+    A warning when the GPU's PCIe generation is sourced, information when the catalog marks it estimated."""
+    if profile.nodes < 2:
+        return []
+    nic_rate, pcie = nic_usable_gbs(profile)
+    if pcie >= nic_rate:
+        return []
+    gen = nic_link_gen(profile)
+    enough_gbps = pcie * BITS_PER_BYTE / NIC_EFFICIENCY  # the line rate whose NIC already fills the link
+    now, slower = _busbw(profile), _busbw(replace(profile, nic_gbps=enough_gbps))
+    estimated = _pcie_gen_estimated(catalog, profile.gpu_name)
+    return [Check(
+        "nic-capped-by-pcie", Severity.INFO if estimated else Severity.WARNING,
+        f"each {profile.nic_gbps:g} Gb/s NIC could move {nic_rate:.0f} GB/s, but the PCIe Gen{gen} x16 link between "
+        f"its GPU and it carries {pcie:g} GB/s: the network runs at the PCIe link's rate. Model: AllReduce busbw "
+        f"{now:.0f} GB/s at 1 GiB, the same ({slower:.0f} GB/s) with {enough_gbps:.0f} Gb/s NICs, so the faster NIC "
+        "buys nothing here." + (" The GPU's PCIe generation is an estimate in the catalog: confirm it in the "
+                                "platform guide." if estimated else ""), (),
+        "Use NICs of the PCIe link's rate (and save their cost), a host whose GPUs and NICs meet at a faster PCIe "
+        "generation, or a NIC with two PCIe x16 links (Socket Direct).",
+        key="nic-capped-by-pcie.estimated" if estimated else "nic-capped-by-pcie",
+        params=params(nic_gbps=profile.nic_gbps, nic_gbs=nic_rate, gen=gen, pcie_gbs=pcie, busbw=now,
+                      busbw_enough=slower, enough_gbps=enough_gbps))]
+
+
+def _pcie_gen_estimated(catalog: Any, gpu_name: str) -> bool:
+    """True when the catalog's GPU of that name lists ``pcie_gen`` among its estimated figures."""
+    if catalog is None:
+        return False
+    entry = next((e for e in catalog.of_kind("gpu") if str(e.get("name") or e.id) == gpu_name), None)
+    return entry is not None and "pcie_gen" in (entry.get("estimated") or {})
 
 
 def _small_time(profile: FabricProfile) -> float:

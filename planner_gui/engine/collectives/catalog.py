@@ -145,6 +145,7 @@ def _nic_facts(catalog: _Catalog, nic_id: str | None, nodes: int, nics_per_node:
         "nvls_across_nodes": nvls_across_nodes,
         "gdr": bool(nic.get("rdma", True)),
         "switch_latency_ns": SWITCH_LATENCY_FALLBACK_NS,
+        "nic_pcie_gen": int(nic.get("pcie_gen") or 0),
     }
     switch_id = nic.get("default_switch_id")
     if switch_id:

@@ -74,6 +74,7 @@ def fabric_profile_from_design(design: Design, catalog: Any, topo: TopologyRepor
         "cable_m": cable_m,
         "gpu_nic_affinity": _affinity(hw, nics // hosts),
         "hosts_per_domain": hosts,
+        "nic_pcie_gen": int(nic_entry.get("pcie_gen") or 0) if nic_entry is not None else 0,
     }
     if hosts > 1:
         values["intra"] = INTRA_NVSWITCH

@@ -212,13 +212,19 @@ def _network(profile: FabricProfile, staged: bool) -> tuple[float, float, float,
     node = min(nics * _fabric_efficiency(profile, uniform=False), gpus)
     uniform = min(nics * _fabric_efficiency(profile, uniform=True), gpus)
     label = f"inter-node NIC ({profile.nic_gbps:g} Gb/s x {profile.nics_per_node})"
+    nic_line, link = nic_usable_gbs(profile)
+    if link < nic_line:  # the NIC could send faster than its PCIe link carries: PCIe is the limit
+        label = f"PCIe Gen{nic_link_gen(profile)} x16 to each NIC ({link:g} GB/s; NIC {profile.nic_gbps:g} Gb/s x " \
+                f"{profile.nics_per_node})"
     return node, node / profile.gpus_per_node, uniform / profile.gpus_per_node, label
 
 
 def _nic_rate(profile: FabricProfile, staged: bool) -> float:
     """What one NIC carries (GB/s): its line rate at the GPUDirect efficiency, within its PCIe slot."""
     host_pcie = pcie_bw(profile.pcie_gen)
-    per_nic = min(profile.nic_gbps / BITS_PER_BYTE * NIC_EFFICIENCY, host_pcie)
+    link_gen = nic_link_gen(profile)
+    nic_rate = profile.nic_gbps / BITS_PER_BYTE * NIC_EFFICIENCY
+    per_nic = min(nic_rate, pcie_bw(link_gen))
     if staged:
         # Without GPUDirect RDMA the data is copied through host memory. When GPU and NIC share a
         # PCIe switch, the switch uplink carries every byte twice per direction (GPU->host and
@@ -226,6 +232,16 @@ def _nic_rate(profile: FabricProfile, staged: bool) -> float:
         # NIC and GPU are on the same PCI switch" (NVIDIA/nccl#465).
         per_nic = min(per_nic, host_pcie / 2.0 if profile.gpu_nic_affinity else host_pcie)
     return per_nic
+
+
+def nic_link_gen(profile: FabricProfile) -> int:
+    """The PCIe generation of the GPU-to-NIC path: the slower of the GPU's and the NIC's (0: unknown NIC)."""
+    return min(profile.pcie_gen, profile.nic_pcie_gen) if profile.nic_pcie_gen else profile.pcie_gen
+
+
+def nic_usable_gbs(profile: FabricProfile) -> tuple[float, float]:
+    """(what one NIC's line rate allows, what its PCIe link carries), GB/s per direction."""
+    return profile.nic_gbps / BITS_PER_BYTE * NIC_EFFICIENCY, pcie_bw(nic_link_gen(profile))
 
 
 def _gpu_attach(profile: FabricProfile) -> float:

@@ -66,6 +66,9 @@ class FabricProfile:
     # Servers whose GPUs share one NVLink domain (an NVL72 rack: 18 trays). NCCL (>= 2.25, MNNVL) treats
     # the domain as one node, so gpus_per_node, nodes and nics_per_node count per domain; 1: a server.
     hosts_per_domain: int = 1
+    # The NIC's own PCIe generation (catalog nic ``pcie_gen``); 0: unknown, taken as the GPU's. GPUDirect RDMA
+    # moves every byte over the slower of the GPU's and the NIC's PCIe x16 links (hardware.py _network).
+    nic_pcie_gen: int = 0
 
     def __post_init__(self) -> None:
         problems = profile_problems(self)
@@ -84,6 +87,8 @@ def profile_problems(p: FabricProfile) -> list[Text]:
     problems += _int_in("gpus_per_node", p.gpus_per_node, 1, MAX_GPUS_PER_NODE)
     problems += _int_in("nodes", p.nodes, 1, MAX_NODES)
     problems += _int_in("pcie_gen", p.pcie_gen, 3, 7)
+    if p.nic_pcie_gen != 0:
+        problems += _int_in("nic_pcie_gen", p.nic_pcie_gen, 3, 7)
     problems += _int_in("hops", p.hops, 1, MAX_HOPS)
     problems += _int_in("hosts_per_domain", p.hosts_per_domain, 1, MAX_GPUS_PER_NODE)
     if isinstance(p.hosts_per_domain, int) and p.hosts_per_domain > 1 and p.intra != "nvswitch":

@@ -81,6 +81,15 @@ CHECK_MESSAGES_ZH: dict[str, str] = {
         "轨道优化接线让 Ring 和 Tree 流量留在每个轨道的一台 Leaf 上，并让 PXN（NCCL 2.12 及以上）避免跨轨。"),
     "switch-ports-full": "{switches} 台交换机已没有空闲端口可供扩容或备用线缆：{switch_ids:ids}。",
     # ----- fabric: choices weighed with the collective model (engine/checks/fabric_model.py) -----
+    "nic-capped-by-pcie": (
+        "每块 {nic_gbps:g} Gb/s 网卡本可传输 {nic_gbs:,.0f} GB/s，但其与 GPU 之间的 PCIe Gen{gen} x16 链路只能承载 "
+        "{pcie_gbs:g} GB/s：网络按 PCIe 链路的速率运行。模型预测：1 GiB AllReduce 总线带宽 {busbw:,.0f} GB/s，"
+        "换成 {enough_gbps:,.0f} Gb/s 网卡也是 {busbw_enough:,.0f} GB/s，更快的网卡在这里没有收益。"),
+    "nic-capped-by-pcie.estimated": (
+        "每块 {nic_gbps:g} Gb/s 网卡本可传输 {nic_gbs:,.0f} GB/s，但其与 GPU 之间的 PCIe Gen{gen} x16 链路只能承载 "
+        "{pcie_gbs:g} GB/s：网络按 PCIe 链路的速率运行。模型预测：1 GiB AllReduce 总线带宽 {busbw:,.0f} GB/s，"
+        "换成 {enough_gbps:,.0f} Gb/s 网卡也是 {busbw_enough:,.0f} GB/s，更快的网卡在这里没有收益。产品目录中该 "
+        "GPU 的 PCIe 代数为估计值：请以平台指南为准。"),
     "gdr-off.setting": (
         "网络设置中关闭了 GPUDirect RDMA：跨节点流量要经主机内存中转。模型预测：1 GiB AllReduce 总线带宽 "
         "{busbw:,.0f} GB/s，开启 GPUDirect RDMA 后为 {busbw_gdr:,.0f} GB/s；8 字节延迟 {latency_us:,.0f} µs，"

@@ -181,6 +181,7 @@ def bottleneck(ctx: Ctx, text: str) -> str:
 
 BOTTLENECK_WORDS = (
     ("inter-node NIC", "coll.bn.nic"),
+    ("to each NIC", "coll.bn.to_nic"),
     ("between GPUs", "coll.bn.pcie"),
     ("single rank (local copy)", "coll.bn.local"),
     ("NVLink mesh", "coll.bn.mesh"),

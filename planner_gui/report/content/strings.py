@@ -390,6 +390,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "AllToAll 用于 MoE 专家并行的 token 分发。",
     ),
     "coll.bn.nic": ("inter-node NIC", "节点间网卡"),
+    "coll.bn.to_nic": ("to each NIC", "到每块网卡"),
     "coll.bn.pcie": ("between GPUs", "GPU 之间"),
     "coll.bn.local": ("single rank (local copy)", "单卡（本地拷贝）"),
     "coll.bn.mesh": ("NVLink mesh", "NVLink 直连"),

@@ -20,6 +20,7 @@ CHECK_TITLES: dict[str, tuple[str, str]] = {
     "device-psu-not-redundant": ("PSUs not redundant", "电源模块无冗余"),
     "device-unplaced": ("Devices not in a rack", "设备未上架"),
     "gdr-off": ("GPUDirect RDMA off", "GPUDirect RDMA 未开启"),
+    "nic-capped-by-pcie": ("NICs capped by PCIe", "网卡受 PCIe 限制"),
     "gpu-throttled": ("GPUs throttled", "GPU 降频"),
     "link-speed-mismatch": ("Link speed step", "链路两端速率不一致"),
     "mixed-nic-speeds": ("Mixed NIC speeds", "网卡速率不一致"),
@@ -83,6 +84,8 @@ CHECK_FIXES_ZH: dict[str, str] = {
     "device-unplaced": (
         "把每台设备放入机柜的空闲 U 位：未上架设备计入功耗和成本，但不计入任何机柜的预算、散热和承重。"
     ),
+    "nic-capped-by-pcie": "选用与 PCIe 链路速率相当的网卡（节省成本），或选用 GPU 与网卡之间 PCIe 代数更高的主机，"
+                          "或选用带两条 PCIe x16 链路的网卡（Socket Direct）。",
     "gdr-off": (
         "使用支持 RDMA 的网卡，加载 nvidia-peermem（或 DMA-BUF），并用 nvidia-smi topo -m 确认每张 "
         "GPU 与其网卡相邻。"

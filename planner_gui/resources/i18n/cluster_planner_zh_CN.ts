@@ -1032,6 +1032,10 @@
         <translation>GPU 之间 PCIe Gen{detail}</translation>
     </message>
     <message>
+        <source>PCIe Gen{detail} x16 to each NIC ({detail2})</source>
+        <translation>到每块网卡的 PCIe Gen{detail} x16 链路（{detail2}）</translation>
+    </message>
+    <message>
         <source>latency</source>
         <translation>延迟</translation>
     </message>
@@ -2484,6 +2488,10 @@
     <message>
         <source>inter-node NIC</source>
         <translation>节点间网卡</translation>
+    </message>
+    <message>
+        <source>to each NIC</source>
+        <translation>到每块网卡</translation>
     </message>
     <message>
         <source>between GPUs</source>

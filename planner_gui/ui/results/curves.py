@@ -316,6 +316,7 @@ translate = QCoreApplication.translate  # lupdate reads translate("Context", "li
 # that "single rank (local copy)" is replaced before any shorter phrase inside it; numbers pass through.
 BOTTLENECK_PHRASES = (QT_TRANSLATE_NOOP("CurvesView", "single rank (local copy)"),
                       QT_TRANSLATE_NOOP("CurvesView", "inter-node NIC"),
+                      QT_TRANSLATE_NOOP("CurvesView", "to each NIC"),
                       QT_TRANSLATE_NOOP("CurvesView", "between GPUs"),
                       QT_TRANSLATE_NOOP("CurvesView", "NVLink mesh"),
                       QT_TRANSLATE_NOOP("CurvesView", "latency"))
