@@ -40,6 +40,7 @@ def test_open_design_against_a_file_fills_every_tab(dialog: CompareDialog) -> No
     result = dialog.compare()
     direct = compare_designs(load_design(IB, CATALOG).design, load_design(ROCE, CATALOG).design, CATALOG)
     assert result is not None and result.to_json() == direct.to_json()
+    assert "the difference is the link speed, 200 vs 100 Gb/s per NIC" in dialog.status.text()  # what explains it
     labels = [dialog.figures.item(i, 0).text() for i in range(dialog.figures.rowCount())]
     busbw = labels.index("AllReduce busbw at 1 GiB")
     row = direct.row("allreduce_busbw_1gib")

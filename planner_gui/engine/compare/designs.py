@@ -15,6 +15,7 @@ from typing import Any
 
 from planner_gui.engine.analysis import Analysis, analyze_design
 from planner_gui.engine.collectives import CollectiveResult
+from planner_gui.engine.compare.explain import explain_busbw
 from planner_gui.engine.cost.bom import CATEGORY_ORDER, Bom, CableRun, build_bom
 from planner_gui.engine.sections.results import clean_json, point_json
 from planner_gui.engine.sections.training import section_name
@@ -225,6 +226,7 @@ def compare_designs(design_a: Design, design_b: Design, catalog: Any, analysis_a
                  for f in FIGURES)
     bom_a = a.bom if a.bom is not None else build_bom(design_a, catalog)
     bom_b = b.bom if b.bom is not None else build_bom(design_b, catalog)
+    notes += explain_busbw(a.profile, b.profile)  # which factor explains the network difference
     notes += _unavailable_notes("A", a) + _unavailable_notes("B", b)
     name_a, name_b = names if names is not None else (design_a.meta.name, design_b.meta.name)
     return Comparison(

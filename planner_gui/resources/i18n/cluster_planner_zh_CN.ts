@@ -3283,6 +3283,58 @@
         <source>{id!r} is not a catalog {kind}; see cluster-planner catalog list</source>
         <translation>{id!r} 不是目录中的 {kind}；请查看 cluster-planner catalog list</translation>
     </message>
+    <message>
+        <source>on</source>
+        <translation>开启</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>the link speed, {a} vs {b} Gb/s per NIC</source>
+        <translation>链路速率：每块网卡 {a} 对 {b} Gb/s</translation>
+    </message>
+    <message>
+        <source>the transport, {a} vs {b}</source>
+        <translation>传输方式：{a} 对 {b}</translation>
+    </message>
+    <message>
+        <source>the NICs per node, {a} vs {b}</source>
+        <translation>每节点网卡数：{a} 对 {b}</translation>
+    </message>
+    <message>
+        <source>GPUDirect RDMA, {a} vs {b}</source>
+        <translation>GPUDirect RDMA：{a} 对 {b}</translation>
+    </message>
+    <message>
+        <source>the oversubscription, {a} vs {b}</source>
+        <translation>收敛比：{a} 对 {b}</translation>
+    </message>
+    <message>
+        <source>the switch hops, {a} vs {b}</source>
+        <translation>交换机跳数：{a} 对 {b}</translation>
+    </message>
+    <message>
+        <source>the PCIe links, Gen{a} vs Gen{b}</source>
+        <translation>PCIe 链路：Gen{a} 对 Gen{b}</translation>
+    </message>
+    <message>
+        <source>the GPUs and NVLink, {a} vs {b}</source>
+        <translation>GPU 与 NVLink：{a} 对 {b}</translation>
+    </message>
+    <message>
+        <source>the scale, {a} vs {b} GPUs</source>
+        <translation>规模：{a} 对 {b} 块 GPU</translation>
+    </message>
+    <message>
+        <source>{first}, and {second}</source>
+        <translation>{first}，以及{second}</translation>
+    </message>
+    <message>
+        <source>AllReduce busbw at 1 GiB, {busbw_a:.1f} GB/s (A) vs {busbw_b:.1f} GB/s (B): the difference is {reason} (A with B&apos;s alone: {alone:.1f} GB/s).</source>
+        <translation>1 GiB AllReduce 总线带宽 {busbw_a:.1f} GB/s（A）对 {busbw_b:.1f} GB/s（B）：差异来自{reason}（A 只换成 B 的这一项：{alone:.1f} GB/s）。</translation>
+    </message>
 </context>
 <context>
     <name>ExportPdfDialog</name>
