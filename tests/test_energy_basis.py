@@ -16,6 +16,8 @@ from planner_gui.engine import analyze_design
 from planner_gui.io import save_design
 from planner_gui.report.content import build_proposal
 from planner_gui.report.content.blocks import Paragraph
+from planner_gui.report.content.bom_text import money
+from planner_gui.report.content.i18n import Tr
 from planner_gui.templates import TemplateSpec, generate_design
 
 CATALOG = bundled_catalog()
@@ -72,7 +74,6 @@ def test_cli_text_json_and_pdf_give_the_same_figures(two_dgx: tuple, tmp_path: P
     for language in ("en", "zh"):
         proposal = build_proposal(design, CATALOG, analysis, language, date(2026, 12, 2))
         paragraphs = [b.text for b in proposal.blocks if isinstance(b, Paragraph)]
-        symbol = "¥" if currency == "CNY" else "$"
-        shown = [p for p in paragraphs if f"{symbol}{energy.monthly_training:,.0f}" in p
-                 and f"{symbol}{energy.monthly_typical:,.0f}" in p]
+        t = Tr(language, currency)  # the report's own money format (万 in Chinese)
+        shown = [p for p in paragraphs if money(t, energy.monthly_training) in p and money(t, energy.monthly_typical) in p]
         assert len(shown) == 1, (language, paragraphs)
