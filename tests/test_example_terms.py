@@ -2,8 +2,8 @@
 
 Every example is priced in CNY for a buyer in China: 13 % VAT added to list prices (不含税), valid to
 2026-12-31 (templates/seed_examples.py). The summary's incl.-VAT total is the cost table's, the
-cost lines' VAT row is the rate times their total, the terms table and the chart's caption both say
-the amounts exclude VAT.
+cost lines' VAT row is the rate times their total, the terms table, the summary's prose and the chart's
+caption all say the amounts exclude VAT.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from planner_gui.catalog import bundled_catalog
 from planner_gui.engine import analyze_design
 from planner_gui.io import load_design
 from planner_gui.report.content import build_proposal
-from planner_gui.report.content.blocks import Figure, KeyValues, Table
+from planner_gui.report.content.blocks import Figure, KeyValues, Paragraph, Table
 from planner_gui.report.content.bom_text import money
 from planner_gui.report.content.i18n import Tr
 from planner_gui.templates.seed_examples import CHINA_VAT, QUOTE_VALID_UNTIL
@@ -47,6 +47,8 @@ def test_the_tax_line_agrees_across_summary_table_and_chart(name: str, lang: str
     with_tax = money(t, cost.total_with_tax(buy), wan=t.zh)
     assert summary[t("sum.buy_total_with_tax", months=months, rate=rate)] == with_tax
     assert summary[t("cost2.prices")] == t("cost2.prices.excluded", rate=rate)
+    prose = t("sum.p.tax.excluded", rate=rate, months=months, total=t.money(cost.total_with_tax(buy)))
+    assert with_tax in prose and any(prose in b.text for b in doc.blocks if isinstance(b, Paragraph))
     options = next(b for b in doc.blocks if isinstance(b, Table) and b.title == t("cost.options_title"))
     assert options.rows[0][5] == with_tax and t("cost2.tax_note.excluded") in options.note
     lines = next(b for b in doc.blocks if isinstance(b, Table) and b.title == t("cost.lines_title", months=months))

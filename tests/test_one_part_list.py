@@ -19,7 +19,7 @@ from planner_gui.engine import SCHEDULE_CATEGORIES, analyze_design
 from planner_gui.engine.cost.parts import PortFacts, choose_part
 from planner_gui.io import load_design
 from planner_gui.model import Design, Link, Medium
-from planner_gui.report.content.context import Ctx
+from planner_gui.report.content.context import Ctx, shorten
 from planner_gui.report.content.i18n import Tr
 from planner_gui.report.content.sources import sources
 from planner_gui.templates import TemplateSpec, generate_design
@@ -93,3 +93,18 @@ def test_a_long_link_draws_the_optic_the_bill_picks_by_length() -> None:
     module = sum(d.module_w for d in far.power.devices.values()) - sum(d.module_w for d in near.power.devices.values())
     dac = choose_part(CATALOG, "dac", 400.0, ends, 1.0)
     assert module == pytest.approx(2 * (per_end - float(CATALOG.get(dac.part)["power_per_end_w"])))
+
+
+def test_the_chinese_edition_names_every_cited_part_in_chinese(example: tuple[Design, object]) -> None:
+    """The sources appendix and the summary's server row name parts as the bill does: in Chinese in the zh
+    edition (a GPU keeps its product name), without "class"/"planning archetype" in English."""
+    design, analysis = example
+    zh, en = (Ctx(design, CATALOG, analysis, Tr(lang, "CNY"), TODAY) for lang in ("zh", "en"))
+    for catalog_id in zh.used_ids():
+        entry = CATALOG.get(catalog_id)
+        if entry.kind != "gpu":
+            assert entry.get("name_zh"), catalog_id
+            assert zh.describe(catalog_id) == entry["name_zh"]
+        assert "archetype" not in en.describe(catalog_id) and " class)" not in en.describe(catalog_id)
+    table = next(b for b in sources(zh) if getattr(b, "title", "") == zh.t("src.catalog_title"))
+    assert {row[0] for row in table.rows} == {shorten(zh.describe(i), 80) for i in zh.used_ids()}

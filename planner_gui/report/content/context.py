@@ -16,6 +16,7 @@ from planner_gui.catalog import Catalog, CatalogEntry
 from planner_gui.engine import Analysis, Bom, build_bom
 from planner_gui.model import Design
 from planner_gui.model.messages import Translate, render
+from planner_gui.report.content.bom_text import customer_name
 from planner_gui.report.content.i18n import Tr
 
 NAME_LIMIT = 120  # characters of a user-given name kept in a table cell; the cover shows more
@@ -58,9 +59,14 @@ class Ctx:
         return self.catalog.get(catalog_id)
 
     def describe(self, catalog_id: str) -> str:
-        """The catalog's name for an id, or a note that this installation does not know it."""
+        """The part's name for a buyer (:meth:`part_name`), or a note that this installation does not know it."""
         entry = self.catalog.get(catalog_id)
-        return entry.name if entry is not None else self.t("bom.unknown_item")
+        return self.part_name(entry) if entry is not None else self.t("bom.unknown_item")
+
+    def part_name(self, entry: CatalogEntry) -> str:
+        """A catalog part as the bill names it: its Chinese name in Chinese, else the name without the
+        catalog's internal wording ("planning archetype", "X class")."""
+        return str(entry.get("name_zh") or entry.name) if self.t.zh else customer_name(str(entry.name))
 
     def kind(self, catalog_id: str) -> str:
         entry = self.catalog.get(catalog_id)

@@ -270,7 +270,7 @@ def _switch_name(ctx: Ctx, catalog_id: str) -> str:
     entry = ctx.catalog.get(catalog_id)
     if entry is None:
         return catalog_id
-    return str(entry.get("name_zh") or entry.name) if ctx.t.zh else str(entry.name)
+    return ctx.part_name(entry)
 
 
 _LINE_KEYS = {f"cost.line.{k}" for k in BUY_LINES}

@@ -185,7 +185,7 @@ def _gpu_name(ctx: Ctx) -> str:
         return ctx.analysis.profile.gpu_name
     server = ctx.main_server()
     gpu = ctx.entry(server.get("gpu_id", "")) if server is not None else None
-    return gpu.name if gpu is not None else ctx.t("sum.no_gpu")
+    return ctx.part_name(gpu) if gpu is not None else ctx.t("sum.no_gpu")
 
 
 def _servers_text(ctx: Ctx) -> str:

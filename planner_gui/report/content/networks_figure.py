@@ -72,7 +72,7 @@ def _end(ctx: Ctx, ref: str) -> tuple[str, str, bool] | None:
 
 def _kind(ctx: Ctx, catalog_id: str) -> str:
     entry = ctx.entry(catalog_id)
-    return entry.name if entry is not None else catalog_id
+    return ctx.part_name(entry) if entry is not None else catalog_id
 
 
 def network_drawing(ctx: Ctx, view: NetworkView) -> Drawing:

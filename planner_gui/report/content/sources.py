@@ -123,7 +123,7 @@ def _catalog_table(ctx: Ctx) -> Table:
         if entry is None:
             continue
         estimated = ("、" if t.zh else ", ").join(dict.fromkeys(_field(name, t.zh) for name in entry.estimated))
-        rows.append((shorten(entry.name, 80), cite(entry.source, t.zh), estimated or "—"))
+        rows.append((shorten(ctx.part_name(entry), 80), cite(entry.source, t.zh), estimated or "—"))
     return Table(columns, tuple(rows), t("src.catalog_title"))
 
 

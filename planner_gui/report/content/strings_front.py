@@ -36,6 +36,11 @@ FRONT: dict[str, tuple[str, str]] = {
         "采购方案一次性投入 {upfront}，每月运营成本 {monthly}。",
     ),
     "sum.p.rent": ("Renting the same capacity costs {monthly} a month.", "租用同等算力每月 {monthly}。"),
+    "sum.p.tax.none": ("Prices exclude tax.", "以上价格不含税。"),
+    "sum.p.tax.excluded": ("Prices exclude VAT ({rate}); buying over {months} comes to {total} with it.",
+                           "以上价格不含税（增值税 {rate}），采购方案 {months}含税合计 {total}。"),
+    "sum.p.tax.excluded_only": ("Prices exclude VAT ({rate}).", "以上价格不含税（增值税 {rate}）。"),
+    "sum.p.tax.included": ("Prices include VAT ({rate}).", "以上价格均含税（增值税 {rate}）。"),
     "sum.p.risks": ("The main points to settle before ordering are: {risks}.", "下单前需要确认的主要问题：{risks}。"),
     "sum.p.no_risks": (
         "The design checks found nothing to settle before ordering.",

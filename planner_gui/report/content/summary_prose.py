@@ -6,6 +6,8 @@ prose and the tables cannot disagree.
 
 from __future__ import annotations
 
+from typing import Any
+
 from planner_gui.report.content.blocks import Block, Paragraph
 from planner_gui.report.content.context import Ctx, shorten
 
@@ -57,7 +59,22 @@ def _costs(ctx: Ctx) -> str:
     rent = cost.options.get("rent")
     if rent is not None:
         parts.append(t("sum.p.rent", monthly=t.money(rent.monthly)))
+    parts.append(_tax(ctx, cost, buy))
     return _join(ctx, parts)
+
+
+def _tax(ctx: Ctx, cost: Any, buy: Any) -> str:
+    """The price basis, as the cost section's terms state it (and the incl.-VAT total of buying)."""
+    t, terms = ctx.t, cost.terms
+    rate = t.pct(terms.tax_rate, 0)
+    if terms.tax_rate <= 0:
+        return t("sum.p.tax.none")
+    if terms.prices_include_tax:
+        return t("sum.p.tax.included", rate=rate)
+    if buy is None:
+        return t("sum.p.tax.excluded_only", rate=rate)
+    return t("sum.p.tax.excluded", rate=rate, months=t.months(cost.project_months),
+             total=t.money(cost.total_with_tax(buy)))
 
 
 def _risks(ctx: Ctx) -> str:
