@@ -93,3 +93,13 @@ def test_one_and_two_of_each_in_the_cli(designs: dict[str, Path], tmp_path: Path
     assert "1 server" in outputs["analyze one"] and "2 servers" in outputs["analyze two"]  # the designs are as meant
     found = {name: wrong_plurals(text) for name, text in outputs.items() if wrong_plurals(text)}
     assert not found, found
+
+
+def test_no_proposal_string_leaves_the_plural_open() -> None:
+    """The proposal's English strings choose singular or plural themselves ("1 node" has its own string);
+    "node(s)" would only be read right thanks to the safety net (report/content/voice.py)."""
+    from planner_gui.report.content.acceptance import TEXT
+    from planner_gui.report.content.strings import STRINGS
+
+    open_plurals = {key: en for key, (en, _zh) in {**STRINGS, **TEXT}.items() if OPTIONAL_PLURAL.search(en)}
+    assert not open_plurals, open_plurals

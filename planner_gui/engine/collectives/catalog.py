@@ -46,7 +46,8 @@ def profile_from_catalog(catalog: _Catalog, gpu_id: str, gpus_per_node: int, nod
     """
     unknown = set(overrides) - {f.name for f in fields(FabricProfile)}
     if unknown:
-        raise ValueError(f"profile_from_catalog(): unknown field(s) {', '.join(sorted(unknown))}; "
+        noun = "field" if len(unknown) == 1 else "fields"
+        raise ValueError(f"profile_from_catalog(): unknown {noun} {', '.join(sorted(unknown))}; "
                          f"use FabricProfile field names")
     gpu = catalog.require(gpu_id, "gpu")
     hosts = domain_shape(gpu, gpus_per_node, nodes, nvlink_domain)

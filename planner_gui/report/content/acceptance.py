@@ -28,8 +28,9 @@ TEXT: dict[str, tuple[str, str]] = {
     "pass": ("PASS", "通过"), "fail": ("FAIL", "未通过"), "incomplete": ("INCOMPLETE", "未完成"),
     "mismatch": ("MISMATCH", "不匹配"),
     "test_title": ("{test}, from line {line}: {verdict}", "{test}（第 {line} 行起）：{verdict}"),
-    "shape": ("{ranks} GPUs on {nodes} node(s){graph}. {reason}",
+    "shape": ("{ranks} GPUs on {nodes} nodes{graph}. {reason}",
               "{ranks} 块 GPU，{nodes} 个节点{graph}。{reason}"),
+    "shape_one": ("{ranks} GPUs on 1 node{graph}. {reason}", "{ranks} 块 GPU，1 个节点{graph}。{reason}"),
     "graph": (", CUDA graphs", "，CUDA Graph"),
     "col.size": ("Size", "大小"), "col.measured": ("Measured busbw", "实测总线带宽"),
     "col.predicted": ("Predicted", "预测"), "col.threshold": ("Threshold", "门限"),
@@ -80,7 +81,7 @@ def _test_blocks(ctx: Ctx, test: TestVerdict) -> list[Block]:
     t = ctx.t
     title = text(ctx, "test_title", test=test.test or "?", line=test.first_line,
                  verdict=text(ctx, test.verdict))
-    shape = text(ctx, "shape", ranks=t.int(test.ranks), nodes=t.int(test.nodes),
+    shape = text(ctx, "shape_one" if test.nodes == 1 else "shape", ranks=t.int(test.ranks), nodes=t.int(test.nodes),
                  graph=text(ctx, "graph") if test.graph else "", reason=said(ctx, test.reason))
     blocks: list[Block] = [Heading(title, 2, f"acceptance-{test.first_line}"), Paragraph(shape)]
     if test.sizes:

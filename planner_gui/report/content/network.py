@@ -74,7 +74,8 @@ def ratio(ctx: Ctx, value: float | None) -> str:
 def _intro(ctx: Ctx, topo: Any) -> str:
     t = ctx.t
     if topo.servers <= 1 or topo.fabric_switches == 0:
-        return t("net.intro_single", servers=t.int(topo.servers))
+        return (t("net.intro_one") if topo.servers == 1 else
+                t("net.intro_single", servers=t.int(topo.servers)))
     return t(
         "net.intro",
         fabric=fabric_text(ctx),

@@ -249,9 +249,14 @@ STRINGS: dict[str, tuple[str, str]] = {
         "储网和管理网的拓扑见计算网络各表之后。",
     ),
     "net.intro_single": (
-        "The design has {servers} GPU server(s) and no multi-node compute fabric; GPUs "
-        "communicate inside the server.",
+        "The design has {servers} GPU servers and no multi-node compute fabric; GPUs "
+        "communicate inside each server.",
         "方案共 {servers} 台 GPU 服务器，没有跨节点计算网络，GPU 在机内通信。",
+    ),
+    "net.intro_one": (
+        "The design has one GPU server and no multi-node compute fabric; its GPUs communicate inside the "
+        "server.",
+        "方案共 1 台 GPU 服务器，没有跨节点计算网络，GPU 在机内通信。",
     ),
     "net.figure_caption": (
         "Compute fabric by tier. A box is one device, or a group of consecutive devices "
