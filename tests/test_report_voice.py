@@ -79,10 +79,14 @@ def test_internal_pointers_are_removed_and_plain_text_is_kept() -> None:
 
 
 def test_catalog_notes_become_public_sources_by_name() -> None:
-    note = ("hardware_catalog.csv (DGX H100): github:RackulaLives/Rackula; https://docs.nvidia.com/dgx/x; "
-            "price: peers_and_training.md §4.2 (Epoch CSV citing SemiAnalysis); https://www.example.org/a")
+    note = ("DGX H100: github:RackulaLives/Rackula docs/research/3287-external.md; https://docs.nvidia.com/dgx/x; "
+            "price: Epoch AI hardware price data (github:epoch-research/training-cost-trends), citing SemiAnalysis; "
+            "https://www.example.org/a; flashgenius.net guide (third party); "
+            "https://ziash.github.io/nvidia-nca-aiio-study-guide/power")
     assert public_sources(note, zh=False) == [
         "Rackula rack-planner device library", "NVIDIA product documentation and datasheets",
-        "Epoch AI hardware price data (citing SemiAnalysis)", "example.org"]
+        "Epoch AI hardware price data (citing SemiAnalysis)", "example.org", "flashgenius.net",
+        "NVIDIA NCA-AIIO study guide (third party)"]
     assert "NVIDIA 产品文档" in cite(note, zh=True)
-    assert cite("hardware_power.md §5; seed-less note", zh=False).startswith("planning value")
+    assert cite("planning archetype: GPU TDP x n + host overhead; no public source", zh=False).startswith(
+        "planning value")

@@ -40,7 +40,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--fit", action="store_true",
                         help=translate("CLI", "fit the achieved bandwidth and show the training change"))
     parser.add_argument("--json", action="store_true",
-                        help=translate("CLI", "print JSON (docs/compare-and-acceptance.md)"))
+                        help=translate("CLI", "print JSON (its shape: Help, page 'Compare and acceptance')"))
     parser.set_defaults(handler=run)
 
 

@@ -37,7 +37,7 @@ def register(commands: argparse._SubParsersAction) -> None:
                                  help=translate("CLI", "analyse a design: fabric, collectives, power, cost, ..."))
     parser.add_argument("file", help=translate("CLI", "the .cluster file"))
     parser.add_argument("--json", action="store_true",
-                        help=translate("CLI", "print JSON (shape: docs/analyze-json.md)"))
+                        help=translate("CLI", "print JSON (its shape: Help, page 'Analyze json')"))
     parser.set_defaults(handler=run)
 
 

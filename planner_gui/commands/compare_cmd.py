@@ -38,7 +38,7 @@ def register(commands: argparse._SubParsersAction) -> None:
                                                               "out with --variants"))
     parser.add_argument("--variants", metavar="A,B", help=translate("CLI", "compare two variants of design A's file"))
     parser.add_argument("--json", action="store_true",
-                        help=translate("CLI", "print JSON (docs/compare-and-acceptance.md)"))
+                        help=translate("CLI", "print JSON (its shape: Help, page 'Compare and acceptance')"))
     parser.set_defaults(handler=run)
 
 

@@ -48,7 +48,7 @@ def register(commands: argparse._SubParsersAction) -> None:
                         help=translate("CLI", "a figure to tabulate (repeatable; default: a headline set; keys in "
                                               "the docs)"))
     parser.add_argument("--json", action="store_true",
-                        help=translate("CLI", "print JSON (docs/compare-and-acceptance.md)"))
+                        help=translate("CLI", "print JSON (its shape: Help, page 'Compare and acceptance')"))
     parser.set_defaults(handler=run)
 
 

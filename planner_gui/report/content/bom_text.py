@@ -13,8 +13,8 @@ from planner_gui.engine import BomLine
 from planner_gui.report.content.i18n import MISSING, WAN, Tr
 
 # Internal wording some catalogue names carry in brackets: "(planning archetype)", "(planning archetype, X
-# class)", "(seed 004 entry node)"; "X class" reads "X or equivalent" to a buyer.
-_ARCHETYPE = re.compile(r"planning archetype(, )?|,? ?seed \d+[^()]*")
+# class)"; "X class" reads "X or equivalent" to a buyer.
+_ARCHETYPE = re.compile(r"planning archetype(, )?")
 _CLASS = re.compile(r"\b(?:class archetype|class)\)")
 _EMPTY = re.compile(r"\s*\(\s*\)")
 
