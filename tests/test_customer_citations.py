@@ -17,7 +17,7 @@ from importlib import resources
 import pytest
 
 from planner_gui.report.content.strings import STRINGS
-from planner_gui.report.content.strings_checks import CHECK_TITLES, CHECK_FIXES_ZH
+from planner_gui.report.content.strings_checks import CHECK_FIXES_ZH, CHECK_TITLES
 from planner_gui.report.content.strings_compare import COMPARE
 from planner_gui.report.content.strings_deploy import DEPLOY
 
