@@ -53,7 +53,7 @@ GPU_IDS = (
     ("H200", "h200-sxm-141gb"),
     ("H800", "h800-sxm5-80gb"),
     ("H100", "h100-sxm5-80gb"),
-    # GB200's Blackwell GPU has the B200's NVLink 5 (1800 GB/s per GPU, hardware_catalog.csv GB200 NVL72
+    # GB200's Blackwell GPU has the B200's NVLink 5 (1800 GB/s per GPU, NVIDIA DGX GB200 User Guide, GB200 NVL72
     # row); the catalog has no separate GB200 GPU entry.
     ("GB200", "b200"),
     ("B200", "b200"),

@@ -46,38 +46,38 @@ REL_TOL = 0.01  # spot checks: the catalog must carry the published figure to wi
 
 # (id, field, published value, where it is published)
 PUBLISHED = [
-    ("h100-sxm5-80gb", "bf16_tflops", 989, "hardware_catalog.csv H100 SXM5: dense BF16 (1979 is sparse)"),
-    ("h100-sxm5-80gb", "fp8_tflops", 1979, "hardware_catalog.csv H100 SXM5: dense FP8"),
-    ("h100-sxm5-80gb", "tdp_w", 700, "hardware_catalog.csv H100 SXM5"),
+    ("h100-sxm5-80gb", "bf16_tflops", 989, "stas00/ml-engineering compute/accelerator/README.md: H100 SXM dense BF16 (1979 is sparse)"),
+    ("h100-sxm5-80gb", "fp8_tflops", 1979, "stas00/ml-engineering compute/accelerator/README.md: H100 SXM dense FP8"),
+    ("h100-sxm5-80gb", "tdp_w", 700, "stas00/ml-engineering compute/accelerator/README.md: H100 SXM"),
     ("h100-sxm5-80gb", "nvlink_bidir_gbs", 900, "NVIDIA datasheet, NVLink 4 per GPU bidirectional"),
-    ("a100-sxm4-80gb", "bf16_tflops", 312, "hardware_catalog.csv A100 SXM4 80GB"),
+    ("a100-sxm4-80gb", "bf16_tflops", 312, "winston-zhang-orz/gpu-specs specs.md: A100 SXM4 80GB"),
     ("a100-sxm4-80gb", "nvlink_bidir_gbs", 600, "NVIDIA datasheet, NVLink 3"),
     ("v100-sxm2-32gb", "nvlink_bidir_gbs", 300, "NVIDIA datasheet, NVLink 2"),
-    ("v100-sxm2-32gb", "fp16_tflops", 125, "hardware_catalog.csv V100 SXM2: FP16 tensor dense"),
+    ("v100-sxm2-32gb", "fp16_tflops", 125, "winston-zhang-orz/gpu-specs specs.md: V100 SXM2 FP16 tensor dense"),
     ("b200", "nvlink_bidir_gbs", 1800, "NVIDIA datasheet, NVLink 5"),
-    ("b200", "bf16_tflops", 2250, "hardware_catalog.csv B200 SXM"),
-    ("b200", "tdp_w", 1000, "hardware_catalog.csv B200 SXM"),
+    ("b200", "bf16_tflops", 2250, "NVIDIA DGX B200 User Guide; stas00/ml-engineering dense TFLOPS table"),
+    ("b200", "tdp_w", 1000, "NVIDIA DGX B200 User Guide; stas00/ml-engineering dense TFLOPS table"),
     ("a800-sxm4-80gb", "nvlink_bidir_gbs", 400, "A800: NVLink cut to 400 GB/s (tweakers.net, aiwiki)"),
     ("h800-sxm5-80gb", "nvlink_bidir_gbs", 400, "H800 SXM: NVLink limited to 400 GB/s"),
-    ("h200-sxm-141gb", "memory_gb", 141, "hardware_catalog.csv H200 SXM"),
-    ("h200-sxm-141gb", "memory_bw_tbs", 4.8, "hardware_catalog.csv H200 SXM"),
-    ("l40s", "bf16_tflops", 362, "hardware_catalog.csv L40S"),
-    ("l40s", "tdp_w", 350, "hardware_catalog.csv L40S (the 300 W figure is the L40)"),
-    ("dgx-h100", "max_power_w", 10200, "hardware_catalog.csv DGX H100"),
-    ("dgx-h100", "height_u", 8, "hardware_catalog.csv DGX H100"),
-    ("dgx-a100", "max_power_w", 6500, "hardware_catalog.csv DGX A100"),
-    ("dgx-b200", "max_power_w", 14300, "hardware_catalog.csv DGX B200"),
-    ("dgx-b200", "airflow_cfm", 1550, "hardware_catalog.csv DGX B200"),
-    ("qm9700", "typical_power_w", 747, "hardware_catalog.csv QM9700 (passive cables)"),
-    ("qm9700", "max_power_w", 1720, "hardware_catalog.csv QM9700 (active cables/optics)"),
-    ("sn5600", "typical_power_w", 940, "hardware_catalog.csv SN5600"),
+    ("h200-sxm-141gb", "memory_gb", 141, "mlcommons/inference_results_v4.1 H200-SXM-141GBx8 system description"),
+    ("h200-sxm-141gb", "memory_bw_tbs", 4.8, "mlcommons/inference_results_v4.1 H200-SXM-141GBx8 system description"),
+    ("l40s", "bf16_tflops", 362, "NVIDIA L40/L40S table (reseller copy, mullet.se): L40S"),
+    ("l40s", "tdp_w", 350, "NVIDIA L40/L40S table (reseller copy, mullet.se): L40S (the 300 W figure is the L40)"),
+    ("dgx-h100", "max_power_w", 10200, "NVIDIA DGX H100 user guide (via RackulaLives/Rackula docs/research/3287-external.md)"),
+    ("dgx-h100", "height_u", 8, "NVIDIA DGX H100 user guide (via RackulaLives/Rackula docs/research/3287-external.md)"),
+    ("dgx-a100", "max_power_w", 6500, "NVIDIA DGX A100 User Guide DU-09821-001; netbox devicetype-library DGC-A100.yaml"),
+    ("dgx-b200", "max_power_w", 14300, "NVIDIA DGX B200 User Guide (docs.nvidia.com)"),
+    ("dgx-b200", "airflow_cfm", 1550, "NVIDIA DGX B200 User Guide (docs.nvidia.com)"),
+    ("qm9700", "typical_power_w", 747, "NVIDIA QM97x0 switch manual (via RackulaLives/Rackula): passive cables"),
+    ("qm9700", "max_power_w", 1720, "NVIDIA QM97x0 switch manual (via RackulaLives/Rackula): active cables/optics"),
+    ("sn5600", "typical_power_w", 940, "NVIDIA SN5600 switch manual (via RackulaLives/Rackula)"),
     ("sr4-400g", "reach_m", 50, "NVIDIA LinkX cable and transceiver specifications: multimode SR4 over MPO, 50 m"),
     ("dac-400g", "power_per_end_w", 0.1, "NVIDIA LinkX cable and transceiver specifications: passive DAC 0.1 W per end"),
 ]
-# (switch id, ports, Gb/s each) from hardware_catalog.csv
+# (switch id, ports, Gb/s each) from the switches' NVIDIA manuals and netbox devicetype-library entries
 SWITCH_PORTS = [("qm9700", 64, 400), ("qm8700", 40, 200), ("q3400", 144, 800), ("sn4600c", 64, 100)]
-MEASURED_H200_TFLOPS = 668  # measured_h200.md: sustained bf16 GEMM 8192^3 for 60 s
-DENSE_BF16_H100 = 989  # hardware_catalog.csv: H100/H200 dense BF16
+MEASURED_H200_TFLOPS = 668  # benchmarks/data/h200_sustained_load.csv H3: sustained bf16 GEMM 8192^3 for 60 s
+DENSE_BF16_H100 = 989  # stas00/ml-engineering compute/accelerator/README.md: H100/H200 dense BF16
 DGX_H100_TYPICAL_RANGE_W = (6500, 8500)  # secondary sources: 6.5-8.5 kW typical draw
 # Epoch AI training-cost-trends cost model: chip->server power factor (10.2/8)/0.7 and (6.5/8)/0.4
 EPOCH_SERVER_FACTOR = {"dgx-h100": 10.2 / 8 / 0.7, "dgx-a100": 6.5 / 8 / 0.4}
@@ -152,7 +152,7 @@ def test_switch_has_its_published_ports(catalog: Catalog, switch_id: str, ports:
 
 
 def test_h200_achievable_fraction_is_the_measured_one(catalog: Catalog) -> None:
-    """measured_h200.md: 668 TFLOP/s sustained against the 989 dense peak = 0.675."""
+    """benchmarks/data/h200_sustained_load.csv H3: 668 TFLOP/s sustained against the 989 dense peak = 0.675."""
     gpu = catalog.require("h200-sxm-141gb", "gpu")
     assert gpu["achievable_fraction"] == pytest.approx(MEASURED_H200_TFLOPS / DENSE_BF16_H100, abs=0.005)
     assert "achievable_fraction" not in gpu.estimated  # a measurement, not an estimate
@@ -196,7 +196,7 @@ def test_server_power_covers_its_gpus(catalog: Catalog) -> None:
     for server in catalog.of_kind("server"):
         gpu_w = server["gpu_count"] * catalog.require(server["gpu_id"], "gpu")["tdp_w"]
         assert server["max_power_w"] >= gpu_w, server.id
-        # GPUs sit near their limit under training (measured_h200.md), so typical is well above half of it
+        # GPUs sit near their limit under training (benchmarks/data/h200_sustained_load.csv H4), so typical is well above half of it
         assert server["typical_power_w"] >= 0.5 * gpu_w, server.id
         if server.get("psu_count") is None:  # busbar-fed (NVL72 trays): the rack's power shelves carry it
             shelf = catalog.require(server["domain_power_shelf_id"], "power_shelf")

@@ -1,7 +1,7 @@
 """No catalog source and no customer-facing string points at something a customer cannot open.
 
 Catalog notes reach the customer (the proposal's sources appendix, the catalog browser), and so do the
-proposal's words and the UI/CLI translations. They may cite public documents (a vendor URL, a public
+proposal's words, the shipped example designs' notes and the UI/CLI translations. They may cite public documents (a vendor URL, a public
 repository path, a title) but never the project's research notes: a ``§``-numbered section, a note file
 (``.md``/``.csv``), or the "seed" articles by that nickname.
 """
@@ -16,6 +16,7 @@ from importlib import resources
 
 import pytest
 
+from planner_gui.examples import example_paths
 from planner_gui.report.content.strings import STRINGS
 from planner_gui.report.content.strings_checks import CHECK_FIXES_ZH, CHECK_TITLES
 from planner_gui.report.content.strings_compare import COMPARE
@@ -52,6 +53,8 @@ def catalog_strings() -> list[tuple[str, str]]:
 def customer_strings() -> list[str]:
     texts = [*_strings(STRINGS), *_strings(CHECK_TITLES), *_strings(CHECK_FIXES_ZH), *_strings(COMPARE),
              *_strings(DEPLOY)]
+    for path in example_paths():  # a shipped design's name and notes show in the window and the proposal
+        texts += list(_strings(json.loads(path.read_text(encoding="utf-8"))["meta"]))
     ts = resources.files("planner_gui") / "resources" / "i18n" / "cluster_planner_zh_CN.ts"
     for message in ET.fromstring(ts.read_text(encoding="utf-8")).iter("message"):
         texts += [node.text or "" for node in (message.find("source"), message.find("translation")) if node is not None]

@@ -40,7 +40,7 @@ def test_every_shipped_example_loads_without_warnings() -> None:
             assert note.code == "link-speed-mismatch", (path.name, note)
             assert all("storage-" in result.design.links[i].a + result.design.links[i].b for i in note.ids)
         notes = result.design.meta.notes.lower()
-        assert "seed" in notes or "nvidia" in notes, path.name  # each names its source article or guide
+        assert "idc10000.net" in notes or "nvidia" in notes, path.name  # each names its source article or guide
 
 
 @pytest.mark.parametrize("example", SEED_EXAMPLES, ids=lambda e: e.file)

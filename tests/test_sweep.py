@@ -22,7 +22,7 @@ from planner_gui.templates.spec import MAX_NODES
 CATALOG = bundled_catalog()
 DESIGN = load_design(default_example_path(), CATALOG).design
 ANALYSIS = analyze_design(DESIGN, CATALOG)
-GPUS_PER_SERVER = 8  # DGX H100 (hardware_catalog.csv)
+GPUS_PER_SERVER = 8  # DGX H100 (NVIDIA DGX H100 user guide)
 
 
 def _sweep(text: str, design: Design = DESIGN):  # type: ignore[no-untyped-def]

@@ -16,8 +16,8 @@ from planner_gui.model.variants import Variants
 from planner_gui.templates.generator import generate_design
 from planner_gui.templates.spec import TemplateSpec
 
-SEED_000 = "seed 000 (multi-node GPU networking guide)"
-SEED_004 = "seed 004 (8-GPU A100/H100 cluster build guide)"
+SEED_000 = "idc10000.net multi-node GPU networking guide (2026)"
+SEED_004 = "idc10000.net 8-GPU A100/H100 cluster build guide (2026)"
 FIXED_TIMESTAMP = "2026-11-29T00:00:00+00:00"  # examples are reproducible byte for byte
 # Quote terms of the examples, all priced in CNY for buyers in China: VAT on equipment sales and on leasing
 # tangible goods is 13 % (Ministry of Finance, State Taxation Administration and General Administration of
@@ -47,8 +47,8 @@ def _llama(layers: int, hidden: int, heads: int, kv: int, ffn: int, name: str, *
 LLAMA_7B = {"layers": 32, "hidden": 4096, "heads": 32, "kv": 32, "ffn": 11008, "name": "LLaMA-7B"}
 LLAMA_13B = {"layers": 40, "hidden": 5120, "heads": 40, "kv": 40, "ffn": 13824, "name": "LLaMA-13B"}
 LLAMA_70B = {"layers": 80, "hidden": 8192, "heads": 64, "kv": 8, "ffn": 28672, "name": "LLaMA-2-70B"}
-H100_NODE_MONTH = 100_000.0  # seed 000: CNY 80-120k per H100 8-GPU node per month (midpoint)
-A100_80G_NODE_MONTH = 32_500.0  # seed 000 table: CNY 25-40k per A100 80G 8-GPU node per month (midpoint)
+H100_NODE_MONTH = 100_000.0  # idc10000.net multi-node guide: CNY 80-120k per H100 8-GPU node per month (midpoint)
+A100_80G_NODE_MONTH = 32_500.0  # idc10000.net multi-node guide table: CNY 25-40k per A100 80G 8-GPU node per month (midpoint)
 IB_400G_SWITCH_MONTH = 22_500.0  # seed 000: 400G IB switch rent CNY 15-30k per month (midpoint)
 IB_200G_SWITCH_MONTH = 6_500.0  # seed 000: 200G IB switch rent CNY 5-8k per month (midpoint)
 

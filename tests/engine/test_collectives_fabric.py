@@ -50,7 +50,7 @@ def test_gdr_off_adds_latency() -> None:
 
 def test_roce_worse_than_ib_at_64_gpus_on_leaf_spine() -> None:
     """8 nodes x 8 H100 over leaf-spine (hops=3): RoCE's ECMP hashing collides where IB's routed
-    fabric does not; the seeds quote RoCE at 50-60 % of IB for >= 64 GPUs (seed_facts.md)."""
+    fabric does not; the idc10000.net multi-node guide (2026) quotes RoCE at 50-60 % of IB for >= 64 GPUs."""
     ib = predict(h100(nodes=8, hops=3), "allreduce", 4 * GIB).busbw_GBps
     roce = predict(h100(nodes=8, hops=3, technology="ethernet", nic_latency_us=2.5), "allreduce", 4 * GIB)
     assert roce.busbw_GBps < 0.75 * ib

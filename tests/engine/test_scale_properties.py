@@ -59,7 +59,7 @@ MAX_SCALING_EFFICIENCY = 1.01
 IN_NETWORK = ("collnet", "nvls")  # algorithms that reduce inside a switch (NCCL src/graph/tuning.cc)
 MAX_NODES_100K = 12_500  # 100,000 GPUs of 8-GPU nodes (issue 8)
 # (GPU name, intra-node fabric, NVLink GB/s bidirectional per GPU, PCIe generation, NVLS-capable);
-# figures from hardware_catalog.csv (H100 900, A100 600, B200 1800, V100 300 GB/s NVLink)
+# figures from stas00/ml-engineering network/README.md (H100 900, A100 600, B200 1800, V100 300 GB/s NVLink)
 GPUS = (("H100 SXM5 80GB", "nvswitch", 900.0, 5, True), ("A100 SXM4 80GB", "nvswitch", 600.0, 4, False),
         ("B200", "nvswitch", 1800.0, 5, True), ("V100 SXM2 32GB", "nvlink_mesh", 300.0, 3, False),
         ("L40S", "pcie", 0.0, 4, False), ("H100 PCIe 80GB", "pcie", 0.0, 5, False))

@@ -82,7 +82,7 @@ def test_memory_breakdown_adds_up_for_a_small_model() -> None:
 def test_seed_faq_7b_on_two_a100_40g_does_not_fit() -> None:
     """Seed 000 FAQ: "7B on 2 × A100 40G with data parallelism". Plain DP keeps all 16 B/param on every
     GPU: 6.74e9 × 16 = 108 GB per GPU > 40 GB, so no DP size fits; even ZeRO-3 over 2 GPUs needs 54 GB.
-    Our minimum for full training on A100 40G is 4 GPUs (ZeRO-3, full recompute) — seed 004's figure."""
+    Our minimum for full training on A100 40G is 4 GPUs (ZeRO-3, full recompute) — the figure of the idc10000.net 8-GPU cluster build guide (2026)."""
     preset = find_preset("Llama-2-7B")
     workload = workload_for_preset(preset, zero_stage=0, recompute=Recompute.FULL)
     plain_dp = Layout(tp=1, pp=1, dp=2, ep=1, vpp=1, gpus_per_node=8, micro_batch=1, global_batch=2)

@@ -50,7 +50,7 @@ SMALL_TIME_FACTOR = 1.0 + MODEL_P90_ERROR_SMALL  # 1.31
 TEST_BUFFERS = 3
 USABLE_MEMORY_FRACTION = 0.9
 GB = 1e9
-# seed_facts.md, acceptance: "64 MB AllReduce taking > 50 ms means a misconfigured network" and
+# idc10000.net multi-node guide (2026), acceptance: "64 MB AllReduce taking > 50 ms means a misconfigured network" and
 # "32 x H100, 128 MB AllReduce in 15-20 ms is excellent".
 SEED_BAD_64MB_MS = 50.0
 SEED_GOOD_128MB_MS = (15.0, 20.0)

@@ -23,12 +23,12 @@ LATENCY_PROBE_BYTES = 8  # nccl-tests' smallest size (-b 8): pure latency
 # A predicted loss below 10 % is within the spread between repeated nccl-tests runs and between
 # the model and measurements (nccl_calibration.csv); at or above it the choice is worth a warning.
 WARN_LOSS_FRACTION = 0.10
-# seed_facts.md (interconnect facts): RoCE fine up to 16 GPUs, InfiniBand advised at 32, required at
+# idc10000.net multi-node guide (2026): RoCE fine up to 16 GPUs, InfiniBand advised at 32, required at
 # 64; RoCE AllReduce at 70-75 % of IB at 32 GPUs and 50-60 % at 64 and more.
 ROCE_ADVISED_GPUS = 32
 ROCE_REQUIRED_GPUS = 64
-IB_NIC_LATENCY_US = 1.0  # InfiniBand NDR end to end ~1.0 us, RoCE v2 2-3 us (seed_facts.md, interconnect facts)
-# seed_facts.md (topology rules): >= 32 GPUs should use spine-leaf with >= 4 leaves.
+IB_NIC_LATENCY_US = 1.0  # InfiniBand NDR end to end ~1.0 us, RoCE v2 2-3 us (idc10000.net multi-node guide, 2026)
+# idc10000.net multi-node guide (2026), topology rules: >= 32 GPUs should use spine-leaf with >= 4 leaves.
 FEW_LEAVES = 4
 FEW_LEAVES_MIN_GPUS = 32
 SPINE_PATH_HOPS = 3  # leaf-spine-leaf

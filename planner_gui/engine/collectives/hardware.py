@@ -89,7 +89,7 @@ SPINE_HOPS = 3  # leaf-spine-leaf: the first hop count at which flows are hashed
 SPINE_EXTRA_SWITCHES = SPINE_HOPS - 1  # leaving a leaf through the spine adds these switches
 # RoCE without ECN/DCQCN relies on PFC pauses alone; pauses spread to victim flows (head-of-line
 # blocking). [estimate] 20 % loss, between Meta's ~80 % fabric utilisation with congestion
-# control and the seeds' "RoCE 50-60 % of IB at 64 GPUs" (docs/models/collectives.md).
+# control and the idc10000.net multi-node guide's "RoCE 50-60 % of IB at 64 GPUs" (docs/models/collectives.md).
 NO_CONGESTION_CONTROL_EFFICIENCY = 0.8
 
 # Latency. NCCL's hardware latencies (NCCL src/graph/tuning.cc) are tuned on NVIDIA's own IB systems
@@ -100,7 +100,7 @@ LATENCY_SCALE = {"volta": 4.2, "ampere": 4.2, "hopper": 2.2, "blackwell": 2.2}
 # Host cost of launching one collective without CUDA graphs [calibrated with LATENCY_SCALE];
 # CUDA graphs remove most of it (nccl#1984: 0.5 us with graphs vs 3.5 us without).
 LAUNCH_OVERHEAD_US = 0.85
-# NCCL's network latencies assume an IB NDR path of ~1 us end to end (seed_facts.md: NDR ~1.0 us).
+# NCCL's network latencies assume an IB NDR path of ~1 us end to end (idc10000.net multi-node guide, 2026: NDR ~1.0 us).
 REFERENCE_NIC_LATENCY_US = 1.0
 REFERENCE_CABLE_SEGMENTS = 2  # node-leaf and leaf-node
 REFERENCE_CABLE_M = 3.0

@@ -36,7 +36,7 @@ CURVE_OPS = ("allreduce", "allgather", "reducescatter", "alltoall")
 GIB = 2**30
 MIB = 2**20
 HEADLINE_BUSBW_BYTES = GIB  # nccl-tests' usual "large message" figure (docs/models/collectives.md)
-HEADLINE_TIME_BYTES = 128 * MIB  # seed_facts.md: "128 MB AllReduce in 15-20 ms" on 32 H100
+HEADLINE_TIME_BYTES = 128 * MIB  # idc10000.net multi-node guide (2026): "128 MB AllReduce in 15-20 ms" on 32 H100
 
 
 def clean_json(value: Any) -> Any:

@@ -12,8 +12,8 @@ import numpy as np
 
 from planner_gui.model import Design, Device
 
-# One GPU's PCIe x16 bandwidth per direction, GB/s, by PCIe generation: Gen4 32 (seed_facts.md,
-# interconnect facts), Gen5 64 (SimAI, NSDI'25: H100_PCIE_BW = 64 x 0.8); every
+# One GPU's PCIe x16 bandwidth per direction, GB/s, by PCIe generation: Gen4 32 (PCI-SIG PCIe 4.0:
+# 16 GT/s x 16 lanes), Gen5 64 (SimAI, NSDI'25: H100_PCIE_BW = 64 x 0.8); every
 # generation doubles the per-lane rate (Gen3 16, Gen6 128, Gen7 256).
 PCIE_X16_GBYTE_S = {3: 16.0, 4: 32.0, 5: 64.0, 6: 128.0, 7: 256.0}
 NVLS_MIN_NVLINK_GEN = 4  # NVLink SHARP needs third-generation NVSwitch: H100-class, NVLink 4 (NCCL docs, NVLS)

@@ -3,7 +3,7 @@
 Three kinds of kernel, each at its own ceiling (a roofline per kind):
 
 * weight GEMMs at the workload precision's dense peak × the GPU's achievable fraction (the
-  catalog's sustained-GEMM figure; measured_h200.md: 67.5 % for a large bf16 GEMM);
+  catalog's sustained-GEMM figure; benchmarks/data/h200_sustained_load.csv H3: 67.5 % for a large bf16 GEMM);
 * attention-score matmuls and the output layer at the 16-bit rate (Transformer Engine runs only
   the linear layers in FP8), same achievable fraction;
 * element-wise kernels (norms, activation functions, dropout, residual adds, FP8 casts) bound by

@@ -14,7 +14,7 @@ from planner_gui.engine.training.comm import BITS_PER_BYTE, AlphaBetaComm, CommM
 
 NVLINK_EFFICIENCY = 0.8  # ≈ 230/300 (A100) and 370/450 (H100) ring busbw / one-way NVLink (nccl-tests#212)
 NIC_EFFICIENCY = 0.95  # SimAI, NSDI'25: CX6 23.5 of 25 GB/s, CX7 48.5 of 50 GB/s (its astra-sim system config)
-PCIE_X16_GBS = {3: 16.0, 4: 32.0, 5: 64.0, 6: 128.0}  # one direction, x16 (seed_facts.md: Gen4 32 GB/s)
+PCIE_X16_GBS = {3: 16.0, 4: 32.0, 5: 64.0, 6: 128.0}  # one direction, x16 (PCI-SIG: Gen4 x16 ~32 GB/s)
 PCIE_EFFICIENCY = 0.8  # SimAI, NSDI'25: A100_PCIE_BW 25.6 = 32 × 0.8 (its astra-sim system config)
 NVLINK_STEP_LATENCY_US = 3.4  # NCCL hwLat NVLink Ring/Simple per step (NCCL src/graph/tuning.cc hwLat)
 PCIE_STEP_LATENCY_US = 5.7  # NCCL hwLat PCI Ring/Simple (same table)

@@ -8,7 +8,7 @@
   saved). All ranks write their shards at once, so the write is limited by the storage's write
   bandwidth and by the nodes' storage NICs, whichever is smaller.
 * Failures: a failure loses the work since the last checkpoint, on average half an interval and
-  at worst a whole one (seed_facts.md: checkpoint every 30 minutes, at most 30 minutes lost), plus
+  at worst a whole one (idc10000.net multi-node guide, 2026: checkpoint every 30 minutes, at most 30 minutes lost), plus
   the time to read the checkpoint back.
 """
 
@@ -26,7 +26,7 @@ UINT16_VOCAB_LIMIT = 65_500  # Megatron indexed_dataset: uint16 below this vocab
 TOKEN_BYTES_SMALL_VOCAB = 2
 TOKEN_BYTES_LARGE_VOCAB = 4
 CHECKPOINT_BYTES_PER_PARAM = WEIGHT_BYTES + OPTIMIZER_BYTES  # 14 B: gradients are not saved
-SEED_CHECKPOINT_INTERVAL_S = 30 * 60  # seed_facts.md "Storage": checkpoint every 30 minutes
+SEED_CHECKPOINT_INTERVAL_S = 30 * 60  # idc10000.net multi-node guide (2026), storage: checkpoint every 30 minutes
 BITS_PER_BYTE = 8
 GB = 1e9
 SECONDS_PER_HOUR = 3600

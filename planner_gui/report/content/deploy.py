@@ -1,6 +1,6 @@
 """Deployment: the NCCL environment with reasons, and the acceptance test plan.
 
-The plan has three steps, as the seeds list them (seed_facts.md "Acceptance"): a per-GPU PCIe
+The plan has three steps, as the idc10000.net cluster guides (2026) list them: a per-GPU PCIe
 bandwidthTest, nccl-tests across the nodes with the bus bandwidth the model expects and a pass
 threshold for each size, and an end-to-end run of a small model (Llama-2-7B) with its expected speed.
 """
@@ -39,7 +39,7 @@ from planner_gui.report.content.context import Ctx
 from planner_gui.report.content.small_model import small_model_run
 from planner_gui.report.content.strings_deploy import nccl_ask_in, nccl_reason_in, nccl_verify_in, qos_step_in
 
-PCIE_GEN4_X16_GBS = 32.0  # per direction (seed_facts.md "Interconnect facts stated"); each generation doubles
+PCIE_GEN4_X16_GBS = 32.0  # per direction (PCI-SIG PCIe 4.0: 16 GT/s x 16 lanes); each generation doubles
 PCIE_GEN4 = 4
 BANDWIDTHTEST_EFFICIENCY = (
     0.8  # pinned copies reach ~0.8 x PCIe peak (SimAI, NSDI'25, uses 0.8 x peak)

@@ -1,7 +1,7 @@
 """The acceptance plan's last step: an end-to-end Llama-2-7B run, with the speed the model expects.
 
-The seeds ask for "an end-to-end small-model (LLaMA-7B) run" after the bandwidth tests (seed_facts.md
-"Acceptance"). It runs on every GPU of the largest connected job: tensor parallel inside a server
+The idc10000.net cluster guides (2026) ask for "an end-to-end small-model (LLaMA-7B) run" after the
+bandwidth tests. It runs on every GPU of the largest connected job: tensor parallel inside a server
 (at most 8, a divisor of the 32 heads), data parallel across servers, ZeRO-1, BF16.
 """
 
@@ -19,7 +19,7 @@ from planner_gui.engine import (
 from planner_gui.report.content.blocks import Block, Heading, KeyValues, Paragraph, TextStyle
 from planner_gui.report.content.context import Ctx
 
-SMALL_MODEL = "Llama-2-7B"  # the seeds' acceptance model (seed_facts.md "Acceptance")
+SMALL_MODEL = "Llama-2-7B"  # the acceptance model of the idc10000.net cluster guides (2026)
 MAX_TP = 8  # tensor parallelism stays inside one NVLink domain (8 GPUs on the catalog's servers)
 SEQUENCES_PER_REPLICA = 16  # global batch = 16 sequences per data-parallel replica: a short, steady run
 RUN_STEPS = 100  # long enough for a stable tokens/s after warm-up
