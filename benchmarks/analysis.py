@@ -49,7 +49,7 @@ MS = 1e3
 MB = 2**20
 P95 = 0.95
 GPUS_PER_NODE = 8  # DGX H100 (NVIDIA DGX H100 user guide)
-TP, PP = 8, 4  # Llama-2-70B on H100: tp 8 inside a node, pp 4 (Megatron-LM practice: Narayanan et al. 2021, arXiv 2104.04473)
+TP, PP = 8, 4  # Llama-2-70B on H100: tp 8 inside a node, pp 4 (Megatron-LM practice, arXiv 2104.04473)
 SEQUENCES_PER_REPLICA = 4  # global batch = 4 sequences per data-parallel replica: a whole number for any dp
 FIRST_REPEAT_SHARE = 3  # "first" and json runs are costlier: a third as many repeats (at least 3)
 

@@ -48,7 +48,7 @@ LLAMA_7B = {"layers": 32, "hidden": 4096, "heads": 32, "kv": 32, "ffn": 11008, "
 LLAMA_13B = {"layers": 40, "hidden": 5120, "heads": 40, "kv": 40, "ffn": 13824, "name": "LLaMA-13B"}
 LLAMA_70B = {"layers": 80, "hidden": 8192, "heads": 64, "kv": 8, "ffn": 28672, "name": "LLaMA-2-70B"}
 H100_NODE_MONTH = 100_000.0  # idc10000.net multi-node guide: CNY 80-120k per H100 8-GPU node per month (midpoint)
-A100_80G_NODE_MONTH = 32_500.0  # idc10000.net multi-node guide table: CNY 25-40k per A100 80G 8-GPU node per month (midpoint)
+A100_80G_NODE_MONTH = 32_500.0  # idc10000.net guide table: CNY 25-40k per A100 80G 8-GPU node per month (midpoint)
 IB_400G_SWITCH_MONTH = 22_500.0  # seed 000: 400G IB switch rent CNY 15-30k per month (midpoint)
 IB_200G_SWITCH_MONTH = 6_500.0  # seed 000: 200G IB switch rent CNY 5-8k per month (midpoint)
 

@@ -33,7 +33,7 @@ ROCE_V2_GID_INDEX = "3"  # the usual RoCE v2 IPv4 GID on ConnectX (first IPv4 ad
 ROCE_TRAFFIC_CLASS = "106"
 # [estimate] 4 hash entropies per connection: Meta's QP scaling (Gangidi et al., SIGCOMM'24)
 ECMP_QPS_PER_CONNECTION = "4"
-ZERO3_BUFFSIZE = str(8 * 2**20)  # [estimate] twice NCCL's 4 MiB default, for FSDP / ZeRO-3 (idc10000.net multi-node guide, 2026: "FSDP: larger NCCL_BUFFSIZE")
+ZERO3_BUFFSIZE = str(8 * 2**20)  # [estimate] twice NCCL's 4 MiB default, for FSDP / ZeRO-3 (idc10000.net guide, 2026)
 ZERO3_STAGE = 3
 # Intra-node NVLink SHARP came with NCCL 2.17; 2.18.1 added the inter-node NVLS algorithms
 # (https://docs.nvidia.com/deeplearning/nccl/release-notes/rel_2-18-1.html).

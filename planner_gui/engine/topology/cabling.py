@@ -48,7 +48,7 @@ FALLBACK_REACH_M = {
 }
 UTP_SOURCE = "IEEE 802.3 BASE-T 100 m channel"  # management cabling
 OPTICAL_MEDIA = (Medium.AOC, Medium.MMF, Medium.SMF)
-HDR_GBPS, NDR_GBPS = 200.0, 400.0  # InfiniBand HDR and NDR port speeds (InfiniBand Trade Association: HDR 200 Gb/s, NDR 400 Gb/s)
+HDR_GBPS, NDR_GBPS = 200.0, 400.0  # InfiniBand HDR and NDR port speeds (InfiniBand Trade Association roadmap)
 _OPTICAL_CODE = np.array([m in OPTICAL_MEDIA for m in MEDIA])  # per medium code: an optical medium?
 # HDR<->NDR over optics beyond 30 m loses bandwidth (NVIDIA ConnectX-7 firmware 28.35.2000 release notes, known issues)
 HDR_NDR_OPTICS_MAX_M = 30.0

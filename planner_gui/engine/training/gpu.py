@@ -10,7 +10,7 @@ from typing import Any
 from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.model.settings import Precision
 
-# benchmarks/data/h200_sustained_load.csv H2: a 4 GiB device-to-device copy reached 4,263 GB/s of the 4.8 TB/s HBM3e spec.
+# benchmarks/data/h200_sustained_load.csv H2: 4 GiB device-to-device copy reached 4,263 GB/s of the 4.8 TB/s HBM3e spec.
 MEMORY_BW_ACHIEVABLE = 4263 / 4800
 _PRECISION_FIELDS = {Precision.BF16: "bf16_tflops", Precision.FP16: "fp16_tflops", Precision.FP8: "fp8_tflops"}
 
