@@ -119,7 +119,8 @@ def training_section(design: Design, catalog: Any, topo: TopologyReport, profile
     ``throttle`` is the speed the power and cooling checks leave the GPUs (facility/cooling.py
     ``gpu_throttle_factor``: the slowest rack's available ÷ needed power, floored at 0.5). A power-capped
     GPU lowers its clocks (benchmarks/data/h200_sustained_load.csv H5: at the limit the SM clock drops to
-    75 %), so its sustained math rate is scaled by that factor; the estimate then says so (``TrainingSection.throttle``)."""
+    75 %), so its sustained math rate is scaled by that factor; the estimate then says so
+    (``TrainingSection.throttle``)."""
     workload = design.workload
     if workload is None:
         raise SectionSkipped(NO_WORKLOAD.fill())
