@@ -4,7 +4,8 @@ Every watt a rack draws ends up as heat, so the heat load is the rack's maximum 
 GPUs at their power limit: benchmarks/data/h200_sustained_load.csv H4). Capacity comes from the
 catalog's cooling entry for the rack's cooling type, or from the rack's own override. When the draw
 exceeds what the rack can get (its power budget, its feeds or its cooling), the GPUs are slowed; the
-factor is a stated heuristic, not vendor behaviour (an engineering estimate, docs/models/power-cooling.md). Pure Python, no Qt.
+factor is a stated heuristic, not vendor behaviour (an engineering estimate,
+docs/models/power-cooling.md). Pure Python, no Qt.
 """
 
 from __future__ import annotations
