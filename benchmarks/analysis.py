@@ -40,8 +40,7 @@ from collections.abc import Callable
 from functools import partial
 
 from planner_gui.catalog import bundled_catalog
-from planner_gui.engine.analysis import AnalysisCache, analyze_design
-from planner_gui.engine.training import find_preset, workload_for_preset
+from planner_gui.engine import AnalysisCache, analyze_design, find_preset, workload_for_preset
 from planner_gui.model import Design, Link
 from planner_gui.templates import TemplateSpec, generate_design
 

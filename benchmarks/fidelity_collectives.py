@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from planner_gui.catalog import bundled_catalog
-from planner_gui.engine.collectives import FabricProfile, clear_caches, curve, predict, profile_from_catalog
+from planner_gui.engine import FabricProfile, clear_caches, curve, predict, profile_from_catalog
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 CSV_PATH = REPO_ROOT / "benchmarks" / "data" / "nccl_calibration.csv"  # published rows, each with its source

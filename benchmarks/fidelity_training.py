@@ -14,14 +14,7 @@ import time
 from pathlib import Path
 
 from planner_gui.catalog.loader import bundled_catalog
-from planner_gui.engine.training.calibration import (
-    CalibrationResult,
-    calibrate,
-    error_summary,
-    load_rows,
-)
-from planner_gui.engine.training.calibration_fsdp import calibrate_fsdp
-from planner_gui.engine.training.fabric import comm_source
+from planner_gui.engine import CalibrationResult, calibrate, calibrate_fsdp, comm_source, error_summary, load_rows
 
 DEFAULT_CSV = Path(__file__).resolve().parent / "data" / "training_calibration.csv"
 

@@ -71,7 +71,7 @@ def measure(script: str, *args: str) -> tuple[float, float, int, str]:
 
 ANALYSE = """import sys, time
 from planner_gui.catalog import load_catalog
-from planner_gui.engine.analysis import analyze_design
+from planner_gui.engine import analyze_design
 from planner_gui.io import load_design
 catalog = load_catalog()
 design = load_design(sys.argv[1], catalog).design

@@ -17,12 +17,18 @@ import sys
 import time
 
 from planner_gui.catalog import bundled_catalog
-from planner_gui.engine.analysis import analyze_design
-from planner_gui.engine.planning import ClusterRequest, plan_clusters, plan_design
-from planner_gui.engine.training.fabric import comm_for_server
-from planner_gui.engine.training.gpu import gpu_facts_from_catalog
-from planner_gui.engine.training.planner import PlanSpace, layouts_in, plan_layouts
-from planner_gui.engine.training.shape import find_preset
+from planner_gui.engine import (
+    ClusterRequest,
+    PlanSpace,
+    analyze_design,
+    comm_for_server,
+    find_preset,
+    gpu_facts_from_catalog,
+    layouts_in,
+    plan_clusters,
+    plan_design,
+    plan_layouts,
+)
 from planner_gui.model.settings import Precision
 from planner_gui.templates import TemplateSpec
 from planner_gui.templates.generator import generate_design

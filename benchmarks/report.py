@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from planner_gui.catalog import bundled_catalog
-from planner_gui.engine.analysis import analyze_design
+from planner_gui.engine import analyze_design
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
 from planner_gui.model import Design

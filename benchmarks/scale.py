@@ -112,8 +112,7 @@ def engine_child(path: Path, repeat: int, skip: set[str], kinds: set[str], freez
                  ) -> dict[str, object]:
     from planner_gui.catalog import bundled_catalog
     from planner_gui.document.snapshot import SnapshotBuilder
-    from planner_gui.engine.analysis import AnalysisCache, analyze_design
-    from planner_gui.engine.util.gc_pause import freeze_long_lived
+    from planner_gui.engine import AnalysisCache, analyze_design, freeze_long_lived
     from planner_gui.io import load_design
 
     catalog = bundled_catalog()

@@ -19,10 +19,7 @@ import time
 from collections.abc import Callable
 
 from planner_gui.catalog import bundled_catalog
-from planner_gui.engine.checks.fabric import fabric_checks
-from planner_gui.engine.deploy.nccl_env import recommend_nccl_env
-from planner_gui.engine.incremental.store import keeping
-from planner_gui.engine.topology.report import analyze_topology
+from planner_gui.engine import analyze_topology, fabric_checks, keeping, recommend_nccl_env
 from planner_gui.model import Design, Link
 from planner_gui.templates import TemplateSpec, generate_design
 

@@ -194,16 +194,40 @@ def test_headless_modules_load_without_qt_at_run_time() -> None:
 
 
 
+ENGINE_WAY_IN = {"planner_gui.engine", "planner_gui.engine.analysis"}  # the door and its entry module
+BENCHMARKS = PACKAGE.parent / "benchmarks"
+
+
+def _room_imports(path: Path, module: str) -> list[str]:
+    """The engine rooms ``path`` (the file of ``module``) imports, past the door."""
+    names = imports_in(path.read_text(encoding="utf-8"), module, path.name == "__init__.py")
+    return [name for name in sorted(names) if name.startswith("planner_gui.engine.") and name not in ENGINE_WAY_IN]
+
+
 def test_nothing_outside_the_engine_imports_its_rooms() -> None:
     """The engine's door (engine/__init__.py) and its entry module engine/analysis.py are the only way in."""
-    allowed = {"planner_gui.engine", "planner_gui.engine.analysis"}
     offenders = [
         f"{path.relative_to(PACKAGE)} imports {name}"
         for path in sorted(PACKAGE.rglob("*.py")) if "engine" not in path.relative_to(PACKAGE).parts[:1]
-        for name in _project_imports(path)
-        if name.startswith("planner_gui.engine.") and name not in allowed
+        for name in _room_imports(path, _module_name(path))
     ]
     assert offenders == []
+
+
+def test_benchmarks_enter_the_engine_by_its_door() -> None:
+    """benchmarks/ time what the app calls: the door's names, never a room's internals."""
+    scripts = sorted(BENCHMARKS.glob("*.py"))
+    assert len(scripts) > 5
+    offenders = [f"benchmarks/{path.name} imports {name}" for path in scripts
+                 for name in _room_imports(path, f"benchmarks.{path.stem}")]
+    assert offenders == []
+
+
+def test_a_benchmark_past_the_door_is_caught() -> None:
+    source = "def run():\n    from planner_gui.engine.training.planner import plan_layouts\n"
+    names = imports_in(source, "benchmarks.example")
+    assert [n for n in names if n.startswith("planner_gui.engine.") and n not in ENGINE_WAY_IN] == [
+        "planner_gui.engine.training.planner"]
 
 
 def test_the_engine_door_resolves_every_name_it_lists() -> None:

@@ -1,10 +1,11 @@
 """The engine's public door: the entry points the rest of the app calls.
 
-Everything outside ``planner_gui/engine/`` imports from here (``from planner_gui.engine import
-analyze_design``), never from a room such as ``planner_gui.engine.topology.graph``; the rooms are free
-to move code between their modules. ``planner_gui.engine.analysis`` stays importable as the one entry
-module. The names resolve lazily (PEP 562): importing this package costs nothing, and a CLI command
-pulls in only the rooms it uses. ``tests/test_architecture.py`` holds both rules.
+Everything outside ``planner_gui/engine/`` (``benchmarks/`` included) imports from here
+(``from planner_gui.engine import analyze_design``), never from a room such as
+``planner_gui.engine.topology.graph``; the rooms are free to move code between their modules.
+``planner_gui.engine.analysis`` stays importable as the one entry module. The names resolve lazily
+(PEP 562): importing this package costs nothing, and a CLI command pulls in only the rooms it uses.
+``tests/test_architecture.py`` holds both rules.
 """
 
 from __future__ import annotations
@@ -37,9 +38,19 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time __getattr__
         SEED_BAD_64MB_MS,
         SMALL_TIME_FACTOR,
     )
-    from planner_gui.engine.analysis import Analysis, analyze_design
+    from planner_gui.engine.analysis import Analysis, AnalysisCache, analyze_design
     from planner_gui.engine.checks.base import Check
-    from planner_gui.engine.collectives import ALGOS, DEFAULT_SIZES, OPS, curve, predict, profile_from_catalog
+    from planner_gui.engine.checks.fabric import fabric_checks
+    from planner_gui.engine.collectives import (
+        ALGOS,
+        DEFAULT_SIZES,
+        OPS,
+        FabricProfile,
+        clear_caches,
+        curve,
+        predict,
+        profile_from_catalog,
+    )
     from planner_gui.engine.compare.designs import (
         FIGURE_KEYS,
         FIGURES,
@@ -57,12 +68,13 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time __getattr__
     from planner_gui.engine.cost.cable_csv import CABLE_CSV_COLUMNS, schedule_csv
     from planner_gui.engine.cost.cables import cable_schedule
     from planner_gui.engine.cost.rent import BREAK_EVEN_HORIZON_MONTHS, RentPlan
-    from planner_gui.engine.deploy.nccl_env import shell_exports
+    from planner_gui.engine.deploy.nccl_env import recommend_nccl_env, shell_exports
     from planner_gui.engine.deploy.roce_qos import ROCE_QOS_CHECKLIST
     from planner_gui.engine.deploy.setting import export_line
     from planner_gui.engine.facility.cooling import M3H_PER_CFM, delta_t_k_from_f
     from planner_gui.engine.facility.energy import usd_rate
     from planner_gui.engine.facility.power import CONTINUOUS_LOAD_FACTOR
+    from planner_gui.engine.incremental.store import keeping
     from planner_gui.engine.planning import (
         PAY_OPTIONS,
         ClusterCandidate,
@@ -74,18 +86,23 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time __getattr__
     )
     from planner_gui.engine.sections.results import clean_json
     from planner_gui.engine.topology.graph import build_fabric_graph
+    from planner_gui.engine.topology.report import analyze_topology
     from planner_gui.engine.topology.tiers import hop_levels
     from planner_gui.engine.training import (
         MODEL_PRESETS,
         StepOptions,
+        comm_for_server,
         comm_model_from_profile,
+        comm_source,
         estimate_training,
         find_preset,
         gpu_facts_from_catalog,
         shape_from_workload,
         workload_for_preset,
     )
-    from planner_gui.engine.training.planner import PlanSpace, plan_layouts
+    from planner_gui.engine.training.calibration import CalibrationResult, calibrate, error_summary, load_rows
+    from planner_gui.engine.training.calibration_fsdp import calibrate_fsdp
+    from planner_gui.engine.training.planner import PlanSpace, layouts_in, plan_layouts
     from planner_gui.engine.util.gc_pause import freeze_long_lived, gc_paused, thaw_long_lived
 
 # name -> the module that defines it (or the room that re-exports it)
@@ -175,6 +192,22 @@ _WHERE: dict[str, str] = {
     "freeze_long_lived": "planner_gui.engine.util.gc_pause",
     "gc_paused": "planner_gui.engine.util.gc_pause",
     "thaw_long_lived": "planner_gui.engine.util.gc_pause",
+    # what benchmarks/ time and calibrate: they, too, come in only by this door
+    "AnalysisCache": "planner_gui.engine.analysis",
+    "FabricProfile": "planner_gui.engine.collectives",
+    "clear_caches": "planner_gui.engine.collectives",
+    "CalibrationResult": "planner_gui.engine.training.calibration",
+    "calibrate": "planner_gui.engine.training.calibration",
+    "error_summary": "planner_gui.engine.training.calibration",
+    "load_rows": "planner_gui.engine.training.calibration",
+    "calibrate_fsdp": "planner_gui.engine.training.calibration_fsdp",
+    "comm_source": "planner_gui.engine.training",
+    "comm_for_server": "planner_gui.engine.training",
+    "layouts_in": "planner_gui.engine.training.planner",
+    "fabric_checks": "planner_gui.engine.checks.fabric",
+    "recommend_nccl_env": "planner_gui.engine.deploy.nccl_env",
+    "keeping": "planner_gui.engine.incremental.store",
+    "analyze_topology": "planner_gui.engine.topology.report",
 }
 
 __all__ = [  # the door's names, for tools, readers and `from planner_gui.engine import *`
@@ -214,14 +247,17 @@ __all__ = [  # the door's names, for tools, readers and `from planner_gui.engine
     "TEST_OPS",
     "AcceptanceReport",
     "Analysis",
+    "AnalysisCache",
     "Bom",
     "BomLine",
+    "CalibrationResult",
     "Check",
     "ClusterCandidate",
     "ClusterPlan",
     "ClusterRequest",
     "Comparison",
     "DesignPlan",
+    "FabricProfile",
     "FigureRow",
     "PlanSpace",
     "RentPlan",
@@ -230,23 +266,34 @@ __all__ = [  # the door's names, for tools, readers and `from planner_gui.engine
     "SweepResult",
     "TestVerdict",
     "analyze_design",
+    "analyze_topology",
     "build_bom",
     "build_fabric_graph",
     "cable_schedule",
+    "calibrate",
+    "calibrate_fsdp",
     "check_acceptance",
     "clean_json",
+    "clear_caches",
+    "comm_for_server",
     "comm_model_from_profile",
+    "comm_source",
     "compare_designs",
     "curve",
     "delta_t_k_from_f",
+    "error_summary",
     "estimate_training",
     "export_line",
+    "fabric_checks",
     "figure",
     "find_preset",
     "freeze_long_lived",
     "gc_paused",
     "gpu_facts_from_catalog",
     "hop_levels",
+    "keeping",
+    "layouts_in",
+    "load_rows",
     "named_test",
     "parse_nccl_tests",
     "parse_range",
@@ -255,6 +302,7 @@ __all__ = [  # the door's names, for tools, readers and `from planner_gui.engine
     "plan_layouts",
     "predict",
     "profile_from_catalog",
+    "recommend_nccl_env",
     "run_sweep",
     "schedule_csv",
     "shape_from_workload",
