@@ -8,10 +8,10 @@ import pytest
 
 from planner_gui.catalog import bundled_catalog
 from planner_gui.cli import main
-from planner_gui.commands.compare_cmd import format_figure
 from planner_gui.engine.analysis import analyze_design
 from planner_gui.examples import examples_folder
 from planner_gui.io import load_design
+from planner_gui.present import format_figure
 
 CATALOG = bundled_catalog()
 IB = examples_folder() / "s5-a100-8x8-ib.cluster"

@@ -19,7 +19,7 @@ from planner_gui.commands import engine_words as words
 from planner_gui.commands.columns import pad, row
 from planner_gui.commands.common import catalog_for_cli, load_for_cli, print_json, split_variant
 from planner_gui.commands.language import text, translate
-from planner_gui.present import MISSING, format_count, format_money, format_percent, significant
+from planner_gui.present import MISSING, format_figure, format_money
 
 if TYPE_CHECKING:
     from planner_gui.engine import Comparison, FigureRow
@@ -75,23 +75,6 @@ def _sides(args: argparse.Namespace, catalog: Any) -> tuple[Design, Design, tupl
     return a, b, (variant_label(a, names[0]), variant_label(b, names[1]))
 
 
-def format_figure(value: float | None, unit: str, currency: str) -> str:
-    """A figure as the text report shows it: money with its symbol, counts whole, others 3 digits."""
-    if value is None:
-        return MISSING
-    if unit == "money":
-        return format_money(value, currency)
-    if unit == "fraction":
-        return format_percent(value)
-    if unit == "" and float(value).is_integer():
-        return format_count(value)
-    return f"{significant(value)} {_unit(unit)}".rstrip()
-
-
-def _unit(unit: str) -> str:
-    return translate("CLI", "days") if unit == "days" else unit
-
-
 def _ratio(row: FigureRow) -> str:
     return MISSING if row.ratio is None else f"{row.ratio:.3f}x"
 
@@ -103,7 +86,8 @@ def report_lines(c: Comparison) -> list[str]:
     for figure_row in c.rows:
         if figure_row.a is None and figure_row.b is None:
             continue
-        cells = (format_figure(v, figure_row.unit, c.currency) for v in (figure_row.a, figure_row.b, figure_row.diff))
+        values = (figure_row.a, figure_row.b, figure_row.diff)
+        cells = (format_figure(v, figure_row.unit, c.currency, ascii_units=True) for v in values)
         lines.append(pad(words.figure_label(figure_row.key, figure_row.label), LABEL_WIDTH)
                      + "".join(pad(x, VALUE_WIDTH, ">") for x in cells) + f"{_ratio(figure_row):>9}")
     lines += _bom_lines(c) + _cable_lines(c)

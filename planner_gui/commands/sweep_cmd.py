@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 
 from planner_gui.commands.columns import pad
 from planner_gui.commands.common import catalog_for_cli, load_for_cli, print_json
-from planner_gui.commands.compare_cmd import format_figure
 from planner_gui.commands.language import is_chinese, text, translate
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, Template, Text
+from planner_gui.present import format_figure
 
 if TYPE_CHECKING:
     from planner_gui.engine import SweepResult
@@ -107,7 +107,7 @@ def report_lines(result: SweepResult, figures: tuple[str, ...], currency: str) -
             lines.append(f"{point.value!s:>{VALUE_COLUMN_WIDTH}}  "
                          + translate("CLI", "cannot be built: {error}").format(error=text(point.error)))
             continue
-        cells = (format_figure(point.figures.get(k), _unit(k), currency) for k in figures)
+        cells = (format_figure(point.figures.get(k), _unit(k), currency, ascii_units=True) for k in figures)
         row = "".join(pad(c, COLUMN_WIDTH, ">") for c in cells)
         lines.append(f"{point.value!s:>{VALUE_COLUMN_WIDTH}}{row}")
         if point.note:

@@ -6,6 +6,7 @@ a terminal table and a proposal page. Pure Python, imports nothing of ours and n
 ("days", "never") reach a language through :func:`set_translator`.
 """
 
+from planner_gui.present.figures import SHOWN_UNITS, format_figure
 from planner_gui.present.money import (
     CENTS_BELOW,
     CNY,
@@ -91,6 +92,7 @@ __all__ = [
     "SECONDS_PER_DAY",
     "SECONDS_PER_HOUR",
     "SECONDS_PER_MINUTE",
+    "SHOWN_UNITS",
     "SIGNIFICANT_DIGITS",
     "SIZE_FLAG_UNITS",
     "SI_PREFIXES",
@@ -109,6 +111,7 @@ __all__ = [
     "format_days",
     "format_design_money",
     "format_duration",
+    "format_figure",
     "format_gb",
     "format_kw",
     "format_length",

@@ -13,7 +13,8 @@ from planner_gui.document.document import Document
 from planner_gui.engine.compare.designs import compare_designs
 from planner_gui.examples import examples_folder
 from planner_gui.io import load_design
-from planner_gui.ui.dialogs.compare import CURRENT, CompareDialog, format_figure
+from planner_gui.present import format_figure
+from planner_gui.ui.dialogs.compare import CURRENT, CompareDialog
 
 CATALOG = bundled_catalog()
 IB = examples_folder() / "s5-a100-8x8-ib.cluster"

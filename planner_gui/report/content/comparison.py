@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from planner_gui.engine import MONEY, Comparison, FigureRow
+from planner_gui.present import SHOWN_UNITS
 from planner_gui.report.content.blocks import (
     Block,
     Chart,
@@ -74,7 +75,6 @@ def comparison_section(ctx: Ctx, comparison: Comparison) -> list[Block]:
     return blocks
 
 
-SHOWN_UNITS = {"us": "µs"}  # the engine's unit keys as a reader writes them (the proposal's tables say µs)
 
 
 def _value(ctx: Ctx, row: FigureRow, value: float | None) -> str:

@@ -41,15 +41,7 @@ from planner_gui.io import load_design
 from planner_gui.io.files import FILE_SUFFIX
 from planner_gui.model import Design
 from planner_gui.model.variants import check_name
-from planner_gui.present import (
-    MISSING,
-    format_count,
-    format_days,
-    format_money,
-    format_percent,
-    significant,
-)
-from planner_gui.report.content.comparison import SHOWN_UNITS
+from planner_gui.present import MISSING, format_figure, format_money
 from planner_gui.ui.engine_labels import figure_label, kind_name
 from planner_gui.ui.results.curves import LEGEND_OFFSET_PX, OP_COLOURS, OP_NAMES, byte_ticks, log_position
 from planner_gui.ui.results.style import GREEN, RED
@@ -71,21 +63,6 @@ class _Source:
     label: str
     design: Design | None  # None: the document's design at compare time
     name: str  # how the comparison names this side
-
-
-def format_figure(value: float | None, unit: str, currency: str) -> str:
-    """A figure as the table shows it: money with its symbol, counts whole, others three digits."""
-    if value is None:
-        return MISSING
-    if unit == "money":
-        return format_money(value, currency)
-    if unit == "fraction":
-        return format_percent(value)
-    if unit == "" and float(value).is_integer():
-        return format_count(value)
-    if unit == "days":
-        return format_days(value)  # the word in the UI language
-    return f"{significant(value)} {SHOWN_UNITS.get(unit, unit)}".rstrip()
 
 
 def busbw_plot(parent: QWidget) -> pg.PlotWidget:

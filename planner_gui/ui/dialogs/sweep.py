@@ -33,7 +33,8 @@ from PySide6.QtWidgets import (
 from planner_gui.document import Document
 from planner_gui.engine import EFFICIENCY_KEY, FIGURES, PARAMS, SweepResult, parse_range, run_sweep
 from planner_gui.i18n import ui_error_text, ui_text
-from planner_gui.ui.dialogs.compare import format_figure, make_cell, make_table
+from planner_gui.present import format_figure
+from planner_gui.ui.dialogs.compare import make_cell, make_table
 from planner_gui.ui.engine_labels import figure_label, param_label
 from planner_gui.ui.results.curves import OP_COLOURS
 
