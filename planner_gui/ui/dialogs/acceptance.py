@@ -51,6 +51,7 @@ from planner_gui.io.results_file import read_results_file
 from planner_gui.present import format_bandwidth, format_bytes, format_days, format_percent
 from planner_gui.report.content.acceptance_messages import acceptance_word_in
 from planner_gui.ui.dialogs.compare import busbw_plot, make_cell, make_table
+from planner_gui.ui.dialogs.single import raised, single_dialog
 from planner_gui.ui.panels.checks_groups import SEVERITY_WORDS, translate
 from planner_gui.ui.results.curves import LEGEND_OFFSET_PX, OP_COLOURS
 from planner_gui.ui.results.style import GREEN, GREY, RED, severity_colour
@@ -289,10 +290,4 @@ def join_sentences(sentences: list[str]) -> str:
 
 
 def open_acceptance(window: Any) -> AcceptanceDialog:
-    dialog = getattr(window, "_acceptance_dialog", None)
-    if not isinstance(dialog, AcceptanceDialog):
-        dialog = AcceptanceDialog(window.document, window)
-        window._acceptance_dialog = dialog
-    dialog.show()
-    dialog.raise_()
-    return dialog
+    return raised(single_dialog(window, "_acceptance_dialog", AcceptanceDialog))

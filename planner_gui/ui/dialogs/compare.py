@@ -42,6 +42,7 @@ from planner_gui.io.files import FILE_SUFFIX
 from planner_gui.model import Design
 from planner_gui.model.variants import check_name
 from planner_gui.present import MISSING, format_figure, format_money
+from planner_gui.ui.dialogs.single import raised, single_dialog
 from planner_gui.ui.engine_labels import figure_label, kind_name
 from planner_gui.ui.results.curves import LEGEND_OFFSET_PX, OP_COLOURS, OP_NAMES, byte_ticks, log_position
 from planner_gui.ui.results.style import GREEN, RED
@@ -313,13 +314,8 @@ def _tint(better: str, diff: float | None) -> QColor | None:
 
 def open_compare(window: Any) -> CompareDialog:
     """Show the (one) compare dialog of ``window``, non-modal, so the design stays editable beside it."""
-    dialog = getattr(window, "_compare_dialog", None)
-    if not isinstance(dialog, CompareDialog):
-        dialog = CompareDialog(window.document, window)
-        window._compare_dialog = dialog
+    dialog = single_dialog(window, "_compare_dialog", CompareDialog)
     dialog.refresh_sources()
     if dialog.side_a.currentData() != dialog.side_b.currentData():
         dialog.compare()  # opens filled: the open design against its other variant, or the last pair compared
-    dialog.show()
-    dialog.raise_()
-    return dialog
+    return raised(dialog)

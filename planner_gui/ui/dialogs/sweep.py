@@ -35,6 +35,7 @@ from planner_gui.engine import EFFICIENCY_KEY, FIGURES, PARAMS, SweepResult, par
 from planner_gui.i18n import ui_error_text, ui_text
 from planner_gui.present import format_figure
 from planner_gui.ui.dialogs.compare import make_cell, make_table
+from planner_gui.ui.dialogs.single import raised, single_dialog
 from planner_gui.ui.engine_labels import figure_label, param_label
 from planner_gui.ui.results.curves import OP_COLOURS
 
@@ -259,10 +260,4 @@ class SweepDialog(QDialog):
 
 
 def open_sweep(window: Any) -> SweepDialog:
-    dialog = getattr(window, "_sweep_dialog", None)
-    if not isinstance(dialog, SweepDialog):
-        dialog = SweepDialog(window.document, window)
-        window._sweep_dialog = dialog
-    dialog.show()
-    dialog.raise_()
-    return dialog
+    return raised(single_dialog(window, "_sweep_dialog", SweepDialog))
