@@ -8,14 +8,18 @@ closed dirty at teardown cannot hang the suite.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
 
+from planner_gui.app import build
 from planner_gui.catalog import bundled_catalog
 from planner_gui.document.document import Document
 from planner_gui.ui.window import main_window
+from planner_gui.ui.window.main_window import MainWindow
 from tests.gui.support import air_cooled_default_design
 
 
@@ -46,3 +50,18 @@ def air_cooled_document() -> Iterator[Document]:
     document = Document(catalog, air_cooled_default_design(catalog))
     yield document
     document.live.shutdown()
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
+    """The app's main window as ``cluster-planner`` opens it (the default design), shown and analysed,
+    with its state (recent files, layout) in ``tmp_path``; closed clean at the end. A module that needs
+    another window defines its own ``window``."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    _app, built = build(["cluster-planner"])
+    qtbot.addWidget(built)
+    qtbot.waitExposed(built)
+    built.document.live.wait_idle()
+    yield built
+    built.document.undo_stack.setClean()
+    built.close()

@@ -1,6 +1,10 @@
-"""Designs shared by the GUI tests."""
+"""Designs and input events shared by the GUI tests."""
 
 from __future__ import annotations
+
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtWidgets import QApplication, QWidget
 
 from planner_gui.catalog import Catalog
 from planner_gui.examples import default_example_path
@@ -15,3 +19,18 @@ def air_cooled_default_design(catalog: Catalog) -> Design:
     for rack in design.racks.values():
         rack.cooling, rack.cooling_capacity_kw = CoolingType.AIR, None
     return design
+
+
+def drop(view: QWidget, mime: QMimeData, pos: QPoint) -> bool:
+    """Drag ``mime`` onto ``view``'s viewport at ``pos`` as a user does (enter, move, drop); whether the
+    drop was accepted (False already when the move is refused)."""
+    viewport = view.viewport()  # type: ignore[attr-defined]
+    action, left, none = Qt.DropAction.CopyAction, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    QApplication.sendEvent(viewport, QDragEnterEvent(pos, action, mime, left, none))
+    move = QDragMoveEvent(pos, action, mime, left, none)
+    QApplication.sendEvent(viewport, move)
+    if not move.isAccepted():
+        return False
+    dropped = QDropEvent(QPointF(pos), action, mime, left, none)
+    QApplication.sendEvent(viewport, dropped)
+    return dropped.isAccepted()

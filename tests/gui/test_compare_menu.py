@@ -2,31 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
-from pytestqt.qtbot import QtBot
 
-from planner_gui.app import build
 from planner_gui.ui.dialogs.acceptance import AcceptanceDialog
 from planner_gui.ui.dialogs.compare import CompareDialog
 from planner_gui.ui.dialogs.plan_training import PlanTrainingDialog
 from planner_gui.ui.dialogs.sweep import SweepDialog
 from planner_gui.ui.window.main_window import MainWindow
-
-
-@pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    _app, built = build(["cluster-planner"])
-    qtbot.addWidget(built)
-    built.document.live.wait_idle()
-    yield built
-    built.document.undo_stack.setClean()
-    built.close()
 
 
 @pytest.mark.parametrize(("action", "dialog_type"), [

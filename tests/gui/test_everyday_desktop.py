@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, QRect, Qt
-from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QLineEdit, QMenu, QMessageBox, QPushButton
 from pytestqt.qtbot import QtBot
 
@@ -24,39 +22,15 @@ from planner_gui.ui.panels.palette import CATALOG_MIME
 from planner_gui.ui.rack.items import LABEL_PX
 from planner_gui.ui.window import main_window
 from planner_gui.ui.window.main_window import MainWindow
+from tests.gui.support import drop
 
 LEFT, NONE = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
-
-
-@pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    _app, built = build(["cluster-planner"])
-    qtbot.addWidget(built)
-    qtbot.waitExposed(built)
-    built.document.live.wait_idle()
-    yield built
-    built.document.undo_stack.setClean()
-    built.close()
 
 
 def _settle(window: MainWindow) -> None:
     window.document.live.wait_idle()
     QApplication.processEvents()
     QApplication.processEvents()
-
-
-def _drop(view: object, mime: QMimeData, pos: QPoint) -> bool:
-    viewport = view.viewport()  # type: ignore[attr-defined]
-    action = Qt.DropAction.CopyAction
-    QApplication.sendEvent(viewport, QDragEnterEvent(pos, action, mime, LEFT, NONE))
-    move = QDragMoveEvent(pos, action, mime, LEFT, NONE)
-    QApplication.sendEvent(viewport, move)
-    if not move.isAccepted():
-        return False
-    drop = QDropEvent(QPointF(pos), action, mime, LEFT, NONE)
-    QApplication.sendEvent(viewport, drop)
-    return drop.isAccepted()
 
 
 def _catalog_mime(catalog_id: str) -> QMimeData:
@@ -116,7 +90,7 @@ def test_a_switch_dropped_on_the_topology_is_added_unplaced_where_it_fell(window
     window.central.set_layout("topology")
     point = QPoint(view.viewport().width() // 2, view.viewport().height() // 2)
     before = set(doc.design.devices)
-    assert _drop(view, _catalog_mime("qm9700"), point)
+    assert drop(view, _catalog_mime("qm9700"), point)
     (added,) = set(doc.design.devices) - before
     assert doc.design.devices[added].rack_id is None  # shown in the rack view's Unplaced tray
     assert added in window.rack_view.device_items
@@ -130,7 +104,7 @@ def test_a_rack_dropped_on_the_topology_is_refused_with_the_reason(window: MainW
     doc, view = window.document, window.topology_view
     rack_entry = next(e.id for e in doc.catalog if e.kind == "rack")
     count = doc.undo_stack.count()
-    assert _drop(view, _catalog_mime(rack_entry), QPoint(40, 40))
+    assert drop(view, _catalog_mime(rack_entry), QPoint(40, 40))
     assert doc.undo_stack.count() == count
     assert "drop it on a row of the rack elevation" in window.statusBar().currentMessage()
 

@@ -3,27 +3,14 @@
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
-from pytestqt.qtbot import QtBot
 
-from planner_gui.app import build
 from planner_gui.engine import CABLE_CSV_COLUMNS
 from planner_gui.ui.window.export_cables import CableExporter
 from planner_gui.ui.window.main_window import MainWindow
-
-
-@pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    _app, built = build(["cluster-planner"])
-    qtbot.addWidget(built)
-    built.document.live.wait_idle()
-    yield built
-    built.document.live.shutdown()
 
 
 def test_the_file_menu_writes_every_cable(window: MainWindow, tmp_path: Path,

@@ -4,17 +4,15 @@ undo all, save and reopen. Drags are sent as events to the views' viewports, nev
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 import pytest
 from PySide6.QtCore import QEvent, QMimeData, QPoint, QPointF, Qt, QUrl
-from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QMouseEvent
-from PySide6.QtWidgets import QApplication, QLabel, QMessageBox, QWidget
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
-from planner_gui.app import build
 from planner_gui.catalog import bundled_catalog
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
@@ -22,24 +20,12 @@ from planner_gui.ui.panels.palette import CATALOG_MIME
 from planner_gui.ui.rack.view import RackView
 from planner_gui.ui.topology.view import TopologyView
 from planner_gui.ui.window.main_window import MainWindow
+from tests.gui.support import drop
 
 CATALOG = bundled_catalog()
 DEFAULT = load_design(default_example_path(), CATALOG).design
 LEFT, SHIFT, NONE = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier, Qt.KeyboardModifier.NoModifier
 GIB_INDEX = -5  # the 1 GiB point of the curves: sizes run in powers of two up to 16 GiB (4 points above 1 GiB)
-
-
-@pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setattr(QMessageBox, "question", lambda *_: QMessageBox.StandardButton.Discard)
-    _app, built = build(["cluster-planner"])
-    qtbot.addWidget(built)
-    qtbot.waitExposed(built)
-    built.document.live.wait_idle()
-    yield built
-    built.document.undo_stack.setClean()
-    built.close()
 
 
 def _palette_mime(window: MainWindow, catalog_id: str) -> QMimeData:
@@ -54,19 +40,6 @@ def _u_point(view: RackView, rack_id: str, u: int) -> QPoint:
     centre = item.mapRectToScene(item.device_rect(u, 1)).center()
     view.centerOn(centre)
     return view.mapFromScene(centre)
-
-
-def _drop(view: QWidget, mime: QMimeData, pos: QPoint) -> bool:
-    viewport = view.viewport()  # type: ignore[attr-defined]
-    action = Qt.DropAction.CopyAction
-    QApplication.sendEvent(viewport, QDragEnterEvent(pos, action, mime, LEFT, NONE))
-    move = QDragMoveEvent(pos, action, mime, LEFT, NONE)
-    QApplication.sendEvent(viewport, move)
-    if not move.isAccepted():
-        return False
-    drop = QDropEvent(QPointF(pos), action, mime, LEFT, NONE)
-    QApplication.sendEvent(viewport, drop)
-    return drop.isAccepted()
 
 
 def _drag_link(qtbot: QtBot, view: TopologyView, start_id: str, end_id: str) -> None:
@@ -97,7 +70,7 @@ def test_drop_refuse_link_undo_all_save_reopen(window: MainWindow, qtbot: QtBot,
 
     # 1. A server dragged from the palette to U10 of the new rack lands there, and everything follows.
     with qtbot.waitSignal(doc.results_updated, timeout=5000):
-        assert _drop(window.rack_view, _palette_mime(window, "dgx-h100"), _u_point(window.rack_view, rack, 10))
+        assert drop(window.rack_view, _palette_mime(window, "dgx-h100"), _u_point(window.rack_view, rack, 10))
     placed = [(d.catalog_id, d.u) for d in doc.design.devices.values() if d.rack_id == rack]
     assert placed == [("dgx-h100", 10)]
     assert window.rack_view.rack_items[rack].power.fraction > 0.2  # 10.2 kW max (servers.json) of ≤ 42 kW
@@ -106,7 +79,7 @@ def test_drop_refuse_link_undo_all_save_reopen(window: MainWindow, qtbot: QtBot,
 
     # 2. A second server on U12 would overlap U10-U17: refused, model unchanged, reason in the status bar.
     steps = doc.undo_stack.count()
-    assert not _drop(window.rack_view, _palette_mime(window, "dgx-h100"), _u_point(window.rack_view, rack, 12))
+    assert not drop(window.rack_view, _palette_mime(window, "dgx-h100"), _u_point(window.rack_view, rack, 12))
     assert [d.u for d in doc.design.devices.values() if d.rack_id == rack] == [10]
     assert doc.undo_stack.count() == steps and "overlaps" in window.statusBar().currentMessage()
 
@@ -145,5 +118,5 @@ def test_a_design_file_dropped_on_a_view_opens_it(window: MainWindow) -> None:
     other = default_example_path().parent / "s1-h100-2x8-ndr.cluster"
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(other))])
-    assert _drop(window.rack_view, mime, QPoint(50, 50))
+    assert drop(window.rack_view, mime, QPoint(50, 50))
     assert window.document.path == other

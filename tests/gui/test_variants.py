@@ -9,7 +9,6 @@ import pytest
 from PySide6.QtWidgets import QInputDialog, QMenu
 from pytestqt.qtbot import QtBot
 
-from planner_gui.app import build
 from planner_gui.catalog import bundled_catalog
 from planner_gui.document.document import Document
 from planner_gui.examples import examples_folder
@@ -89,17 +88,6 @@ def test_variants_are_saved_and_reopened(tmp_path: Path, document: Document) -> 
 
 
 # ----- the window --------------------------------------------------------------------------------
-@pytest.fixture
-def window(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MainWindow]:
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    _app, built = build(["cluster-planner"])
-    qtbot.addWidget(built)
-    built.document.live.wait_idle()
-    yield built
-    built.document.undo_stack.setClean()
-    built.close()
-
-
 def test_the_menu_and_the_combo_follow_the_document(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> None:
     controls = window.findChild(VariantControls)
     menu = window.findChild(QMenu, "menuVariants")
