@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
 
 from planner_gui.catalog import Catalog
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
 from planner_gui.model import CoolingType, Design
+
+WidgetT = TypeVar("WidgetT", bound=QWidget)
 
 
 def air_cooled_default_design(catalog: Catalog) -> Design:
@@ -34,3 +39,12 @@ def drop(view: QWidget, mime: QMimeData, pos: QPoint) -> bool:
     dropped = QDropEvent(QPointF(pos), action, mime, left, none)
     QApplication.sendEvent(viewport, dropped)
     return dropped.isAccepted()
+
+
+def shown(qtbot: QtBot, widget: WidgetT, width: int, height: int) -> WidgetT:
+    """``widget`` at ``width`` x ``height``, shown and exposed, closed by qtbot at the test's end."""
+    qtbot.addWidget(widget)
+    widget.resize(width, height)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget

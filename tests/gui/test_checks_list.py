@@ -23,6 +23,7 @@ from planner_gui.ui.panels.checks_list import (
     count_text,
 )
 from planner_gui.ui.results.style import SEVERITIES, severity_icon
+from tests.gui.support import shown
 
 WAIT_MS = 10_000
 
@@ -34,10 +35,7 @@ def document(air_cooled_document: Document) -> Document:
 
 @pytest.fixture
 def checks(qtbot: QtBot, document: Document) -> ChecksList:
-    widget = ChecksList(document)
-    qtbot.addWidget(widget)
-    widget.resize(560, 420)
-    widget.show()
+    widget = shown(qtbot, ChecksList(document), 560, 420)
     assert document.live.wait_idle(WAIT_MS)
     return widget
 

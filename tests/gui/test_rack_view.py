@@ -20,6 +20,7 @@ from planner_gui.ui.rack import layout as rl
 from planner_gui.ui.rack.drops import CATALOG_MIME, DEVICE_MIME
 from planner_gui.ui.rack.items import DeviceItem
 from planner_gui.ui.rack.view import RackView
+from tests.gui.support import shown
 
 SERVER = "dgx-h100"  # 8 U, 10.2 kW max (catalog servers.json)
 SWITCH = "qm9700"  # 1 U
@@ -40,11 +41,7 @@ def small_design() -> Design:
 @pytest.fixture
 def view(qtbot: QtBot) -> RackView:
     document = Document(bundled_catalog(), small_design())
-    widget = RackView(document)
-    qtbot.addWidget(widget)
-    widget.resize(900, 700)
-    widget.show()
-    qtbot.waitExposed(widget)
+    widget = shown(qtbot, RackView(document), 900, 700)
     document.live.wait_idle()
     widget.navigator.set_scale(1.0)
     return widget

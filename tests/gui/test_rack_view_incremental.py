@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 from planner_gui.catalog import bundled_catalog
 from planner_gui.document.document import Document
 from planner_gui.ui.rack.view import RackView
+from tests.gui.support import shown
 from tests.gui.test_rack_view import small_design
 
 DGX_MAX_W = 10_200.0  # catalog servers.json: DGX H100 max_power_w; rack A02 holds two
@@ -19,11 +20,7 @@ TIGHT_BUDGET_KW = 12.0  # below the two servers' 20.4 kW: the bar goes red
 @pytest.fixture
 def view(qtbot: QtBot) -> RackView:
     document = Document(bundled_catalog(), small_design())
-    widget = RackView(document)
-    qtbot.addWidget(widget)
-    widget.resize(900, 700)
-    widget.show()
-    qtbot.waitExposed(widget)
+    widget = shown(qtbot, RackView(document), 900, 700)
     document.live.wait_idle()
     return widget
 

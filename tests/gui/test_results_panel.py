@@ -22,7 +22,7 @@ from planner_gui.present import format_bandwidth, format_duration, format_money
 from planner_gui.ui.results.curves import OP_NAMES, byte_ticks, log_position
 from planner_gui.ui.results.panel import NOT_YET_COMPUTED, UPDATING, ResultsPanel
 from planner_gui.ui.results.power import COOLING, POWER, RACK
-from tests.gui.support import air_cooled_default_design
+from tests.gui.support import air_cooled_default_design, shown
 
 WAIT_MS = 10_000  # generous: the default design analyses in ~25 ms on the UI thread
 
@@ -34,10 +34,7 @@ def document(air_cooled_document: Document) -> Document:
 
 @pytest.fixture
 def panel(qtbot: QtBot, document: Document) -> ResultsPanel:
-    widget = ResultsPanel(document)
-    qtbot.addWidget(widget)
-    widget.resize(720, 560)
-    widget.show()
+    widget = shown(qtbot, ResultsPanel(document), 720, 560)
     assert document.live.wait_idle(WAIT_MS)
     return widget
 

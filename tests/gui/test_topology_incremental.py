@@ -24,6 +24,7 @@ from planner_gui.ui.topology import layout as tl
 from planner_gui.ui.topology import links as topology_links
 from planner_gui.ui.topology.items import LINK_RED_FROM, LOAD_COLOURS, Z_LINKS, PassivePathItem, load_levels
 from planner_gui.ui.topology.view import TopologyView
+from tests.gui.support import shown
 
 SMALL_CHUNK = 8  # links per path item in these tests: the default design's links fill ~80 items
 
@@ -49,11 +50,7 @@ def view(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> TopologyView:
     monkeypatch.setattr(topology_links, "CHUNK_LINKS", SMALL_CHUNK)
     catalog = bundled_catalog()
     document = Document(catalog, load_design(default_example_path(), catalog).design)
-    widget = TopologyView(document)
-    qtbot.addWidget(widget)
-    widget.resize(1000, 700)
-    widget.show()
-    qtbot.waitExposed(widget)
+    widget = shown(qtbot, TopologyView(document), 1000, 700)
     settle(widget)
     return widget
 

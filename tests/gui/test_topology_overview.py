@@ -22,6 +22,7 @@ from planner_gui.ui import colors
 from planner_gui.ui.topology import fabric as fb
 from planner_gui.ui.topology.legend import DEVICES, GROUPS
 from planner_gui.ui.topology.view import TopologyView
+from tests.gui.support import shown
 
 CATALOG = bundled_catalog()
 NODES = 64  # two 32-server pods of a rail-optimized fabric: 8 rails x 2 leaves
@@ -37,11 +38,7 @@ def view(qtbot: QtBot, two_pods: object) -> Iterator[TopologyView]:
     import copy
 
     document = Document(CATALOG, copy.deepcopy(two_pods))
-    widget = TopologyView(document)
-    qtbot.addWidget(widget)
-    widget.resize(1200, 800)
-    widget.show()
-    qtbot.waitExposed(widget)
+    widget = shown(qtbot, TopologyView(document), 1200, 800)
     _settle(widget)
     yield widget
     document.live.shutdown()

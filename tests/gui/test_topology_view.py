@@ -14,6 +14,7 @@ from planner_gui.document.document import Document
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
 from planner_gui.ui.topology.view import TopologyView
+from tests.gui.support import shown
 
 NONE = Qt.KeyboardModifier.NoModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -24,11 +25,7 @@ LEFT = Qt.MouseButton.LeftButton
 def view(qtbot: QtBot) -> TopologyView:
     catalog = bundled_catalog()
     document = Document(catalog, load_design(default_example_path(), catalog).design)
-    widget = TopologyView(document)
-    qtbot.addWidget(widget)
-    widget.resize(1000, 700)
-    widget.show()
-    qtbot.waitExposed(widget)
+    widget = shown(qtbot, TopologyView(document), 1000, 700)
     document.live.wait_idle()
     widget.navigator.set_scale(1.0)
     return widget
