@@ -15,9 +15,9 @@ import pytest
 from planner_gui.catalog import bundled_catalog
 from planner_gui.engine.analysis import analyze_design
 from planner_gui.report.content import build_proposal
+from planner_gui.report.content.axes import nice_step
 from planner_gui.report.content.blocks import Column, Drawing, Figure, Heading, Rect, Table
 from planner_gui.report.content.bom import report_bom
-from planner_gui.report.content.collectives import nice_step
 from planner_gui.report.content.context import Ctx
 from planner_gui.report.content.cost import cumulative
 from planner_gui.report.content.i18n import Tr, check_lang

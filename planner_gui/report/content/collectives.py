@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from planner_gui.report.content.axes import ticks, value_axis
 from planner_gui.report.content.blocks import (
     Block,
     Chart,
@@ -16,7 +17,6 @@ from planner_gui.report.content.blocks import (
     Paragraph,
     Series,
     Table,
-    Tick,
 )
 from planner_gui.report.content.context import Ctx
 
@@ -37,8 +37,6 @@ OP_DASH = {"reducescatter": "dot", "alltoall": "dash"}  # AllGather and ReduceSc
 TABLE_SIZES = (8, 2**20, 2**26, 2**30, 2**33)  # 8 B, 1 MiB, 64 MiB, 1 GiB, 8 GiB (the issue's table)
 X_TICKS = (8, 2**8, 2**13, 2**18, 2**23, 2**28, 2**33)  # every fifth doubling from 8 B
 X_RANGE = (8, 2**34)  # 8 B .. 16 GiB, the nccl-tests sweep the curves cover
-NICE_STEPS = (1.0, 2.0, 2.5, 5.0, 10.0)  # axis steps: 1, 2, 2.5 or 5 times a power of ten
-Y_TICK_TARGET = 5  # about this many gridlines on the busbw axis
 
 
 def collectives(ctx: Ctx) -> list[Block]:
@@ -113,10 +111,8 @@ def _chart(ctx: Ctx, curves: Any) -> Chart:
         ys = tuple(float(p.busbw_GBps) if math.isfinite(p.busbw_GBps) else 0.0 for p in points)
         top = max(top, *ys)
         series.append(Series(OP_NAMES[op], xs, ys, OP_COLORS[op], OP_DASH.get(op, "")))
-    step = nice_step(top / Y_TICK_TARGET)
-    y_max = step * math.ceil(top / step) if top > 0 else 1.0
-    y_ticks = tuple(Tick(v * step, t.num(v * step)) for v in range(round(y_max / step) + 1))
-    x_ticks = tuple(Tick(float(x), t.bytes(x)) for x in X_TICKS)
+    y_max, y_ticks = value_axis(top, t.num)
+    x_ticks = ticks(X_TICKS, t.bytes)
     return Chart(
         tuple(series),
         t("coll.x_label"),
@@ -129,14 +125,6 @@ def _chart(ctx: Ctx, curves: Any) -> Chart:
         float(X_RANGE[0]),
         float(X_RANGE[1]),
     )
-
-
-def nice_step(raw: float) -> float:
-    """The smallest 1/2/2.5/5 x 10^k at or above ``raw`` (a readable gridline spacing)."""
-    if raw <= 0 or not math.isfinite(raw):
-        return 1.0
-    power = 10.0 ** math.floor(math.log10(raw))
-    return next(s * power for s in NICE_STEPS if s * power >= raw * (1 - 1e-12))
 
 
 def _table(ctx: Ctx, section: Any) -> Table:

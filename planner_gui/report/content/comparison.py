@@ -13,6 +13,7 @@ import math
 
 from planner_gui.engine import MONEY, Comparison, FigureRow
 from planner_gui.present import SHOWN_UNITS
+from planner_gui.report.content.axes import ticks, value_axis
 from planner_gui.report.content.blocks import (
     Block,
     Chart,
@@ -23,15 +24,13 @@ from planner_gui.report.content.blocks import (
     Paragraph,
     Series,
     Table,
-    Tick,
 )
-from planner_gui.report.content.collectives import OP_COLORS, OP_NAMES, X_RANGE, X_TICKS, nice_step
+from planner_gui.report.content.collectives import OP_COLORS, OP_NAMES, X_RANGE, X_TICKS
 from planner_gui.report.content.context import Ctx, shorten
 from planner_gui.report.content.i18n import MISSING
 from planner_gui.report.content.strings_compare import figure_label_in
 
 CHART_OPS = ("allreduce", "alltoall")  # the two curves the headline figures quote
-Y_TICK_TARGET = 5  # about this many gridlines (as collectives.py)
 MAX_BOM_ROWS = 40  # items that differ; a longer list goes to an appendix in practice
 B_DASH = "dash"  # A solid, B dashed
 ITEM_CHARS = 70  # of "id — name" in the item column
@@ -114,10 +113,8 @@ def _chart(ctx: Ctx, c: Comparison) -> Chart:
             top = max(top, *ys)
             series.append(Series(f"{side}: {OP_NAMES[op]}", tuple(float(p.bytes) for p in points), ys,
                                  OP_COLORS[op], dash))
-    step = nice_step(top / Y_TICK_TARGET)
-    y_max = step * math.ceil(top / step) if top > 0 else 1.0
-    y_ticks = tuple(Tick(v * step, t.num(v * step)) for v in range(round(y_max / step) + 1))
-    x_ticks = tuple(Tick(float(x), t.bytes(x)) for x in X_TICKS)
+    y_max, y_ticks = value_axis(top, t.num)
+    x_ticks = ticks(X_TICKS, t.bytes)
     return Chart(tuple(series), text(ctx, "x_label"), text(ctx, "y_label"), x_ticks, y_ticks, True, 0.0,
                  y_max, float(X_RANGE[0]), float(X_RANGE[1]))
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import numpy as np
 
 from planner_gui.engine import BREAK_EVEN_HORIZON_MONTHS
+from planner_gui.report.content.axes import ticks, value_axis
 from planner_gui.report.content.blocks import (
     Block,
     Chart,
@@ -19,10 +19,8 @@ from planner_gui.report.content.blocks import (
     Paragraph,
     Series,
     Table,
-    Tick,
 )
 from planner_gui.report.content.bom_text import Amount, money, settle
-from planner_gui.report.content.collectives import nice_step
 from planner_gui.report.content.context import Ctx
 
 OPTION_ORDER = ("buy", "rent", "cloud")
@@ -40,7 +38,6 @@ BUY_LINES = (
     "electricity",
     "space",
 )
-Y_TICK_TARGET = 5
 
 
 def cost_section(ctx: Ctx) -> list[Block]:
@@ -176,8 +173,7 @@ def _cumulative_chart(ctx: Ctx, cost: Any) -> Chart:
     months = np.arange(0, BREAK_EVEN_HORIZON_MONTHS + 1)
     curves = cumulative(ctx, cost, months)
     top = max(float(v.max()) for v in curves.values())
-    step = nice_step(top / Y_TICK_TARGET)
-    y_max = step * math.ceil(top / step) if top > 0 else 1.0
+    y_max, y_ticks = value_axis(top, t.money_tick)
     series = tuple(
         Series(
             t(f"cost.option.{name}"),
@@ -187,8 +183,7 @@ def _cumulative_chart(ctx: Ctx, cost: Any) -> Chart:
         )
         for name, values in curves.items()
     )
-    x_ticks = tuple(Tick(float(m), t.int(m)) for m in range(0, BREAK_EVEN_HORIZON_MONTHS + 1, MONTH_TICK))
-    y_ticks = tuple(Tick(v * step, t.money_tick(v * step)) for v in range(round(y_max / step) + 1))
+    x_ticks = ticks(range(0, BREAK_EVEN_HORIZON_MONTHS + 1, MONTH_TICK), t.int)
     return Chart(
         series,
         t("cost.x_label"),

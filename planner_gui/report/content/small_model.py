@@ -18,6 +18,7 @@ from planner_gui.engine import (
 )
 from planner_gui.report.content.blocks import Block, Heading, KeyValues, Paragraph, TextStyle
 from planner_gui.report.content.context import Ctx
+from planner_gui.report.content.training import memory_row
 
 SMALL_MODEL = "Llama-2-7B"  # the acceptance model of the idc10000.net cluster guides (2026)
 MAX_TP = 8  # tensor parallelism stays inside one NVLink domain (8 GPUs on the catalog's servers)
@@ -48,15 +49,7 @@ def small_model_run(ctx: Ctx) -> list[Block]:
         (t("train.step_time"), t.seconds(est.step_time_s)),
         (t("train.tokens_s"), t.tokens(est.tokens_per_s)),
         (t("train.mfu"), t.pct(est.mfu)),
-        (
-            t("train.memory"),
-            t(
-                "train.memory_value",
-                used=t.num(est.memory_per_gpu_gb),
-                capacity=t.num(est.memory.capacity_gb),
-                fits=t("train.fits" if est.fits else "train.not_fits"),
-            ),
-        ),
+        memory_row(t, est),
         (
             t("dep.col.pass"),
             t(

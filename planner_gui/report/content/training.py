@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from planner_gui.report.content.axes import ticks
 from planner_gui.report.content.blocks import (
     Block,
     Chart,
@@ -15,7 +16,6 @@ from planner_gui.report.content.blocks import (
     Paragraph,
     Series,
     Table,
-    Tick,
 )
 from planner_gui.report.content.context import Ctx, shorten
 
@@ -84,15 +84,7 @@ def _results(ctx: Ctx, est: Any) -> list[tuple[str, str]]:
         (t("train.mfu"), t.pct(est.mfu)),
         (t("train.hfu"), t.pct(est.hfu)),
         (t("train.tflops"), t.num(est.tflops_per_gpu_model)),
-        (
-            t("train.memory"),
-            t(
-                "train.memory_value",
-                used=t.num(est.memory_per_gpu_gb),
-                capacity=t.num(est.memory.capacity_gb),
-                fits=t("train.fits" if est.fits else "train.not_fits"),
-            ),
-        ),
+        memory_row(t, est),
         (
             t("train.dominant"),
             t(f"train.step.{est.dominant}_s") if est.dominant + "_s" in STEP_PARTS else est.dominant,
@@ -142,8 +134,8 @@ def _scaling_chart(ctx: Ctx, points: tuple[Any, ...]) -> Chart:
     t = ctx.t
     xs = tuple(float(p.gpus) for p in points)
     ys = tuple(p.efficiency * PERCENT for p in points)
-    y_ticks = tuple(Tick(v, t.pct(v / PERCENT, 0)) for v in range(0, int(PERCENT) + 1, EFFICIENCY_TICK))
-    x_ticks = tuple(Tick(x, t.int(x)) for x in xs)
+    y_ticks = ticks(range(0, int(PERCENT) + 1, EFFICIENCY_TICK), lambda v: t.pct(v / PERCENT, 0))
+    x_ticks = ticks(xs, t.int)
     series = (
         Series(t("train.series.model"), xs, ys, THROUGHPUT_COLOR),
         Series(t("train.series.ideal"), xs, tuple(PERCENT for _ in xs), IDEAL_COLOR, "dash"),
@@ -219,3 +211,10 @@ def storage(ctx: Ctx) -> list[Block]:
         ),
     )
     return [Heading(t("store.title"), 2, "training-storage"), KeyValues(rows)]
+
+
+def memory_row(t: Any, est: Any) -> tuple[str, str]:
+    """The "memory per GPU" line of an estimate: used of capacity, and whether it fits."""
+    return (t("train.memory"), t("train.memory_value", used=t.num(est.memory_per_gpu_gb),
+                                 capacity=t.num(est.memory.capacity_gb),
+                                 fits=t("train.fits" if est.fits else "train.not_fits")))
