@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import numpy as np
@@ -10,15 +9,14 @@ import pytest
 
 from planner_gui.catalog.loader import bundled_catalog
 from planner_gui.engine.collectives import FabricProfile, curve, curve_arrays, predict, profile_from_catalog
+from tests.engine.collective_profiles import h100 as hgx_h100
 
 GIB = 2**30
 
 
 def h100(**changes: object) -> FabricProfile:
-    base = FabricProfile(gpus_per_node=8, nodes=2, gpu_name="H100 SXM5 80GB", intra="nvswitch",
-                         nvlink_bidir_gbs=900.0, pcie_gen=5, nics_per_node=8, nic_gbps=400.0,
-                         nic_latency_us=1.0, technology="infiniband", nvls=True)
-    return dataclasses.replace(base, **changes)
+    """Two HGX H100 nodes, so the network is in the path."""
+    return hgx_h100(**{"nodes": 2, **changes})  # type: ignore[arg-type]
 
 
 class FakeCatalog:

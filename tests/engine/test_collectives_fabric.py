@@ -11,16 +11,10 @@ import dataclasses
 import pytest
 
 from planner_gui.engine.collectives import FabricProfile, clear_caches, curve, predict
+from tests.engine.collective_profiles import h100
 
 GIB = 2**30
 MIB = 2**20
-
-
-def h100(nodes: int = 1, **changes: object) -> FabricProfile:
-    base = FabricProfile(gpus_per_node=8, nodes=nodes, gpu_name="H100 SXM5 80GB", intra="nvswitch",
-                         nvlink_bidir_gbs=900.0, pcie_gen=5, nics_per_node=8, nic_gbps=400.0,
-                         nic_latency_us=1.0, technology="infiniband", nvls=True)
-    return dataclasses.replace(base, **changes)
 
 
 def no_gdr_cluster(gdr: bool) -> FabricProfile:

@@ -7,32 +7,16 @@ and the constants in planner_gui/engine/collectives/hardware.py, each of which n
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import math
 
 import pytest
 
 from planner_gui.engine.collectives import DEFAULT_SIZES, OPS, FabricProfile, curve, predict
+from tests.engine.collective_profiles import a100, h100
 
 GIB = 2**30
 MIB = 2**20
-
-
-def h100(nodes: int = 1, **changes: object) -> FabricProfile:
-    """An HGX H100 node (8 GPUs, NVSwitch, NVLS) with 8x NDR 400G InfiniBand NICs."""
-    base = FabricProfile(gpus_per_node=8, nodes=nodes, gpu_name="H100 SXM5 80GB", intra="nvswitch",
-                         nvlink_bidir_gbs=900.0, pcie_gen=5, nics_per_node=8, nic_gbps=400.0,
-                         nic_latency_us=1.0, technology="infiniband", nvls=True)
-    return dataclasses.replace(base, **changes)
-
-
-def a100(nodes: int = 1, **changes: object) -> FabricProfile:
-    """An HGX A100 node (8 GPUs, NVSwitch, no NVLS) with 4x HDR 200G InfiniBand NICs."""
-    base = FabricProfile(gpus_per_node=8, nodes=nodes, gpu_name="A100 SXM4 80GB", intra="nvswitch",
-                         nvlink_bidir_gbs=600.0, pcie_gen=4, nics_per_node=4, nic_gbps=200.0,
-                         nic_latency_us=1.3, technology="infiniband")
-    return dataclasses.replace(base, **changes)
 
 
 def test_ring_allreduce_single_node_hand_calculation() -> None:
