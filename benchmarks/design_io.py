@@ -7,25 +7,15 @@ Prints the best and median of several runs, the file size and peak memory of one
 from __future__ import annotations
 
 import argparse
-import statistics
 import tempfile
-import time
 import tracemalloc
-from collections.abc import Callable
 from pathlib import Path
+
+from timing import best_and_median  # benchmarks/timing.py, beside this script
 
 from planner_gui.catalog import bundled_catalog
 from planner_gui.io import load_design, save_design
 from planner_gui.templates import TemplateSpec, generate_design
-
-
-def timed(action: Callable[[], object], repeat: int) -> tuple[float, float]:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return min(times), statistics.median(times)
 
 
 def main() -> None:
@@ -41,9 +31,9 @@ def main() -> None:
         design = generate_design(catalog, spec)
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / "big.cluster"
-            gen = timed(lambda spec=spec: generate_design(catalog, spec), args.repeat)
-            save = timed(lambda design=design, path=path: save_design(design, path), args.repeat)
-            load = timed(lambda path=path: load_design(path, catalog), args.repeat)
+            gen = best_and_median(lambda spec=spec: generate_design(catalog, spec), args.repeat)
+            save = best_and_median(lambda design=design, path=path: save_design(design, path), args.repeat)
+            load = best_and_median(lambda path=path: load_design(path, catalog), args.repeat)
             tracemalloc.start()
             load_design(path, catalog)
             peak = tracemalloc.get_traced_memory()[1] / 2**20

@@ -22,6 +22,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from timing import budget_edit_times  # benchmarks/timing.py, beside this script
+
 DEFAULT_NODES = 4096
 DEFAULT_REPEAT = 9
 WINDOW_SIZE = (1600, 1000)  # planner_gui/ui/window/main_window.py DEFAULT_SIZE
@@ -54,22 +56,8 @@ def _open_painted(argv: list[str]) -> tuple[float, object, object]:
 def _edit_to_results(window: object, repeat: int) -> tuple[list[float], list[float], list[float], str]:
     """(edit call seconds, edit-to-results seconds, their CPU seconds) over ``repeat`` rack budget edits."""
     doc = window.document  # type: ignore[attr-defined]
-    rack = sorted(doc.design.racks)[0]
-    calls, totals, cpus = [], [], []
-    for i in range(repeat):
-        arrived: list[tuple[float, float]] = []
-
-        def stamp(_analysis: object, box: list[tuple[float, float]] = arrived) -> None:
-            box.append((time.perf_counter(), time.process_time()))
-
-        doc.results_updated.connect(stamp)  # after the views' slots: the stamp is taken once they are done
-        start, cpu = time.perf_counter(), time.process_time()
-        doc.set_properties([rack], power_budget_kw=40.0 + i + 1)
-        calls.append(time.perf_counter() - start)
-        doc.live.wait_idle(RESULTS_TIMEOUT_MS)
-        doc.results_updated.disconnect(stamp)  # only this one: a bare disconnect() cut every view off
-        totals.append(arrived[-1][0] - start if arrived else float("nan"))
-        cpus.append(arrived[-1][1] - cpu if arrived else float("nan"))  # the process: UI thread and worker
+    calls, totals, cpus = (list(column) for column in zip(*budget_edit_times(doc, repeat, RESULTS_TIMEOUT_MS),
+                                                              strict=True))
     return calls, totals, cpus, doc.live.last_thread
 
 

@@ -40,6 +40,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QCoreApplication, QRect
 from PySide6.QtWidgets import QApplication
+from timing import best_and_median  # benchmarks/timing.py, beside this script
 
 from planner_gui.catalog import bundled_catalog
 from planner_gui.document.document import Document
@@ -60,12 +61,8 @@ RESULTS_TIMEOUT_MS = 600_000  # the first results at 100,000 GPUs (as benchmarks
 
 
 def timed(action: Callable[[], object], repeat: int) -> tuple[float, float]:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return min(times) * MS, statistics.median(times) * MS
+    best, median = best_and_median(action, repeat)
+    return best * MS, median * MS
 
 
 def designs(nodes: list[int], gpus: list[int]) -> list[tuple[str, Callable[[], Design]]]:

@@ -68,6 +68,8 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+from timing import budget_edit_times  # noqa: E402  (benchmarks/timing.py, beside this script)
+
 from planner_gui.document.changes import AddLink, RemoveLink, SetFields, SetSettings, apply_all  # noqa: E402
 
 DEFAULT_SERVER = "dgx-h100"
@@ -245,23 +247,9 @@ def gui_child(path: Path, repeat: int) -> dict[str, object]:
     app.processEvents()
     window.grab()  # paints every widget, the views and plots included
     out: dict[str, object] = {"paint_s": time.perf_counter() - start, "paint_cpu_s": time.process_time() - cpu}
-    rack = sorted(doc.design.racks)[0]
-    samples, cpu_samples = [], []
-    for i in range(repeat):
-        arrived: list[tuple[float, float]] = []
-
-        def stamp(_analysis: object, box: list[tuple[float, float]] = arrived) -> None:
-            box.append((time.perf_counter(), time.process_time()))
-
-        doc.results_updated.connect(stamp)  # after the views' slots: the stamp is taken once they are done
-        start, cpu = time.perf_counter(), time.process_time()
-        doc.set_properties([rack], power_budget_kw=40.0 + i + 1)
-        doc.live.wait_idle(RESULTS_TIMEOUT_MS)
-        app.processEvents()
-        doc.results_updated.disconnect(stamp)  # only this one: a bare disconnect() cut every view off
-        end = arrived[-1] if arrived else (time.perf_counter(), time.process_time())
-        samples.append((end[0] - start) * MS)
-        cpu_samples.append((end[1] - cpu) * MS)  # the process: the UI thread and the worker
+    edits = budget_edit_times(doc, repeat, RESULTS_TIMEOUT_MS, app.processEvents)
+    samples = [total * MS for _call, total, _cpu in edits]
+    cpu_samples = [cpu * MS for _call, _total, cpu in edits]  # the process: the UI thread and the worker
     out["gui_edit_ms"] = p50_p95(samples)
     out["gui_edit_cpu_ms"] = p50_p95(cpu_samples)
     out["gui_mb"] = peak_mb()
