@@ -13,6 +13,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
@@ -92,3 +93,21 @@ def test_customer_facing_words_name_no_notes(pattern: re.Pattern[str]) -> None:
     texts = customer_strings()
     assert len(texts) > 2000
     assert [text[:120] for text in texts if pattern.search(text)] == []
+
+
+# The research notes the project was started from: not in the repository, so no reader can follow them.
+RESEARCH_NOTES = re.compile(r"seed_facts\.md|measured_h200\.md|hardware_catalog\.csv|peers_and_training\.md|"
+                            r"hardware_power\.md|nccl_env_facts\.md|rack_scale_nvlink\.md|style_anchors\.md|"
+                            r"\.\./shared/")
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_no_comment_or_page_cites_a_note_outside_the_repository() -> None:
+    """Code comments, docs and data cite public sources or files in the repository (benchmarks/data/...)."""
+    files = [p for folder in ("planner_gui", "benchmarks", "docs", "scripts") for p in (ROOT / folder).rglob("*")
+             if p.suffix in (".py", ".md", ".json", ".csv", ".cluster")]
+    tests = [p for p in (ROOT / "tests").rglob("*.py") if p.name != Path(__file__).name]
+    assert len(files) > 300
+    found = [f"{p.relative_to(ROOT)}:{n}" for p in files + tests
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if RESEARCH_NOTES.search(line)]
+    assert found == []
