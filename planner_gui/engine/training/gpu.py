@@ -68,11 +68,11 @@ def gpu_facts_from_entry(name: str, data: Mapping[str, Any]) -> GpuFacts:
 def power_limited(gpu: GpuFacts, limit_w: float) -> GpuFacts:
     """``gpu`` run under a board power limit below its TDP (``nvidia-smi -pl``).
 
-    Dense math already runs at the power limit at full TDP (benchmarks/data/h200_sustained_load.csv
-    H4-H5: 692 W of 700 W, SM clock at 75 % of its maximum during a sustained GEMM), so a lower limit
-    lowers the clock and the math rate with it. The rate is scaled by limit ÷ TDP, the same performance
-    factor the power and cooling checks use for a rack over its budget (engine/sections/training.py ``throttle``). HBM bandwidth is
-    left as it is: the memory clock is not what the limit cuts. A limit at or above TDP changes nothing.
+    Dense math already runs at the power limit at full TDP (benchmarks/data/h200_sustained_load.csv H4-H5: 692 W
+    of 700 W, SM clock at 75 % of its maximum during a sustained GEMM), so a lower limit lowers the clock and
+    the math rate with it. The rate is scaled by limit ÷ TDP, the same performance factor the power and cooling
+    checks use for a rack over its budget (engine/sections/training.py ``throttle``). HBM bandwidth is left as
+    it is: the memory clock is not what the limit cuts. A limit at or above TDP changes nothing.
     """
     if gpu.tdp_w <= 0 or limit_w <= 0 or limit_w >= gpu.tdp_w:
         return gpu
