@@ -400,6 +400,10 @@
         <translation>拟合实测带宽，并给出训练估算的变化</translation>
     </message>
     <message>
+        <source>print JSON (its shape: Help, page &apos;Compare and acceptance&apos;)</source>
+        <translation>输出 JSON（结构见帮助中的“方案对比与验收”页）</translation>
+    </message>
+    <message>
         <source>Acceptance of {design}: {verdict} — {summary}</source>
         <translation>{design} 验收：{verdict} — {summary}</translation>
     </message>
@@ -466,10 +470,6 @@
     <message>
         <source>training: {days_before} -&gt; {days_after} to train, step {step_before} s -&gt; {step_after} s, MFU {mfu_before} -&gt; {mfu_after}</source>
         <translation>训练：训练时间 {days_before} -&gt; {days_after}，单步 {step_before} s -&gt; {step_after} s，MFU {mfu_before} -&gt; {mfu_after}</translation>
-    </message>
-    <message>
-        <source>print JSON (shape: docs/analyze-json.md)</source>
-        <translation>输出 JSON（结构见 docs/analyze-json.md）</translation>
     </message>
     <message>
         <source>days</source>
@@ -800,6 +800,10 @@
         <translation>正常</translation>
     </message>
     <message>
+        <source>print JSON (its shape: Help, page &apos;Analyze json&apos;)</source>
+        <translation>输出 JSON（结构见帮助中的“analyze JSON 输出”页）</translation>
+    </message>
+    <message>
         <source>{gpus} in {nodes}, {racks}; largest job {job_gpus} on {job_nodes}</source>
         <translation>{gpus} 块，分布在 {nodes}、{racks}；最大任务 {job_gpus}，{job_nodes}</translation>
     </message>
@@ -1114,10 +1118,6 @@
     <message>
         <source>Cables: {a} in A, {b} in B; {changed}</source>
         <translation>线缆：A 有 {a}，B 有 {b} 条；{changed}</translation>
-    </message>
-    <message>
-        <source>print JSON (docs/compare-and-acceptance.md)</source>
-        <translation>输出 JSON（见 docs/compare-and-acceptance.md）</translation>
     </message>
     <message>
         <source>compare needs two designs: A.cluster B.cluster, A.cluster@IB B.cluster@RoCE, or FILE.cluster --variants IB,RoCE</source>
