@@ -20,6 +20,7 @@ from planner_gui.ui.dialogs.compare import open_compare
 from planner_gui.ui.dialogs.recovery import local_time
 from planner_gui.ui.panels.palette import CATALOG_MIME
 from planner_gui.ui.rack.items import LABEL_PX
+from planner_gui.ui.topology.legend import DEVICES
 from planner_gui.ui.window import main_window
 from planner_gui.ui.window.main_window import MainWindow
 from tests.gui.support import drop
@@ -237,6 +238,7 @@ def test_a_right_click_on_a_device_offers_the_edits_and_duplicate_is_one_undo_st
 def test_a_right_click_on_a_link_and_on_empty_space(window: MainWindow) -> None:
     doc, view = window.document, window.topology_view
     window.central.set_layout("topology")
+    view.set_fabric_detail(DEVICES)  # the default design opens as its groups: a link is one line only device by device
     view.navigator.set_scale(1.0)
     data = view.data
     j = data.link_index[next(iter(doc.design.links))]

@@ -18,6 +18,7 @@ from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
 from planner_gui.ui.panels.palette import CATALOG_MIME
 from planner_gui.ui.rack.view import RackView
+from planner_gui.ui.topology.legend import DEVICES
 from planner_gui.ui.topology.view import TopologyView
 from planner_gui.ui.window.main_window import MainWindow
 from tests.gui.support import drop
@@ -89,6 +90,7 @@ def test_drop_refuse_link_undo_all_save_reopen(window: MainWindow, qtbot: QtBot,
         doc.remove_items(["link-001"])
     unplugged = _allreduce_1gib(window)
     assert unplugged < before  # one rail of 8 lost: slower AllReduce
+    window.topology_view.set_fabric_detail(DEVICES)  # the default design opens as its groups
     window.topology_view.navigator.set_scale(1.0)
     with qtbot.waitSignal(doc.results_updated, timeout=5000):
         _drag_link(qtbot, window.topology_view, "node-001", "fab-leaf-1")

@@ -23,6 +23,7 @@ from planner_gui.ui import colors
 from planner_gui.ui.topology import layout as tl
 from planner_gui.ui.topology import links as topology_links
 from planner_gui.ui.topology.items import LINK_RED_FROM, LOAD_COLOURS, Z_LINKS, PassivePathItem, load_levels
+from planner_gui.ui.topology.legend import DEVICES
 from planner_gui.ui.topology.view import TopologyView
 from tests.gui.support import shown
 
@@ -52,6 +53,7 @@ def view(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> TopologyView:
     document = Document(catalog, load_design(default_example_path(), catalog).design)
     widget = shown(qtbot, TopologyView(document), 1000, 700)
     settle(widget)
+    widget.set_fabric_detail(DEVICES)  # the default design opens as its groups; these tests move devices
     return widget
 
 

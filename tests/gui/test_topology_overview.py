@@ -72,12 +72,18 @@ def _click_spot(view: TopologyView, i: int, modifiers: Qt.KeyboardModifier = Qt.
     _click(view, QPointF(spot.x, spot.y), modifiers)
 
 
-def test_the_default_design_shows_every_device_and_a_bigger_one_its_groups(view: TopologyView, qtbot: QtBot) -> None:
+def test_the_default_design_and_a_bigger_one_open_as_their_groups_a_small_one_device_by_device(
+        view: TopologyView, qtbot: QtBot) -> None:
     document = Document(CATALOG, load_design(default_example_path(), CATALOG).design)
-    small = TopologyView(document)
-    qtbot.addWidget(small)
-    assert small.fabric_detail == DEVICES and len(small.nodes) == len(document.design.devices) == 47
+    default = TopologyView(document)
+    qtbot.addWidget(default)
+    assert default.fabric_detail == GROUPS and not default.nodes  # 32 servers: a hairball drawn one by one
+    assert ("32 × NVIDIA DGX H100", "Servers") in default.overview.item.texts
     document.live.shutdown()
+    small = TopologyView(Document(CATALOG, generate_design(CATALOG, TemplateSpec("dgx-h100", 8)),
+                                  analyzer=lambda *_: None))
+    qtbot.addWidget(small)
+    assert small.fabric_detail == DEVICES and len(small.nodes) == 14  # 8 servers: every link can be followed
     assert view.fabric_detail == GROUPS and not view.node_layer.isVisible()
     texts = view.overview.item.texts
     assert ("64 × NVIDIA DGX H100", "Pod 1") not in texts  # two pods, shown as pods
@@ -179,7 +185,9 @@ def test_the_tree_never_shows_more_than_fanout_children(two_pods: object) -> Non
 
     data = TopologyData.from_design(generate_design(CATALOG, TemplateSpec("dgx-h100", 300)), CATALOG)
     tree = fb.build_tree(data)
-    assert all(len(node.children) <= fb.FANOUT for node in tree.nodes)
+    for i, _ in enumerate(tree.nodes):  # every group's devices made (the list grows meanwhile)
+        tree.children(i)
+    assert all(len(node.children) <= fb.FANOUT for node in tree.nodes) and not any(n.pending for n in tree.nodes)
     for code, root in tree.roots.items():  # every device of a band is under its root, once
         assert tree.nodes[root].count == int((data.drawn & (data.band == code)).sum())
     assert fb.chunk_size(300) == 20 and fb.chunk_size(20) == 8

@@ -13,6 +13,7 @@ from planner_gui.catalog import bundled_catalog
 from planner_gui.document.document import Document
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
+from planner_gui.ui.topology.legend import DEVICES
 from planner_gui.ui.topology.view import TopologyView
 from tests.gui.support import shown
 
@@ -27,6 +28,7 @@ def view(qtbot: QtBot) -> TopologyView:
     document = Document(catalog, load_design(default_example_path(), catalog).design)
     widget = shown(qtbot, TopologyView(document), 1000, 700)
     document.live.wait_idle()
+    widget.set_fabric_detail(DEVICES)  # the default design opens as its groups; these tests drive the devices
     widget.navigator.set_scale(1.0)
     return widget
 

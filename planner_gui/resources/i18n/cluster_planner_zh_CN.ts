@@ -6262,6 +6262,10 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <source>Groups {a}–{b}</source>
         <translation>第 {a}–{b} 组</translation>
     </message>
+    <message>
+        <source>Drawing the fabric…</source>
+        <translation>正在绘制网络拓扑…</translation>
+    </message>
 </context>
 <context>
     <name>TrainingView</name>

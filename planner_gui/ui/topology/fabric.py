@@ -25,7 +25,11 @@ if TYPE_CHECKING:
     from planner_gui.ui.topology.data import TopologyData
 
 FANOUT = 16  # children shown at most when a node opens: a row of 16 groups fits a laptop at fit-all
-COLLAPSE_FROM_SERVERS = 33  # designs with more servers than the 256-GPU default open as the overview
+# Designs with this many servers or more open as the overview. From screenshots of the generator's
+# rail-optimized DGX H100 designs drawn device by device (issue 19 item 4): at 8 servers (64 GPUs) every
+# link can still be followed; at 16 (128 GPUs) the 64 server-leaf links cross into one orange mass, and at
+# the 256-GPU default (32 servers) the rails are lost.
+COLLAPSE_FROM_SERVERS = 16
 RAIL_SHARE = 0.5  # a leaf belongs to a rail when at least this share of its server links use that NIC index
 NO_RAIL = -1
 MIN_CHUNK = 8  # an intermediate node holds at least this many: 32 servers are 4 x 8, not 16 x 2
@@ -46,6 +50,7 @@ class Node:
     children: list[int] = field(default_factory=list)
     first: int = 0  # CHUNK: the numbers of its first and last child
     last: int = 0
+    pending: bool = False  # its children are single devices not made yet (FabricTree.children makes them)
 
     @property
     def count(self) -> int:
@@ -54,22 +59,48 @@ class Node:
 
 @dataclass(eq=False)
 class FabricTree:
+    """The groups of every tier. A group's single devices become nodes only when it is opened
+    (``children``): at 100,000 GPUs they are 19,000 of the 20,000 nodes, and a regroup after every
+    edit made them all (issue 19: the overview's regroup at 100k)."""
+
     order: np.ndarray  # drawn device indices, band by band, in tree order
     nodes: list[Node]
     roots: dict[int, int]  # band code -> root node
     rail: np.ndarray  # per device: its rail (leaves, rail planes) or NO_RAIL
     model: np.ndarray  # per device: model code (TopologyData.model)
+    bands: dict[int, _Band] = field(default_factory=dict)  # band code -> what its pending nodes are made from
 
     def devices(self, node: int) -> np.ndarray:
         n = self.nodes[node]
         return self.order[n.lo:n.hi]
 
+    def children(self, node: int) -> list[int]:
+        """The node's children, its single devices made now if they were pending."""
+        n = self.nodes[node]
+        if n.pending:
+            n.pending = False
+            _device_children(self.nodes, node, self.bands[n.band])
+            for child in _descendants(self.nodes, node):
+                if self.nodes[child].kind == DEVICE:
+                    self._device_node[self.nodes[child].number] = child
+        return n.children
+
     def node_of_device(self, device: int) -> int:
-        """The DEVICE node of a device index (-1 when not drawn)."""
-        return self._device_node.get(device, -1)
+        """The DEVICE node of a device index (-1 when not drawn), made if it was pending."""
+        found = self._device_node.get(device)
+        if found is not None:
+            return found
+        where = np.flatnonzero(self.order == device)
+        if where.size == 0:
+            return -1
+        position = int(where[0])
+        node = next((r for r in self.roots.values() if self.nodes[r].lo <= position < self.nodes[r].hi), -1)
+        while node >= 0 and self.nodes[node].kind != DEVICE:
+            node = next((c for c in self.children(node) if self.nodes[c].lo <= position < self.nodes[c].hi), -1)
+        return node
 
     def __post_init__(self) -> None:
-        self._device_node = {int(self.order[n.lo]): i for i, n in enumerate(self.nodes) if n.kind == DEVICE}
+        self._device_node = {n.number: i for i, n in enumerate(self.nodes) if n.kind == DEVICE}
 
 
 def default_open(tree: FabricTree) -> set[int]:
@@ -77,14 +108,17 @@ def default_open(tree: FabricTree) -> set[int]:
     switches) unless they would only be runs of devices; then it stays one node ("32 × DGX H100")."""
     opened = set()
     for root in tree.roots.values():
-        children = tree.nodes[root].children
+        children = tree.children(root)
         if children and not any(tree.nodes[c].kind == CHUNK and _holds_devices(tree, c) for c in children):
             opened.add(root)
     return opened
 
 
 def _holds_devices(tree: FabricTree, node: int) -> bool:
-    children = tree.nodes[node].children
+    n = tree.nodes[node]
+    if n.pending:
+        return True  # its children are single devices
+    children = n.children
     return bool(children) and tree.nodes[children[0]].kind in (DEVICE, CHUNK) and (
         tree.nodes[children[0]].kind == DEVICE or _holds_devices(tree, children[0]))
 
@@ -109,6 +143,7 @@ def build_tree(data: TopologyData) -> FabricTree:
     roots: dict[int, int] = {}
     order_parts: list[np.ndarray] = []
     start = 0
+    bands: dict[int, _Band] = {}
     for code in sorted(np.unique(band[drawn]).tolist(), key=tl._band_sort_key):
         members = np.flatnonzero(drawn & (band == code))
         keys = _partition_keys(code, members, rail, group, model)
@@ -117,10 +152,11 @@ def build_tree(data: TopologyData) -> FabricTree:
         order_parts.append(members)
         root = _add(nodes, Node(code, start, start + members.size, TIER, code))
         roots[code] = root
-        _split(nodes, root, _Band(members, keys, _level_kinds(code), rail[members], start), 0)
+        bands[code] = _Band(members, keys, _level_kinds(code), rail[members], start)
+        _split(nodes, root, bands[code], 0)
         start += members.size
     order = np.concatenate(order_parts) if order_parts else np.empty(0, dtype=np.int64)
-    return FabricTree(order, nodes, roots, rail, model)
+    return FabricTree(order, nodes, roots, rail, model, bands)
 
 
 # ----- groups --------------------------------------------------------------------------------------
@@ -263,26 +299,47 @@ def _split(nodes: list[Node], parent: int, band: _Band, level: int) -> None:
             break
         level += 1  # one value all through: this level names nothing here
     if level >= len(keys):
-        children = [_add(nodes, Node(node.band, base + i, base + i + 1, DEVICE, int(members[i]),
-                                     rail=int(band.rail[i]), parent=parent))
-                    for i in range(lo, hi)] if hi - lo > 1 else []
-    else:
-        bounds = [lo, *(lo + cuts).tolist(), hi]
-        kind = kinds[level]
-        children = []
-        for start, stop in itertools.pairwise(bounds):
-            value = int(keys[level][start])
-            number = value + 1 if kind == RAIL else value
-            child = _add(nodes, Node(node.band, base + start, base + stop, kind, number, parent=parent))
-            _split(nodes, child, band, level + 1)
-            children.append(child)
+        if hi - lo == 1:  # a group of one device: it is that device
+            node.kind, node.number, node.rail = DEVICE, int(members[lo]), int(band.rail[lo])
+        else:  # single devices: made when the node is opened (FabricTree.children)
+            node.pending = True
+            rails = band.rail[lo:hi]
+            same = rails.min() == rails.max()
+            node.rail = node.number - 1 if node.kind == RAIL else int(rails[0]) if same else NO_RAIL
+        return
+    bounds = [lo, *(lo + cuts).tolist(), hi]
+    kind = kinds[level]
+    children = []
+    for start, stop in itertools.pairwise(bounds):
+        value = int(keys[level][start])
+        number = value + 1 if kind == RAIL else value
+        child = _add(nodes, Node(node.band, base + start, base + stop, kind, number, parent=parent))
+        _split(nodes, child, band, level + 1)
+        children.append(child)
     nodes[parent].children = _chunked(nodes, parent, children)
     for child in nodes[parent].children:
         nodes[child].parent = parent
-    if not children and hi - lo == 1:  # a group of one device: it is that device
-        node.kind, node.number, node.rail = DEVICE, int(members[lo]), int(band.rail[lo])
-    elif node.kind != DEVICE:
-        node.rail = _common_rail(nodes, node.children, node)
+    node.rail = _common_rail(nodes, node.children, node)
+
+
+def _device_children(nodes: list[Node], parent: int, band: _Band) -> None:
+    """Give a pending node its single devices, under intermediate nodes when there are more than FANOUT."""
+    node = nodes[parent]
+    children = [_add(nodes, Node(node.band, i, i + 1, DEVICE, int(band.members[i - band.base]),
+                                 rail=int(band.rail[i - band.base]), parent=parent))
+                for i in range(node.lo, node.hi)]
+    nodes[parent].children = _chunked(nodes, parent, children)
+    for child in nodes[parent].children:
+        nodes[child].parent = parent
+
+
+def _descendants(nodes: list[Node], node: int) -> list[int]:
+    out, stack = [], list(nodes[node].children)
+    while stack:
+        child = stack.pop()
+        out.append(child)
+        stack.extend(nodes[child].children)
+    return out
 
 
 def chunk_size(n: int) -> int:

@@ -102,8 +102,8 @@ def frontier(tree: fb.FabricTree, opened: set[int]) -> list[int]:
         stack = [tree.roots[code]]
         while stack:
             node = stack.pop()
-            children = tree.nodes[node].children
-            if node in opened and children:
+            children = tree.children(node) if node in opened else []  # closed: its devices stay unmade
+            if children:
                 stack.extend(reversed(children))
             else:
                 out.append(node)
@@ -202,7 +202,7 @@ def _frames(tree: fb.FabricTree, opened: set[int], spots: list[Spot]) -> list[Fr
 
 def _open_height(tree: fb.FabricTree, node: int, opened: set[int]) -> int:
     """1 for an open node whose children are all closed, one more per open level below it."""
-    children = [c for c in tree.nodes[node].children if c in opened]
+    children = [c for c in tree.children(node) if c in opened]
     return 1 + max((_open_height(tree, c, opened) for c in children), default=0)
 
 

@@ -1,6 +1,6 @@
 """The topology view's fabric overview mode: the groups picture, kept up to date, and its clicks.
 
-Designs with more than fabric.COLLAPSE_FROM_SERVERS servers open in it; the "Show" switch of the
+Designs with fabric.COLLAPSE_FROM_SERVERS servers or more open in it (the 256-GPU default too); the "Show" switch of the
 view's bar changes between groups and every device. Edits and new results rebuild the groups (a
 few ms at thousands of GPUs, ~0.4 s at 100,000, only while the overview is shown); which groups
 were open is kept across rebuilds by what they are (tier, pod, rail...), not by position.
@@ -54,6 +54,8 @@ class FabricOverview:
             self.item.setVisible(active)
         if active and self.dirty:
             self.refresh()
+        elif active:
+            self.redraw()  # loads may have changed while it was hidden
 
     def refresh(self) -> None:
         """The design or its results changed: group again (keeping what was open), draw again."""
@@ -69,6 +71,8 @@ class FabricOverview:
         self.redraw()
 
     def redraw(self) -> None:
+        if not self.active:
+            return  # drawn again when next shown: the tree may be older than the design by then
         view, tree, item = self.view, self.tree, self.item
         if tree is None or item is None or view.data is None:
             return
@@ -94,11 +98,11 @@ class FabricOverview:
         """Close ``node`` and everything open inside it."""
         assert self.tree is not None
         inside = {node}
-        stack = list(self.tree.nodes[node].children)
+        stack = list(self.tree.children(node))
         while stack:
             child = stack.pop()
             inside.add(child)
-            stack.extend(self.tree.nodes[child].children)
+            stack.extend(self.tree.nodes[child].children)  # what is not made was never open
         self.opened -= inside
         self.redraw()
 
@@ -248,9 +252,10 @@ class FabricOverview:
     def _find(self, signatures: set[Signature]) -> set[int]:
         assert self.tree is not None and self.view.data is not None
         found = set()
-        for i, n in enumerate(self.tree.nodes):
+        for i, n in enumerate(self.tree.nodes):  # the list grows as open groups make their devices
             if n.kind != fb.DEVICE and self._signature(i) in signatures:
                 found.add(i)
+                self.tree.children(i)  # an open group's devices (and their chunks, which may be open too)
         index = self.view.data.index
         for sig in signatures:
             if sig[0] == "device" and sig[1] in index:

@@ -248,9 +248,9 @@ def group_name(view: TopologyView, tree: fb.FabricTree, index: int) -> str:
 
 def _chunk_name(view: TopologyView, tree: fb.FabricTree, index: int) -> str:
     node = tree.nodes[index]
-    first = node.children[0]
+    first = tree.children(index)[0]
     while tree.nodes[first].kind == fb.CHUNK:
-        first = tree.nodes[first].children[0]
+        first = tree.children(first)[0]
     kind = tree.nodes[first].kind
     if kind == fb.POD:
         return translate("TopologyView", "Pods {a}–{b}").format(a=node.first, b=node.last)

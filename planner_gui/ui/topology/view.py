@@ -31,10 +31,12 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QToolTip, QWidget
 
 from planner_gui.document.document import Document
+from planner_gui.model import Design
 from planner_gui.ui import colors
 from planner_gui.ui.topology import layout as tl
 from planner_gui.ui.topology.bands import BandStrip
 from planner_gui.ui.topology.data import TopologyData
+from planner_gui.ui.topology.deferred import DeferredBuild
 from planner_gui.ui.topology.drops import TopologyDrops
 from planner_gui.ui.topology.fabric import COLLAPSE_FROM_SERVERS
 from planner_gui.ui.topology.interaction import TopologyInteraction
@@ -106,6 +108,7 @@ class TopologyView(QGraphicsView):
         document.links_changed.connect(self._on_document_links_changed)
         document.selection_changed.connect(self._on_document_selection_changed)
         document.results_updated.connect(self._on_document_results_updated)
+        self.deferred = DeferredBuild(self)  # a large design opened later is drawn after the first paint
         self.rebuild()
 
     # ----- public --------------------------------------------------------------------------------
@@ -160,12 +163,13 @@ class TopologyView(QGraphicsView):
         i = self.data.index.get(device_id) if self.data is not None else None
         return self.nodes.get(i) if i is not None else None
 
-    def rebuild(self) -> None:
-        """Build the whole scene from the document's design (a new design was loaded)."""
+    def rebuild(self, design: Design | None = None) -> None:
+        """Build the whole scene from the document's design (a new design was loaded), or from ``design``."""
         self._scene.clear()
         self.nodes = {}
         self.selected_links = set()
-        self.data = TopologyData.from_design(self.document.design, self.document.catalog)
+        self.data = TopologyData.from_design(design if design is not None else self.document.design,
+                                             self.document.catalog)
         self.patcher.reset()
         self.patcher.apply_analysis(self.document.analysis, relayout=True)
         self.node_layer, self.link_parent = LayerItem(Z_NODES), LayerItem(Z_LINKS)
@@ -207,21 +211,26 @@ class TopologyView(QGraphicsView):
 
     # ----- document signals ---------------------------------------------------------------------
     def _on_document_design_replaced(self) -> None:
-        self.rebuild()
+        self.deferred.design_replaced()
 
+    # While a large design's build waits for the first paint, edits, results and the selection wait too:
+    # the build reads them as they are then (deferred.py).
     def _on_document_devices_changed(self, ids: list[str]) -> None:
-        self.patcher.devices_changed(ids)
+        if not self.deferred.pending:
+            self.patcher.devices_changed(ids)
 
     def _on_document_links_changed(self, ids: list[str]) -> None:
-        self.patcher.links_changed(ids)
+        if not self.deferred.pending:
+            self.patcher.links_changed(ids)
 
     def _on_document_selection_changed(self, ids: list[str]) -> None:
-        if self._syncing:
+        if self._syncing or self.deferred.pending:
             return  # this view asked for it: nothing to mirror, and do not jump away from the cursor
         self.show_selection(ids, reveal=True)
 
     def _on_document_results_updated(self, analysis: object) -> None:
-        self.patcher.results_updated(analysis)
+        if not self.deferred.pending:
+            self.patcher.results_updated(analysis)
 
     def _on_colouring_mode_changed(self, mode: str) -> None:
         self.patcher.redraw_all()
@@ -342,6 +351,7 @@ class TopologyView(QGraphicsView):
 
     def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
         self.bands.paint(self, painter)
+        self.deferred.painted(painter)
 
     def scrollContentsBy(self, dx: int, dy: int) -> None:
         super().scrollContentsBy(dx, dy)
@@ -378,6 +388,7 @@ class TopologyView(QGraphicsView):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
+        self.deferred.schedule()  # a large design opened while the view was hidden
         if not self._fitted:
             QTimer.singleShot(0, self._first_view)  # after the layout gave the viewport its real size
 

@@ -11,7 +11,7 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QAction, QKeySequence
@@ -146,27 +146,29 @@ def _add_tools(window: MainWindow) -> None:
 
 
 def _add_help_and_preferences(window: MainWindow, edit_menu: QMenu) -> None:
-    """Edit ▸ Preferences, and the Help menu (bundled docs, About)."""
-    from planner_gui.ui.dialogs.about import show_about
-    from planner_gui.ui.dialogs.preferences import open_preferences
-    from planner_gui.ui.window.help import HelpWindow
-
+    """Edit ▸ Preferences, and the Help menu (bundled docs, About). Their dialogs are imported when first
+    opened: About alone reads every library's installed metadata (issue 19: the default design's start)."""
     edit_menu.addSeparator()
     prefs = _action(window, QCoreApplication.translate("MainMenus", "Pr&eferences…"),
                     [QKeySequence.StandardKey.Preferences],
-                    lambda: open_preferences(window), "actionPreferences")
+                    lambda: _call("dialogs.preferences", "open_preferences", window), "actionPreferences")
     prefs.setMenuRole(QAction.MenuRole.PreferencesRole)
     edit_menu.addAction(prefs)
     help_menu = window.menuBar().addMenu(QCoreApplication.translate("MainMenus", "&Help"))
     help_menu.setObjectName("menuHelp")
     docs = _action(window, QCoreApplication.translate("MainMenus", "&Documentation"),
                    [QKeySequence.StandardKey.HelpContents],
-                   lambda: HelpWindow(window).show(), "actionHelp")
+                   lambda: _call("window.help", "HelpWindow", window).show(), "actionHelp")
     about = _action(window, QCoreApplication.translate("MainMenus", "&About Cluster Planner"), [],
-                    lambda: show_about(window), "actionAbout")
+                    lambda: _call("dialogs.about", "show_about", window), "actionAbout")
     about.setMenuRole(QAction.MenuRole.AboutRole)
     help_menu.addAction(docs)
     help_menu.addAction(about)
+
+
+def _call(module: str, name: str, window: MainWindow) -> Any:
+    """``planner_gui.ui.<module>.<name>(window)``, the module imported on first use."""
+    return getattr(importlib.import_module(f"planner_gui.ui.{module}"), name)(window)
 
 
 def _add(menu: QMenu, item: QAction | QMenu | None) -> None:

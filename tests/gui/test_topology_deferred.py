@@ -1,0 +1,67 @@
+"""Issue 19 (open -> painted window): a large design's topology is built just after the view's first
+paint; until then the view shows an empty picture and a line saying so, and edits made meanwhile are in
+the picture it then builds. The threshold is lowered so the default design stands in for a large one."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from planner_gui.catalog import bundled_catalog
+from planner_gui.document.document import Document
+from planner_gui.examples import default_example_path
+from planner_gui.io import load_design
+from planner_gui.model import Design
+from planner_gui.ui.topology import deferred
+from planner_gui.ui.topology.view import TopologyView
+
+CATALOG = bundled_catalog()
+DEFAULT = load_design(default_example_path(), CATALOG).design
+
+
+def _view(qtbot: QtBot) -> TopologyView:
+    view = TopologyView(Document(CATALOG, Design(), analyzer=lambda *_: None))
+    qtbot.addWidget(view)
+    view.resize(900, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    return view
+
+
+def test_a_large_design_is_drawn_after_the_first_paint_with_the_edits_made_meanwhile(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(deferred, "DEFER_FROM_DEVICES", 10)
+    view = _view(qtbot)
+    doc = view.document
+    doc.new(copy.deepcopy(DEFAULT))
+    assert view.deferred.pending and view.data is not None and view.data.band.size == 0  # empty, valid
+    assert view.object_at(view.viewport().rect().center()) is None
+    doc.remove_items(["fab-spine-01"])  # an edit before the build: the view ignores it now ...
+    assert view.deferred.pending
+    view.viewport().repaint()  # the first paint schedules the build for the next turn of the loop
+    assert view.deferred.pending
+    qtbot.waitUntil(lambda: not view.deferred.pending, timeout=5000)
+    assert "fab-leaf-1" in view.data.index and "fab-spine-01" not in view.data.index  # ... and draws it then
+    assert view.data.band.size == len(doc.design.devices) - sum(  # every device but the 0 U PDUs and blanks
+        1 for d in doc.design.devices.values() if d.catalog_id.startswith(("pdu", "blank")))
+
+
+def test_a_small_design_is_drawn_at_once(qtbot: QtBot) -> None:
+    view = _view(qtbot)
+    view.document.new(copy.deepcopy(DEFAULT))  # 48 devices: under DEFER_FROM_DEVICES
+    assert not view.deferred.pending and "fab-spine-01" in view.data.index
+
+
+def test_a_hidden_view_builds_when_it_is_shown(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(deferred, "DEFER_FROM_DEVICES", 10)
+    view = _view(qtbot)
+    view.hide()
+    view.document.new(copy.deepcopy(DEFAULT))
+    QApplication.processEvents()
+    assert view.deferred.pending  # nothing painted: nothing built
+    view.show()
+    qtbot.waitUntil(lambda: not view.deferred.pending, timeout=5000)
+    assert "fab-spine-01" in view.data.index
