@@ -145,6 +145,13 @@ def test_compare_opens_filled_and_enter_compares(window: MainWindow, qtbot: QtBo
     dialog.close()
 
 
+def test_compare_on_a_single_design_says_how_to_get_a_second(window: MainWindow, qtbot: QtBot) -> None:
+    dialog = open_compare(window)  # no variant, no file: A and B are the same design
+    qtbot.addWidget(dialog)
+    assert dialog.comparison is None and "New Variant" in dialog.status.text()
+    dialog.close()
+
+
 # ----- item 10: start-up, recovery time, menus ---------------------------------------------------------
 def test_a_bad_file_opens_the_window_with_the_error(qtbot: QtBot, tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:

@@ -54,6 +54,19 @@ def test_a_budget_edit_restyles_the_rack_in_place_and_keeps_the_selection(view: 
     assert picture(view) == fresh_picture(view, qtbot)
 
 
+def test_a_device_edit_re_creates_its_panel_and_keeps_it_selected(view: RackView, qtbot: QtBot) -> None:
+    document = view.document  # under X a rename in the inspector deselected the device (issue 19 re-check)
+    document.select(["node-1"])
+    old = view.device_items["node-1"]
+    assert document.set_properties(["node-1"], name="renamed")
+    qtbot.wait(1)  # the view's deferred selection report, as the event loop would run it
+    assert view.device_items["node-1"] is not old and view.device_items["node-1"].label == "renamed"
+    assert document.selection == ["node-1"] and view.device_items["node-1"].isSelected()
+    document.undo_stack.undo()
+    qtbot.wait(1)
+    assert document.selection == ["node-1"] and view.device_items["node-1"].label != "renamed"
+
+
 def test_undoing_a_budget_edit_brings_the_old_bar_back(view: RackView) -> None:
     document = view.document
     before = view.rack_items["A02"].power.text

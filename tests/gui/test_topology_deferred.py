@@ -65,3 +65,18 @@ def test_a_hidden_view_builds_when_it_is_shown(qtbot: QtBot, monkeypatch: pytest
     view.show()
     qtbot.waitUntil(lambda: not view.deferred.pending, timeout=5000)
     assert "fab-spine-01" in view.data.index
+
+
+def test_a_large_designs_loads_follow_on_the_next_turn(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    view = TopologyView(Document(CATALOG, copy.deepcopy(DEFAULT)))  # built at once: made, not opened
+    qtbot.addWidget(view)
+    view.document.live.wait_idle()
+    QApplication.processEvents()
+    monkeypatch.setattr(deferred, "DEFER_FROM_DEVICES", 10)
+    seen: list[object] = []
+    monkeypatch.setattr(view.patcher, "results_updated", seen.append)
+    doc = view.document
+    assert doc.set_properties([sorted(doc.design.racks)[0]], power_budget_kw=30.0)
+    doc.live.wait_idle()
+    assert not seen  # the results panes paint their figures first ...
+    qtbot.waitUntil(lambda: seen == [doc.analysis], timeout=5000)  # ... the links' loads follow

@@ -2236,6 +2236,10 @@
         <translation>新方案变体的名称（保留当前状态）：</translation>
     </message>
     <message>
+        <source>Only the open design is here: make a variant with New Variant… or add a design with Add file…, then Compare.</source>
+        <translation>这里只有当前打开的方案：请用“新建变体…”创建一个变体，或用“添加文件…”加入另一个方案，然后点击“比较”。</translation>
+    </message>
+    <message>
         <source>Add file…</source>
         <translation>添加文件…</translation>
     </message>

@@ -318,4 +318,8 @@ def open_compare(window: Any) -> CompareDialog:
     dialog.refresh_sources()
     if dialog.side_a.currentData() != dialog.side_b.currentData():
         dialog.compare()  # opens filled: the open design against its other variant, or the last pair compared
+    else:  # one design only: an empty table would say nothing (issue 19 item 9, re-checked under X)
+        dialog.status.setText(QCoreApplication.translate(
+            "CompareDialog", "Only the open design is here: make a variant with New Variant… or add a design "
+                             "with Add file…, then Compare."))
     return raised(dialog)

@@ -18,6 +18,7 @@ from PySide6.QtGui import (
     QDragLeaveEvent,
     QDragMoveEvent,
     QDropEvent,
+    QPainter,
     QShowEvent,
 )
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem, QGraphicsView, QWidget
@@ -28,6 +29,7 @@ from planner_gui.model.rack_units import occupied_units
 from planner_gui.ui.palette_text import text_colour
 from planner_gui.ui.rack import layout as rl
 from planner_gui.ui.rack.drops import RackDrops, device_mime
+from planner_gui.ui.rack.filling import DeviceItemFiller
 from planner_gui.ui.rack.items import DeviceItem, GhostItem, LoadBar, RackItem, TrayItem, bar_text
 from planner_gui.ui.rack.zero_u import place_zero_u, racks_with_zero_u, zero_u_rect
 from planner_gui.ui.window.navigation import ViewNavigator, configure_view
@@ -76,6 +78,7 @@ class RackView(QGraphicsView):
         document.devices_changed.connect(self._on_document_devices_changed)
         document.selection_changed.connect(self._on_document_selection_changed)
         document.results_updated.connect(self._on_document_results_updated)
+        self.filler = DeviceItemFiller(self)  # a large design's device items: after the first paint
         self.rebuild()
 
     # ----- public --------------------------------------------------------------------------------
@@ -120,8 +123,9 @@ class RackView(QGraphicsView):
                    for d in design.devices_in_rack(rack_id)]
         return occupied_units(devices, ignore)
 
-    def rebuild(self) -> None:
-        """Build the whole scene from the document's design (a new design was loaded)."""
+    def rebuild(self, later: bool = False) -> None:
+        """Build the whole scene from the document's design (a new design was loaded); ``later``: a large
+        design's device items are made after the first paint (filling.py), its racks paint blocks meanwhile."""
         self._scene.clear()
         self.rack_items, self.device_items = {}, {}
         self.tray, self.ghost = TrayItem(), GhostItem()
@@ -129,8 +133,10 @@ class RackView(QGraphicsView):
         self._scene.addItem(self.ghost)
         self._row_labels: list[QGraphicsSimpleTextItem] = []
         self._relayout()
-        for device in self.document.design.devices.values():
-            self._add_device_item(device)
+        if not (later and self.filler.defer()):
+            self.filler.pending = {}
+            for device in self.document.design.devices.values():
+                self.add_device_item(device)
         place_zero_u(self.document, self.rack_items, self.device_items, racks_with_zero_u(self.document))
         self._place_tray_chips()  # once, after every chip exists
         self._refresh_blocks(self.rack_items)
@@ -143,7 +149,13 @@ class RackView(QGraphicsView):
 
     # ----- document signals ---------------------------------------------------------------------
     def _on_document_design_replaced(self) -> None:
-        self.rebuild()
+        self.rebuild(later=True)
+
+    def finish_filling(self) -> None:
+        """The last deferred device items are made: the tray, the level of detail and the selection follow."""
+        self._place_tray_chips()
+        self._apply_level_of_detail(force=True)
+        self.show_selection(self.document.selection, reveal=False)
 
     def _on_document_racks_changed(self, ids: list[str]) -> None:
         design = self.document.design
@@ -280,7 +292,17 @@ class RackView(QGraphicsView):
             self._row_labels.append(label)
 
     def _sync_devices(self, ids: Iterable[str]) -> None:
-        """Re-create the items of these devices where the design now has them."""
+        """Re-create the items of these devices where the design now has them; the selection stays (a
+        selected item taken out of the scene no longer deselects its device: a rename in the inspector
+        kept the inspector on it)."""
+        self._syncing = True
+        try:
+            self._recreate(ids)
+        finally:
+            self._syncing = False
+        self.show_selection(self.document.selection, reveal=False)
+
+    def _recreate(self, ids: Iterable[str]) -> None:
         design = self.document.design
         touched_racks: set[str] = set()
         tray_changed = False
@@ -294,7 +316,7 @@ class RackView(QGraphicsView):
                 self._retire(old)
             device = design.devices.get(device_id)
             if device is not None:
-                self._add_device_item(device)
+                self.add_device_item(device)
                 tray_changed |= not device.placed
                 if device.rack_id is not None:
                     touched_racks.add(device.rack_id)
@@ -321,7 +343,8 @@ class RackView(QGraphicsView):
             if isinstance(child, DeviceItem):
                 self.device_items.pop(child.device_id, None)
 
-    def _add_device_item(self, device: Device) -> None:
+    def add_device_item(self, device: Device) -> None:
+        self.filler.made(device.id)
         spec = self.document.spec_of(device.id)
         entry = self.document.catalog.get(device.catalog_id)
         model = entry.name if entry is not None else device.catalog_id
@@ -383,8 +406,9 @@ class RackView(QGraphicsView):
         if blocks == self.blocks_mode and not force:
             return
         self.blocks_mode = blocks
+        pending = bool(self.filler.pending)  # racks whose items are still to come paint their blocks
         for item in self.rack_items.values():  # once per threshold crossing, not per frame
-            item.draw_blocks = blocks
+            item.draw_blocks = blocks or pending
             item.holder.setVisible(not blocks)
             item.update()
 
@@ -413,6 +437,10 @@ class RackView(QGraphicsView):
 
     def dropEvent(self, event: QDropEvent) -> None:
         self.drops.drop(event)
+
+    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+        super().drawForeground(painter, rect)
+        self.filler.painted()  # the first paint of a large design is on screen: its device items follow
 
     def _first_view(self) -> None:
         if not self._fitted:  # the user (or a test) may have zoomed already: keep that

@@ -34,10 +34,14 @@ class DeferredBuild:
         self.pending = False
         self._scheduled = False
 
+    def large(self) -> bool:
+        """The open design is large: its build waits for the first paint, its new loads for the next turn."""
+        return len(self.view.document.design.devices) >= DEFER_FROM_DEVICES
+
     def design_replaced(self) -> None:
         """Build now for a small design; for a large one, an empty picture until the view has painted."""
         view = self.view
-        if len(view.document.design.devices) < DEFER_FROM_DEVICES:
+        if not self.large():
             self.pending = False
             view.rebuild()
             return

@@ -83,6 +83,8 @@ class TopologyView(QGraphicsView):
         self.navigator.scale_changed.connect(self._on_navigator_scale_changed)
         self.detail = DetailLevels(self)
         self.navigator.wheel_zoomed.connect(self.detail.wheel_zoomed)
+        self.navigator.navigated.connect(self._on_navigator_navigated)
+        self._opening_fit = False  # the view shows the fit it opened with: a resize fits again
         self.data: TopologyData | None = None
         self.nodes: dict[int, NodeItem] = {}
         self.nodes_built = False  # the device items exist (built when every device is first shown)
@@ -109,6 +111,9 @@ class TopologyView(QGraphicsView):
         document.selection_changed.connect(self._on_document_selection_changed)
         document.results_updated.connect(self._on_document_results_updated)
         self.deferred = DeferredBuild(self)  # a large design opened later is drawn after the first paint
+        self._results: object = None  # a large design's latest results, applied on the next turn
+        self._results_timer = QTimer(self, singleShot=True, interval=0)
+        self._results_timer.timeout.connect(self._on_results_timer_timeout)
         self.rebuild()
 
     # ----- public --------------------------------------------------------------------------------
@@ -193,6 +198,7 @@ class TopologyView(QGraphicsView):
         self.detail.apply()
         if self.isVisible():
             self.fit_all()
+            self._opening_fit = True
         else:
             self._fitted = False
 
@@ -229,6 +235,18 @@ class TopologyView(QGraphicsView):
         self.show_selection(ids, reveal=True)
 
     def _on_document_results_updated(self, analysis: object) -> None:
+        if self.deferred.pending:
+            return
+        if not self.deferred.large():
+            self.patcher.results_updated(analysis)
+            return
+        # A large design's loads (~40 ms at 100,000 GPUs) wait for the next turn of the event loop: the
+        # results panes paint their first figures before the links are coloured again (issue 19 item 3).
+        self._results = analysis
+        self._results_timer.start()
+
+    def _on_results_timer_timeout(self) -> None:
+        analysis, self._results = self._results, None
         if not self.deferred.pending:
             self.patcher.results_updated(analysis)
 
@@ -249,6 +267,7 @@ class TopologyView(QGraphicsView):
         if mode == DEVICES and not self.nodes_built:
             self._build_nodes()
         self.overview.set_active(mode == GROUPS)
+        self.refresh_selection_overlay()
         self.detail.apply()
         self.update_bands()
         self.update_scene_rect()
@@ -308,6 +327,7 @@ class TopologyView(QGraphicsView):
         chosen = np.array([data.link_index[i] for i in self.selected_links if i in data.link_index],
                           dtype=np.int64)
         self.selection_overlay.setPath(segments_path(*data.segments(chosen)))
+        self.selection_overlay.setVisible(not self.overview.active)  # the groups mark their own selection
 
     # ----- building blocks ----------------------------------------------------------------------
     def add_node(self, i: int) -> None:
@@ -375,6 +395,16 @@ class TopologyView(QGraphicsView):
     def _first_view(self) -> None:
         if not self._fitted:  # the user (or a test) may have zoomed already: keep that
             self.fit_all()
+            self._opening_fit = True
+
+    def _on_navigator_navigated(self) -> None:
+        self._opening_fit = False
+
+    def _refit(self) -> None:
+        """The viewport or the colour bar over it changed size while the opening fit is shown: fit again
+        (under X at 150 % the bar grew after the first fit and hid the top tier)."""
+        if self._opening_fit and self.isVisible():
+            self.fit_all()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -385,6 +415,8 @@ class TopologyView(QGraphicsView):
         bar, port = self.colouring, self.viewport().geometry()
         bar.adjustSize()
         bar.move(max(port.left(), port.right() - bar.width() - MARGIN_PX), port.top() + MARGIN_PX)
+        if self._opening_fit:  # the viewport or the bar changed size
+            QTimer.singleShot(0, self._refit)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

@@ -45,6 +45,7 @@ class ViewNavigator(QObject):
 
     scale_changed = Signal(float)
     wheel_zoomed = Signal()  # the user is zooming with the wheel (views may draw less until it stops)
+    navigated = Signal()  # a zoom or pan of the user's (wheel, keys, drag): not a fit
 
     def __init__(self, view: QGraphicsView) -> None:
         super().__init__(view)
@@ -71,6 +72,7 @@ class ViewNavigator(QObject):
         after = view.mapToScene(anchor.toPoint())
         self._scroll_by_scene(before - after)
         self.scale_changed.emit(self.scale)
+        self.navigated.emit()
 
     def set_scale(self, scale: float) -> None:
         self.zoom_by(scale / self.scale)
@@ -134,6 +136,7 @@ class ViewNavigator(QObject):
         bars = (self._view.horizontalScrollBar(), self._view.verticalScrollBar())
         bars[0].setValue(bars[0].value() - round(delta.x()))
         bars[1].setValue(bars[1].value() - round(delta.y()))
+        self.navigated.emit()
         return True
 
     def _key_event(self, event: QEvent) -> bool:
