@@ -12,7 +12,7 @@ The cheapest catalog storage model, in the fewest units, that meets all three is
   Local NVMe serves it when every node's drives together read faster and each node's drives hold the dataset;
   the shared store then needs no read rate.
 * Checkpoint = 14 bytes per parameter (16-bit weights, fp32 master weights and Adam moments), written in at
-  most 10 % of the 30-minute interval (the training-checkpoint-slow check's limit; seed_facts.md interval).
+  most 10 % of the 30-minute interval (the training-checkpoint-slow check's limit; interval: idc10000.net guide).
 * Capacity = the dataset (training tokens × bytes per token) + 3 checkpoints kept.
 """
 
@@ -27,7 +27,7 @@ from planner_gui.model import Workload
 SUSTAINED_GEMM_FRACTION = 0.675  # one H200, 60 s bf16 GEMM: 668 of 989 TFLOP/s (measured for this project)
 FLOPS_PER_PARAM_TOKEN = 6  # forward + backward (Kaplan et al. 2020, "Scaling laws", C = 6 N D)
 CHECKPOINT_BYTES_PER_PARAM = 14  # 2 (bf16 weights) + 12 (fp32 master + Adam m, v): engine/training/storage.py
-CHECKPOINT_INTERVAL_S = 30 * 60  # seed_facts.md "Storage": every 30 minutes
+CHECKPOINT_INTERVAL_S = 30 * 60  # idc10000.net multi-node guide (2026), storage: checkpoint every 30 minutes
 CHECKPOINT_WRITE_SHARE = 0.10  # of the interval; the engine's training-checkpoint-slow check fires above it
 CHECKPOINTS_KEPT = 3  # the last few, to roll back past a bad one (planning assumption)
 UINT16_VOCAB_LIMIT = 65_500  # Megatron indexed_dataset: uint16 token ids below this vocabulary size
