@@ -17,7 +17,9 @@ import pytest
 
 import planner_gui.engine.analysis as analysis_module
 from planner_gui.catalog import bundled_catalog
-from planner_gui.engine.analysis import AnalysisCache, analyze_design
+from planner_gui.document.changes import SetSettings
+from planner_gui.document.snapshot import SnapshotBuilder
+from planner_gui.engine.analysis import Analysis, AnalysisCache, analyze_design
 from planner_gui.engine.collectives import DEFAULT_SIZES, predict
 from planner_gui.engine.collectives.fabric_profile import fabric_profile_from_design
 from planner_gui.engine.facility.power import power_report
@@ -280,21 +282,31 @@ def test_cache_matches_an_uncached_run_after_every_edit() -> None:
 
 
 def test_cache_reuses_what_an_edit_does_not_touch() -> None:
+    """The Document's snapshot says what each edit changed (model/snapshot.py revisions): a section whose
+    aspects were not renumbered is last time's object; a live design, which carries none, reuses nothing."""
     design = _load(default_example_path())
-    cache = AnalysisCache()
-    first = analyze_design(design, CATALOG, cache)
-    again = analyze_design(design, CATALOG, cache)
+    builder, cache = SnapshotBuilder(design), AnalysisCache()
+
+    def edit(section: str, **values: Any) -> Analysis:
+        change = SetSettings(section, getattr(design, section), dataclasses.replace(getattr(design, section),
+                                                                                    **values))
+        change.apply(design, CATALOG)
+        builder.record([change], applied=True)
+        return analyze_design(builder.snapshot(), CATALOG, cache)
+
+    first = analyze_design(builder.snapshot(), CATALOG, cache)
+    again = analyze_design(builder.snapshot(), CATALOG, cache)
     assert again.topology is first.topology and again.power is first.power and again.training is first.training
     assert design.workload is not None
-    design.workload.global_batch *= 2
-    after = analyze_design(design, CATALOG, cache)
+    after = edit("workload", global_batch=design.workload.global_batch * 2)
     assert after.topology is first.topology and after.power is first.power
     assert after.training is not first.training
     assert after.training.estimate.step_time_s > first.training.estimate.step_time_s
-    design.cost.electricity_per_kwh *= 2
-    priced = analyze_design(design, CATALOG, cache)
+    priced = edit("cost", electricity_per_kwh=design.cost.electricity_per_kwh * 2)
     assert priced.power is first.power and priced.collectives is first.collectives
     assert priced.facility.annual_energy_cost == pytest.approx(2 * first.facility.annual_energy_cost)
+    live = analyze_design(design, CATALOG, cache)
+    assert live.power is not first.power and _dump(live) == _dump(priced)
 
 
 def test_cache_forgets_results_of_another_catalog() -> None:

@@ -29,13 +29,15 @@ from planner_gui.document.changes import (
     AddLink,
     AddRack,
     Change,
+    PlaceDevice,
     RemoveDevice,
     RemoveLink,
     RemoveRack,
+    SetFields,
 )
 from planner_gui.engine import gc_paused
 from planner_gui.model import Design, Device, Feed, Link, Rack
-from planner_gui.model.snapshot import DesignSnapshot
+from planner_gui.model.snapshot import DesignSnapshot, aspects_of
 
 COLLECTIONS = ("racks", "devices", "links")
 _ADDS = (AddRack, AddDevice, AddLink)  # put a part at the end of its collection (Design.add_*)
@@ -108,9 +110,11 @@ def _patch(snapshot: DesignSnapshot, live: Design, pending: list[tuple[list[Chan
     as many parts as the live design (then the caller copies everything)."""
     touched: dict[str, dict[str, None]] = {name: {} for name in COLLECTIONS}
     sections: set[str] = set()
+    aspects: set[str] = set()
     for changes, applied in pending:
         for change in changes if applied else reversed(changes):
             collection, ids = change.touched()
+            aspects |= _aspects(change, collection, ids)
             if collection == "settings":
                 sections.update(ids)
                 continue
@@ -126,7 +130,18 @@ def _patch(snapshot: DesignSnapshot, live: Design, pending: list[tuple[list[Chan
                 target[key] = copy_part(part)  # a fresh object, at the place _move gave it
     for section in sections:
         setattr(snapshot, section, copy.deepcopy(getattr(live, section)))
+    snapshot.renumber(aspects)
     return all(len(getattr(snapshot, name)) == len(getattr(live, name)) for name in COLLECTIONS)
+
+
+def _aspects(change: Change, collection: str, ids: tuple[str, ...]) -> set[str]:
+    """What ``change`` changed, for the engine's caches (model/snapshot.py): the fields a SetFields names, the
+    placement a PlaceDevice moves; everything of its collection for a part that came or went."""
+    if isinstance(change, SetFields):
+        return aspects_of(collection, {*change.before, *change.after})
+    if isinstance(change, PlaceDevice):
+        return {"placement"}
+    return aspects_of(collection, ids if collection == "settings" else None)
 
 
 def _same_ends(mine: Link | None, live: Link) -> bool:

@@ -31,8 +31,8 @@ from planner_gui.engine.cost.tco import CostReport, cost_report
 from planner_gui.engine.deploy.nccl_env import NcclSetting, recommend_nccl_env
 from planner_gui.engine.facility.cooling import CoolingReport, cooling_report
 from planner_gui.engine.facility.energy import FacilityReport, facility_report
-from planner_gui.engine.facility.power import PowerBase, PowerReport, power_base, power_report
-from planner_gui.engine.incremental.analysis_cache import AnalysisCache, DesignInputs, LazyKey, NoCache
+from planner_gui.engine.facility.power import PowerReport, power_base, power_report, rack_inputs_of
+from planner_gui.engine.incremental.analysis_cache import AnalysisCache, DesignInputs, NoCache
 from planner_gui.engine.incremental.link_columns import columns_scope
 from planner_gui.engine.incremental.store import keeping
 from planner_gui.engine.sections.curves_notes import collectives_section, design_notes, device_notes, note_checks
@@ -67,6 +67,9 @@ T = TypeVar("T")
 MAX_REASON_CHARS = 500  # a reason is one line in the GUI's status list and the CLI's report
 LINK_LOAD_INPUTS = ("topology", "collectives", "storage")  # the sections link utilisation reads
 SECTION_FAILED_FIX = "Fix the value the message names; the rest of the analysis is unaffected."
+# The aspects of a design sections are keyed on (model/snapshot.py): revisions the Document renews per edit
+DEVICES, LINKS, RACKS, COST = ("devices", "placement"), ("links", "media", "lengths"), ("racks", "rack_power"), \
+    ("cost", "meta")
 
 
 def analyze_design(design: Design, catalog: Any, cache: AnalysisCache | None = None) -> Analysis:
@@ -149,8 +152,8 @@ class _Run:
         topo, profile = self._fabric()
         collectives, fabric, env, acceptance = self._fabric_results(topo, profile)
         power, cooling, facility, cost, facility_found = self._facility()
-        notes = self.section("notes", lambda: (self.inputs.devices, self.gen.get("topology"),
-                                               None if topo is not None else self.inputs.links),
+        notes = self.section("notes", lambda: (self.inputs(*DEVICES), self.gen.get("topology"),
+                                               None if topo is not None else self.inputs(*LINKS)),
                              lambda: self._notes(topo))
         training, storage = self._training(topo, profile, cooling)
         links = self.section("link_utilisation", lambda: tuple(map(self.gen.get, LINK_LOAD_INPUTS)),
@@ -166,7 +169,7 @@ class _Run:
         """The design's notes as checks; the device notes are kept while the devices are unchanged (a
         cable edit redoes only the links' speed steps)."""
         i = self.inputs
-        devices, _ = self.memo.memo("device_notes", lambda: LazyKey(i, "devices"),
+        devices, _ = self.memo.memo("device_notes", lambda: i(*DEVICES),
                                     lambda: device_notes(self.design, self.catalog))
         return note_checks(design_notes(self.design, self.catalog, topo, devices))
 
@@ -179,15 +182,15 @@ class _Run:
         env = self.section("nccl_env", key, lambda: recommend_nccl_env(
             d, c, self.need(topo, "topology"), self.need(profile, "profile")))
         # acceptance reads the topology only through the NCCL environment and the main server's memory
-        acceptance = self.section("acceptance", lambda: (profile, env, i.device_mix), lambda: acceptance_plan(
+        acceptance = self.section("acceptance", lambda: (profile, env, i("devices")), lambda: acceptance_plan(
             d, c, self.need(topo, "topology"), self.need(profile, "profile")))
         return collectives, fabric, env, acceptance
 
     def _fabric(self) -> tuple[TopologyReport | None, FabricProfile | None]:
         i = self.inputs
-        topo = self.section("topology", lambda: LazyKey(i, "devices", "links", "media", "lengths"),
+        topo = self.section("topology", lambda: i(*DEVICES, *LINKS),
                             self._topology)
-        profile = self.section("profile", lambda: (self.gen.get("topology"), i.fabric),
+        profile = self.section("profile", lambda: (self.gen.get("topology"), i("fabric")),
                                lambda: self._profile(topo))
         return topo, profile
 
@@ -195,7 +198,7 @@ class _Run:
         """Cable lengths feed only the cable findings: the structure is cached apart, so a length edit
         redoes that last step alone."""
         i = self.inputs
-        structure, _ = self.memo.memo("topology_structure", lambda: LazyKey(i, "devices", "links", "media"),
+        structure, _ = self.memo.memo("topology_structure", lambda: i(*DEVICES, "links", "media"),
                                       lambda: topology_structure(self.design, self.catalog))
         return with_cable_lengths(structure, self.catalog, i.columns.lengths)
 
@@ -212,27 +215,27 @@ class _Run:
 
     def _fabric_key(self, profile: FabricProfile | None) -> Callable[[], Any]:
         i = self.inputs
-        return lambda: (self.gen.get("topology"), profile, i.fabric, i.workload)
+        return lambda: (self.gen.get("topology"), profile, i("fabric", "workload"))
 
     def _facility(self) -> tuple[PowerReport | None, CoolingReport | None, FacilityReport | None,
                                  CostReport | None, list[Check] | None]:
         i, d, c = self.inputs, self.design, self.catalog
-        power = self.section("power", lambda: LazyKey(i, "devices", "links", "racks", "media", "lengths"),
-                             lambda: power_report(d, c, self._power_base(), self._cable_schedule()))
+        power = self.section("power", lambda: i(*DEVICES, *LINKS, *RACKS), self._power)
         gen = self.gen.get
-        cooling = self.section("cooling", lambda: (gen("power"), i.racks),
+        cooling = self.section("cooling", lambda: (gen("power"), i(*RACKS)),
                                lambda: cooling_report(d, c, self.need(power, "power")))
-        facility = self.section("facility", lambda: (gen("power"), i.racks, i.cost),
+        facility = self.section("facility", lambda: (gen("power"), i(*RACKS, *COST)),
                                 lambda: facility_report(d, c, self.need(power, "power")))
-        self.bom = self.section("bom", lambda: LazyKey(i, "devices", "links", "racks", "media", "lengths", "cost"),
+        # racks only for their models: a rack's power budget, feeds or cooling change no part of the BOM
+        self.bom = self.section("bom", lambda: i(*DEVICES, *LINKS, "racks", *COST),
                                 lambda: build_bom(d, c, self._cable_schedule()))
-        cost = self.section("cost", lambda: (gen("power"), gen("facility"), gen("bom"), i.racks, i.cost, i.devices),
+        cost = self.section("cost", lambda: (gen("power"), gen("facility"), gen("bom"), i(*RACKS, *COST, *DEVICES)),
                             lambda: cost_report(d, c, self.need(power, "power"), facility, self.need(self.bom, "bom")))
         found = self.section("facility_checks", lambda: (gen("power"), gen("cooling"), gen("cost")),
                              lambda: facility_checks(self.need(power, "power"), self.need(cooling, "cooling"),
                                                      cost))
-        # power and cooling come from these same inputs (their own keys), so one LazyKey covers them
-        scale = self.section("rack_scale_checks", lambda: LazyKey(i, "devices", "links", "racks", "media", "lengths"),
+        # power and cooling come from these same inputs (their own keys), so one key covers them
+        scale = self.section("rack_scale_checks", lambda: i(*DEVICES, *LINKS, *RACKS),
                              lambda: rack_scale_checks(d, c, power, cooling))
         if found is not None or scale is not None:
             found = [*(found or []), *(scale or [])]
@@ -241,22 +244,26 @@ class _Run:
     def _cable_schedule(self) -> CableSchedule:
         """The one cable schedule both the power model and the bill read: the same part for every link."""
         i = self.inputs
-        return self.memo.memo("cable_schedule", lambda: LazyKey(i, "devices", "links", "media", "lengths"),
+        return self.memo.memo("cable_schedule", lambda: i(*DEVICES, *LINKS),
                               lambda: cable_schedule(self.design, self.catalog))[0]
 
-    def _power_base(self) -> PowerBase:
-        """Devices' and racks' share of the power model, kept while both are unchanged (a cable edit)."""
-        i = self.inputs
-        return self.memo.memo("power_base", lambda: LazyKey(i, "devices", "racks"),
-                              lambda: power_base(self.design, self.catalog))[0]
+    def _power(self) -> PowerReport:
+        """The power model from its shares, each kept while what it reads is unchanged: the devices' figures,
+        the cable schedule (module watts), the racks' supply and frames (and the placement)."""
+        i, d, memo = self.inputs, self.design, self.memo.memo
+        base = memo("power_base", lambda: i(*DEVICES), lambda: power_base(d, self.catalog))[0]
+        return power_report(d, self.catalog, base, self._cable_schedule(),
+                            lambda: memo("rack_inputs", lambda: i(*DEVICES, *RACKS),
+                                         lambda: rack_inputs_of(d, base))[0])
 
     def _training(self, topo: TopologyReport | None, profile: FabricProfile | None, cooling: CoolingReport | None
                   ) -> tuple[TrainingSection | None, StorageSection | None]:
         i = self.inputs
-        training = self.section("training", lambda: (i.workload, profile, self.gen.get("topology"),
-                                                     self.gen.get("cooling")),
+        # cooling only through the slowest rack's throttle: a budget edit that throttles nothing keeps it
+        training = self.section("training", lambda: (i("workload"), profile, self.gen.get("topology"),
+                                                     slowest_rack(cooling)),
                                 lambda: self._estimate(topo, profile, cooling))
-        storage = self.section("storage", lambda: (self.gen.get("training"), i.devices),
+        storage = self.section("storage", lambda: (self.gen.get("training"), i(*DEVICES)),
                                lambda: storage_section(self.design, self.catalog,
                                                        self.need(training, "training")))
         return training, storage

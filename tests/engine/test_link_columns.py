@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from planner_gui.catalog import bundled_catalog
 from planner_gui.document.changes import PlaceDevice, SetFields
 from planner_gui.document.snapshot import SnapshotBuilder
-from planner_gui.engine.incremental.analysis_cache import DesignInputs
 from planner_gui.engine.incremental.link_columns import LinkColumns
 from planner_gui.engine.util.arrays import common_prefix, list_change
 from planner_gui.examples import default_example_path
@@ -110,49 +109,34 @@ def test_value_columns_follow_the_link_change_and_notice_an_edit_in_the_same_ste
     assert kept_lengths[1] == 9.5
 
 
-def test_kept_columns_hand_back_the_same_lists_while_equal() -> None:
-    """A snapshot equal to last time's is last time's objects (the fresh copies go at once); a changed
-    column is the new one, the others stay the old ones."""
-    design = load_design(default_example_path(), CATALOG).design
-    first = LinkColumns(design).devices
-    again = LinkColumns(design).devices
-    assert all(map(operator.is_, first, again))
-    device = next(iter(design.devices.values()))
-    design.place_device(device.id, None, None, CATALOG)
-    moved = LinkColumns(design).devices
-    changed = [i for i, (a, b) in enumerate(zip(first, moved, strict=True)) if a is not b]
-    assert changed == [4, 5] and moved[4][0] is None  # rack and U; ids, models and NICs kept
-
-
-def test_a_snapshot_s_unchanged_devices_and_racks_are_not_read_again() -> None:
-    """A snapshot's parts are never edited in place (model/snapshot.py): while its devices or racks are the
-    same objects, the analysis' columns of them are last time's, unread; a part the Document's change list
-    replaced is read again, with every field, a feed's included. A live design is read every time."""
+def test_a_snapshot_s_columns_follow_the_document_s_revisions() -> None:
+    """The Document renumbers the aspects each change record changed (model/snapshot.py): while a snapshot's
+    devices' revisions are the same, their columns are last time's, unread; a rename renews "devices", a move
+    "placement", a feed "rack_power" alone (the device columns stay). A live design is read every time."""
     live = load_design(default_example_path(), CATALOG).design
     builder = SnapshotBuilder(live)
     snapshot = builder.snapshot()
+
+    def edit(change: object) -> dict[str, int]:
+        before = dict(snapshot.revisions)
+        change.apply(live, CATALOG)  # type: ignore[attr-defined]
+        builder.record([change], applied=True)  # type: ignore[list-item]
+        assert builder.snapshot() is snapshot  # patched in place: one snapshot object per document
+        return {a for a, n in snapshot.revisions.items() if before[a] != n}  # type: ignore[return-value]
+
     first = LinkColumns(snapshot).devices
     assert LinkColumns(snapshot).devices is first
-    device = next(iter(live.devices.values()))
-    change = SetFields("devices", device.id, {"name": device.name}, {"name": "renamed"})
-    change.apply(live, CATALOG)
-    builder.record([change], applied=True)
-    assert builder.snapshot() is snapshot  # patched in place: one snapshot object per document
+    device = next(d for d in live.devices.values() if d.u is not None)
+    assert edit(SetFields("devices", device.id, {"name": device.name}, {"name": "renamed"})) == {"devices"}
     again = LinkColumns(snapshot).devices
-    assert again is not first and all(map(operator.is_, again, first))  # read again, the same lists
-    move = PlaceDevice(device.id, (device.rack_id, device.u), (None, None))
-    move.apply(live, CATALOG)
-    builder.record([move], applied=True)
-    builder.snapshot()
-    assert LinkColumns(snapshot).devices[5][0] is None
-    racks = DesignInputs(snapshot).racks
-    assert DesignInputs(snapshot).racks is racks
+    assert again is not first and again == first  # read again: the names are not among the columns
+    assert edit(PlaceDevice(device.id, (device.rack_id, device.u), (None, None))) == {"placement"}
+    assert LinkColumns(snapshot).devices[5][list(live.devices).index(device.id)] is None
     rack = next(iter(live.racks.values()))
-    feed = SetFields("racks", rack.id, {"feed_a": rack.feed_a}, {"feed_a": Feed(230.0, 16.0, 1)})
-    feed.apply(live, CATALOG)
-    builder.record([feed], applied=True)
-    builder.snapshot()
-    assert DesignInputs(snapshot).racks != racks and LinkColumns(snapshot).devices is LinkColumns(snapshot).devices
+    kept = LinkColumns(snapshot).devices
+    assert edit(SetFields("racks", rack.id, {"feed_a": rack.feed_a}, {"feed_a": Feed(230.0, 16.0, 1)})) == {
+        "rack_power"}
+    assert LinkColumns(snapshot).devices is kept
     at, placed = next((i, d) for i, d in enumerate(live.devices.values()) if d.u is not None)
     assert LinkColumns(live).devices[5][at] == placed.u
     placed.u = None  # in place, on a live design: seen at once

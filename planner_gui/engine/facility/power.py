@@ -14,9 +14,9 @@ within the live budget.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property, partial
+from functools import partial
 from operator import attrgetter, is_not
 from typing import Any
 
@@ -250,38 +250,39 @@ class PowerReport:
 
 
 class PowerBase:
-    """The part of the power model that follows from the devices and racks alone (no links): each
-    device's model figures and each rack's supply and frame. The analysis keeps it while devices and
-    racks are unchanged, so a cable edit redoes only the module watts and the rack sums."""
+    """The part of the power model that follows from the devices alone (no links, no racks): each
+    device's model figures. The analysis keeps it while the devices are unchanged, so a cable edit redoes
+    only the module watts and the rack sums, a rack's budget only the racks' share."""
 
     def __init__(self, design: Design, catalog: Catalog) -> None:
         self.parts = PartsCache(catalog)
         self.table = _DeviceTable(design, self.parts)
-        self._design = design
-
-    @cached_property
-    def racks(self) -> RackInputs:
-        """Built on first use, after the module watts, so a design with a bad medium and a bad rack reports
-        the medium first, as it always has (an error is not cached: it is raised again next time)."""
-        return rack_inputs(self._design, self.parts, self.table.rack_ids)
 
 
 def power_base(design: Design, catalog: Catalog) -> PowerBase:
     return PowerBase(design, catalog)
 
 
+def rack_inputs_of(design: Design, base: PowerBase) -> RackInputs:
+    """The racks' share of the model (their supply and frames, and where each device is)."""
+    return rack_inputs(design, base.parts, base.table.rack_ids)
+
+
 def power_report(design: Design, catalog: Catalog, base: PowerBase | None = None,
-                 schedule: CableSchedule | None = None) -> PowerReport:
-    """Per-device and per-rack draw of ``design`` with hardware figures from ``catalog``; ``base``: the
-    design's PowerBase when the caller keeps one (its devices and racks must be the design's);
-    ``schedule``: its cable schedule when already computed (the bill's, so both use the same parts)."""
+                 schedule: CableSchedule | None = None, racks: Callable[[], RackInputs] | None = None
+                 ) -> PowerReport:
+    """Per-device and per-rack draw of ``design`` with hardware figures from ``catalog``. A caller that keeps
+    parts of the model passes them, each of this very design: ``base`` (the devices' PowerBase),
+    ``schedule`` (its cable schedule: the bill's, so both use the same parts) and ``racks`` (its rack inputs,
+    asked for after the module watts, as computed here)."""
     base = PowerBase(design, catalog) if base is None else base
     parts = base.parts
     schedule = cable_schedule(design, catalog) if schedule is None else schedule
     table = copy.copy(base.table)  # add_modules sets this analysis' columns on the copy, never on the base
     table.add_modules(*module_power(design, catalog, schedule))
     racks = rack_powers(design, parts, table.rack_ids, table.gpus, (table.typical, table.maximum, table.training),
-                        np.where(table.liquid, table.maximum, 0.0), table.weight, base.racks)
+                        np.where(table.liquid, table.maximum, 0.0), table.weight,
+                        rack_inputs_of(design, base) if racks is None else racks())
     return PowerReport(table.devices(), racks, table.models(), table.port_ends, table.unknown_ids(),
                        table.unweighed_ids(), table.totals())
 
