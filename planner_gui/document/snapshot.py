@@ -8,13 +8,12 @@ changes.py), and the next snapshot is the last one patched with them: the parts 
 copied afresh, added ones appended and removed ones dropped, in the order the live design has them.
 
 The snapshot is one object, patched in place, between two analyses only: LiveAnalysis asks for it
-when no run is under way (one run at a time), so a run never sees it change. A patched rack or
-device is a new object, never an edited one, which is what lets the engine's caches take an
-unchanged object for unchanged values (engine/incremental/link_columns.py ``fields_of``), with no
-write counter in the model. A link whose medium or length changed keeps its (private) object, with
-the new values: the engine reads those values afresh on every run and takes the same link objects
-for the same ends. Keeping the same snapshot object from edit to edit also keeps the engine's
-per-design caches, which are kept per design object.
+when no run is under way (one run at a time), so a run never sees it change. Each patch also tells
+the engine what changed: the aspects the change records touched are renumbered in the snapshot's
+``revisions`` (model/snapshot.py), the one "what changed" signal the engine's caches read. A link
+whose medium or length changed keeps its (private) object, with the new values (its "media" or
+"lengths" revision says so): the same link objects for the same ends let the engine keep what it
+built per link.
 """
 
 from __future__ import annotations

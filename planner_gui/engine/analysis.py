@@ -261,7 +261,7 @@ class _Run:
         i = self.inputs
         # cooling only through the slowest rack's throttle: a budget edit that throttles nothing keeps it
         training = self.section("training", lambda: (i("workload"), profile, self.gen.get("topology"),
-                                                     slowest_rack(cooling)),
+                                                     self._throttle(cooling)),
                                 lambda: self._estimate(topo, profile, cooling))
         storage = self.section("storage", lambda: (self.gen.get("training"), i(*DEVICES)),
                                lambda: storage_section(self.design, self.catalog,
@@ -273,9 +273,13 @@ class _Run:
         if self.design.workload is None:
             raise SectionSkipped(QT_TRANSLATE_NOOP("Engine", "no training workload is set (add one in the design's "
                                                              "workload settings)").fill())
-        throttle, rack = slowest_rack(cooling)
+        throttle, rack = self._throttle(cooling)
         return training_section(self.design, self.catalog, self.need(topo, "topology"),
                                 self.need(profile, "profile"), self._comm, throttle, rack)
+
+    def _throttle(self, cooling: CoolingReport | None) -> tuple[float, str]:
+        """The slowest GPU rack's throttle, once per cooling report (a walk over every rack)."""
+        return self.memo.memo("throttle", lambda: self.gen.get("cooling"), lambda: slowest_rack(cooling))[0]
 
     def _comm(self, profile: FabricProfile) -> CommModel:
         """One communication model per profile, kept so its per-group timings stay cached between edits."""

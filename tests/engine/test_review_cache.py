@@ -566,7 +566,9 @@ def test_random_document_edits_with_undo_redo_and_variants(qtbot: QtBot) -> None
     the live design analysed with a cache, and the Document's snapshot (patched from its change list, the
     app's path) analysed with another, each equal to a cold run; the snapshot equals a full copy, in order."""
     rng = random.Random(7)
-    doc = Document(CATALOG, generate_design(CATALOG, TemplateSpec("dgx-a100", 24)), analyzer=_no_analysis)
+    design = generate_design(CATALOG, TemplateSpec("dgx-a100", 24))
+    design.workload = workload_for_preset(MODEL_PRESETS[0], tp=8, pp=1, dp=24, global_batch=96)
+    doc = Document(CATALOG, design, analyzer=_no_analysis)
     cache, snapshot_cache = AnalysisCache(), AnalysisCache()
     _same(doc.design, CATALOG, cache)
     doc.new_variant("B")
@@ -586,12 +588,22 @@ def test_random_document_edits_with_undo_redo_and_variants(qtbot: QtBot) -> None
         (1, lambda: doc.add_devices("dgx-a100", [(None, None)])),
         (1, lambda: doc.add_rack()),
         (1, lambda: doc.set_settings("fabric", sharp=rng.choice([True, False]))),
+        # every other aspect a change record renumbers (model/snapshot.py): rack power and layout, names,
+        # the other settings sections
+        (1, lambda: doc.set_properties(rng.sample(list(doc.design.racks), 1), **rng.choice(
+            [{"cooling": rng.choice(list(CoolingType))}, {"cooling_capacity_kw": rng.choice([None, 12.0, 60.0])},
+             {"name": "renamed"}, {"row": rng.choice(["A", "Z"])}, {"position": rng.choice([1, 30])},
+             {"height_u": rng.choice([42, 48, 52])}]))),
+        (1, lambda: doc.set_properties([rng.choice(list(doc.design.devices))], name=f"d{rng.randrange(99)}")),
+        (1, lambda: doc.set_settings("cost", electricity_per_kwh=rng.choice([0.5, 1.2]))),
+        (1, lambda: doc.set_settings("meta", currency=rng.choice(["USD", "CNY"]))),
+        (1, lambda: doc.set_settings("workload", global_batch=rng.choice([48, 96, 192]))),
         (1, lambda: doc.switch_variant(rng.choice(doc.design.variants.names))),
         (4, doc.undo_stack.undo),
         (2, doc.undo_stack.redo),
     ]
     history: list[int] = []
-    for n in range(80):
+    for n in range(100):
         choice = rng.choices(range(len(edits)), [w for w, _ in edits])[0]
         edits[choice][1]()
         history.append(choice)

@@ -186,7 +186,7 @@ def _rack_lines(design: Design, catalog: Any, prices: Prices) -> list[BomLine]:
     space = design.cost.space_per_rack_month
     if isinstance(space, int | float) and not isinstance(space, bool) and space > 0:
         lines = [BomLine("rack", x.part, x.quantity, None, x.part_number, reason="in_space_rent") for x in lines]
-    placed_pdus = any(_kind(catalog, d.catalog_id) == "pdu" for d in design.devices.values())
+    placed_pdus = any(_kind(catalog, c) == "pdu" for c in {d.catalog_id for d in design.devices.values()})
     if racks and not placed_pdus:  # every powered rack needs PDUs; the design has not chosen them yet
         lines.append(BomLine("pdu", "rack-pdu", 0, None, reason="not_placed"))
     return lines

@@ -24,6 +24,7 @@ import numpy as np
 from planner_gui.engine.cost.parts import PartChoice, PortFacts, choose_part
 from planner_gui.engine.incremental.link_columns import link_columns
 from planner_gui.engine.topology.parse import MEDIA, parse_links
+from planner_gui.engine.util.arrays import dense_inverse
 from planner_gui.model import Design
 
 _MEDIUM_VALUES: tuple[str, ...] = tuple(m.value for m in MEDIA)
@@ -135,7 +136,7 @@ def _end_facts(design: Design, catalog: Any, links: list[Any]) -> _Ends:
     names = {code: name for name, code in parse.vocab.items()}
     n_codes = max(len(parse.vocab), 1)
     combo = (dev_model.take(parse.end_dev) * n_codes + parse.port_code) if links else np.zeros((2, 0), np.int64)
-    present, inverse = np.unique(combo.ravel(), return_inverse=True)
+    present, inverse = dense_inverse(combo)
     keys = list(models)
     facts = []
     for code in present.tolist():
@@ -195,23 +196,26 @@ def _link_speeds(ends: _Ends) -> np.ndarray:
 
 def _choose(catalog: Any, media: np.ndarray, ends: _Ends, speeds: np.ndarray,
             lengths: np.ndarray) -> tuple[tuple[PartChoice, ...], np.ndarray]:
-    """One part per (medium, speed, both ends' facts, length) combination present."""
+    """One part per (medium, both ends' facts, reach bracket) combination present, chosen for any one link
+    of it. The ends' facts fix the speed (_link_speeds), and a length enters the rule only through which
+    catalog reaches cover it (parts.py), so the lengths between two neighbouring reaches choose alike: a
+    100,000-GPU design has a few dozen combinations rather than thousands."""
     if not speeds.size:
         return (), np.zeros(0, np.int64)
-    speed_values, speed_of = np.unique(speeds, return_inverse=True)
-    length_values, length_of = np.unique(lengths, return_inverse=True)
-    n_facts = len(ends.facts)
-    key = ((media.astype(np.int64) * len(speed_values) + speed_of) * n_facts + ends.index[0]) * n_facts
-    key = (key + ends.index[1]) * len(length_values) + length_of
-    unique, inverse = np.unique(key, return_inverse=True)
+    reaches = np.unique(np.array([float(c["reach_m"]) for c in catalog.of_kind("cable")] or [0.0]))
+    bracket = np.searchsorted(reaches, lengths, side="left")  # how many reaches fall short (NaN: all)
+    n_facts, n_brackets = len(ends.facts), reaches.size + 1
+    key = ((media.astype(np.int64) * n_facts + ends.index[0]) * n_facts + ends.index[1]) * n_brackets + bracket
+    unique, inverse = dense_inverse(key)
+    one = np.empty(unique.size, dtype=np.intp)
+    one[inverse] = np.arange(inverse.size)  # a link of each combination (any: they all choose alike)
+    # chosen in (medium, speed, ends, length) order, so the choices are numbered as the schedule lists them
+    order = np.lexsort((bracket[one], ends.index[1, one], ends.index[0, one], speeds[one], media[one]))
     by_part: dict[PartChoice, int] = {}
     slot = np.empty(unique.size, dtype=np.int64)
-    for j, code in enumerate(unique.tolist()):
-        rest, length = divmod(code, len(length_values))
-        rest, b = divmod(rest, n_facts)
-        rest, a = divmod(rest, n_facts)
-        medium, speed = divmod(rest, len(speed_values))
-        choice = choose_part(catalog, _MEDIUM_VALUES[medium], float(speed_values[speed]),
-                             (ends.facts[a], ends.facts[b]), float(length_values[length]))
+    for j, i in zip(order.tolist(), one[order].tolist(), strict=True):
+        a, b = int(ends.index[0, i]), int(ends.index[1, i])
+        choice = choose_part(catalog, _MEDIUM_VALUES[int(media[i])], float(speeds[i]),
+                             (ends.facts[a], ends.facts[b]), float(lengths[i]))
         slot[j] = by_part.setdefault(choice, len(by_part))
-    return tuple(by_part), slot.take(inverse.ravel())
+    return tuple(by_part), slot.take(inverse)

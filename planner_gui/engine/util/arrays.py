@@ -44,6 +44,19 @@ def unique_inverse(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return ordered[starts], inverse
 
 
+def dense_inverse(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(values, return_inverse=True)`` for non-negative integers (the inverse flattened): a
+    bincount and a lookup over their range when it is small, no sort."""
+    flat = values.ravel()
+    if flat.size == 0 or flat.min() < 0 or int(flat.max()) >= DENSE_RANGE_FACTOR * flat.size + 1:
+        found, inverse = np.unique(flat, return_inverse=True)
+        return found, inverse.ravel()
+    present = np.flatnonzero(np.bincount(flat))
+    slot = np.zeros(int(present[-1]) + 1, dtype=np.intp)
+    slot[present] = np.arange(present.size)
+    return present.astype(flat.dtype, copy=False), slot.take(flat)
+
+
 def first_lexmin(primary: np.ndarray, secondary: np.ndarray) -> int:
     """``int(np.lexsort((secondary, primary))[0])``: the smallest ``primary`` (NaN last), ties broken
     by the smallest ``secondary``, then by position."""
