@@ -72,6 +72,7 @@ class RackLoad:
     cooling_w: float  # what the rack's cooling removes
     power: Any  # the engine's RackPower and RackCooling, for the tooltips (built only when shown)
     cooling: Any
+    airflow_m3h: float = 0.0
 
 
 def bar_text(draw_w: float, limit_w: float) -> str:
@@ -80,16 +81,26 @@ def bar_text(draw_w: float, limit_w: float) -> str:
     return f"{draw_w / W_PER_KW:,.1f} / {format_kw(limit_w)} ({format_percent(fraction, 0)})"
 
 
-def rack_loads(power: Any, cooling: Any, design: Any) -> list[RackLoad]:
-    """One row per rack of the power report, joined with its cooling (engine PowerReport/CoolingReport)."""
+def rack_loads(power: Any, cooling: Any, design: Any, last: dict[str, RackLoad] | None = None) -> list[RackLoad]:
+    """One row per rack of the power report, joined with its cooling (engine PowerReport/CoolingReport).
+    A row of ``last`` (the rows shown before, by rack id) is taken as it is when its rack's power and
+    cooling are the very objects it was made from (the engine hands an unchanged rack's back) and its
+    label is the same: a budget edit of one of 6,800 racks makes one row, not 6,800."""
     rows = []
+    last = last or {}
+    cooling_racks = {} if cooling is None else cooling.racks
+    design_racks = {} if design is None else design.racks
     for rack_id, rack in power.racks.items():
-        cool = None if cooling is None else cooling.racks.get(rack_id)
-        model_rack = design.racks.get(rack_id) if design is not None else None
+        cool = cooling_racks.get(rack_id)
+        model_rack = design_racks.get(rack_id)
         label = (model_rack.name or rack_id) if model_rack is not None else rack_id
+        old = last.get(rack_id)
+        if old is not None and old.power is rack and old.cooling is cool and old.label == label:
+            rows.append(old)
+            continue
         rows.append(RackLoad(rack_id, label, rack.gpu_count, rack.max_w, rack.supply_w,
                              cool.heat_w if cool else rack.max_w, cool.capacity_w if cool else 0.0,
-                             rack, cool))
+                             rack, cool, cool.airflow_m3h if cool else 0.0))
     return rows
 
 
@@ -141,7 +152,7 @@ class RackLoadModel(QAbstractTableModel):
         same_racks = [r.rack_id for r in rows] == [r.rack_id for r in self._rows]
         if same_racks and rows:
             old, self._rows = self._rows, rows  # keep scroll position and selection: only values changed
-            changed = [i for i, (was, now) in enumerate(zip(old, rows, strict=True)) if was != now]
+            changed = [i for i, (was, now) in enumerate(zip(old, rows, strict=True)) if was is not now and was != now]
             if changed:  # one range over the rows that changed: a rack's budget edit repaints one row
                 self.dataChanged.emit(self.index(changed[0], 0), self.index(changed[-1], len(COLUMNS) - 1))
             return
@@ -265,7 +276,7 @@ class PowerView(QWidget):
             self.totals.setText(translate("PowerView", "Power and cooling not available: {reason}").format(
                 reason=reason or translate("PowerView", "not yet computed")))
             return
-        rows = rack_loads(power, cooling, design)
+        rows = rack_loads(power, cooling, design, {r.rack_id: r for r in self.model.rows()})
         self.model.set_rows(rows)
         self.totals.setText(totals_text(summary, rows, cooling))
 
@@ -284,7 +295,7 @@ def totals_text(summary: Any, rows: list[RackLoad], cooling: Any = None) -> str:
     if summary is not None and summary.facility_kw is not None and summary.pue is not None:
         parts.append(translate("PowerView", "facility {kw} at PUE {pue}").format(
             kw=format_kw(summary.facility_kw * W_PER_KW), pue=f"{summary.pue:.2f}"))
-    airflow = sum(c.airflow_m3h for c in cooling.racks.values()) if cooling is not None else 0.0
+    airflow = sum(r.airflow_m3h for r in rows) if cooling is not None else 0.0
     if airflow > 0.0:
         parts.append(translate("PowerView", "airflow {airflow}").format(airflow=format_airflow(airflow)))
     short_power = sum(r.power_w > r.supply_w for r in rows)

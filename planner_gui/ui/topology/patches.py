@@ -31,6 +31,7 @@ class PicturePatcher:
     def reset(self) -> None:
         """A new picture: nothing pending."""
         self._utilisation_source: object = None
+        self._tiers_source: object = None  # the engine's switch tiers the bands were last taken from
         self._pending_links: list[np.ndarray] = []  # links re-filed since the last redraw (for their bundles)
         self._pending_loads: list[np.ndarray] = []  # links whose load changed since then
         self._layout_moved = False  # devices came, went or moved: band names, scene rect, overview groups
@@ -95,8 +96,9 @@ class PicturePatcher:
             self._utilisation_source = utilisation        # when the loads' inputs did not change
             loads = data.set_utilisation(utilisation)
         switches = getattr(getattr(analysis, "topology", None), "switches", None)
-        if switches is None:
-            return loads, []
+        if switches is None or (switches is self._tiers_source and not relayout):
+            return loads, []  # no tiers, or the very ones the bands follow already (an unchanged topology)
+        self._tiers_source = switches
         bands = data.bands_from_tiers(dict(zip(switches.device_ids, switches.tiers, strict=True)))
         if relayout:
             data.relayout(bands=bands)
