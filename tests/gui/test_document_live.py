@@ -148,4 +148,5 @@ def test_a_4096_node_design_never_blocks_the_ui(qtbot: QtBot) -> None:
     timer.stop()
     assert doc.live.last_thread == "worker" and signal.args[0].summary.gpus == 4096 * 8
     assert edit_s < FREEZE_GUARD_S, f"the edit itself took {edit_s * 1000:.0f} ms"
-    assert max(b - a for a, b in itertools.pairwise(ticks)) < FREEZE_GUARD_S
+    # from the edit to the results, no gap between event-loop turns (the results may come before any tick)
+    assert max(b - a for a, b in itertools.pairwise([start, *ticks, time.perf_counter()])) < FREEZE_GUARD_S
