@@ -17,7 +17,7 @@ from planner_gui.commands.columns import row
 from planner_gui.commands.common import catalog_for_cli, print_json
 from planner_gui.commands.errors import CliError
 from planner_gui.commands.language import text, translate
-from planner_gui.commands.plan_cmd import positive_float, shape_from_args
+from planner_gui.commands.plan_cmd import add_model_arguments, positive_float, shape_from_args
 from planner_gui.commands.predict_cmd import positive_int
 from planner_gui.model import Precision
 from planner_gui.model.settings import Currency
@@ -32,13 +32,7 @@ GAP = 1  # a space before a left-aligned cell (right-aligned ones pad on their l
 def register(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("plan-cluster", help=translate("CLI", "rank candidate clusters for a training goal by "
                                                                    "cost and time to train"))
-    p.add_argument("--model", help=translate("CLI", "published model preset, e.g. Llama-3-70B (or give the shape)"))
-    for name, what in (("--layers", translate("CLI", "transformer layers")),
-                       ("--hidden", translate("CLI", "hidden size")),
-                       ("--heads", translate("CLI", "attention heads")),
-                       ("--seq", translate("CLI", "sequence length in tokens")),
-                       ("--vocab", translate("CLI", "vocabulary size"))):
-        p.add_argument(name, type=positive_int, help=what)
+    add_model_arguments(p)
     p.add_argument("--global-batch", required=True, type=positive_int, help=translate("CLI", "sequences per step"))
     p.add_argument("--train-tokens", required=True, type=positive_float,
                    help=translate("CLI", "tokens to train on, e.g. 2e12"))

@@ -41,13 +41,7 @@ def register(commands: argparse._SubParsersAction) -> None:
                    help=translate("CLI", "GPUs in the job (with --design: default all its connected GPUs)"))
     p.add_argument("--gpus-per-node", type=positive_int,
                    help=translate("CLI", "GPUs per server (default: the server's)"))
-    p.add_argument("--model", help=translate("CLI", "published model preset, e.g. Llama-3-70B (or give the shape)"))
-    for name, what in (("--layers", translate("CLI", "transformer layers")),
-                       ("--hidden", translate("CLI", "hidden size")),
-                       ("--heads", translate("CLI", "attention heads")),
-                       ("--seq", translate("CLI", "sequence length in tokens")),
-                       ("--vocab", translate("CLI", "vocabulary size"))):
-        p.add_argument(name, type=positive_int, help=what)
+    add_model_arguments(p)
     p.add_argument("--global-batch", type=positive_int,
                    help=translate("CLI", "sequences per step (with --design: default the design's workload)"))
     p.add_argument("--precision", choices=tuple(str(x) for x in Precision), default=str(Precision.BF16))
@@ -152,6 +146,17 @@ def _row(texts: list[str]) -> str:
 
 def _shape(args: argparse.Namespace) -> Any:
     return shape_from_args(args)[0]
+
+
+def add_model_arguments(p: argparse.ArgumentParser) -> None:
+    """--model, or the shape by --layers/--hidden/--heads/--seq/--vocab (read back by shape_from_args)."""
+    p.add_argument("--model", help=translate("CLI", "published model preset, e.g. Llama-3-70B (or give the shape)"))
+    for name, what in (("--layers", translate("CLI", "transformer layers")),
+                       ("--hidden", translate("CLI", "hidden size")),
+                       ("--heads", translate("CLI", "attention heads")),
+                       ("--seq", translate("CLI", "sequence length in tokens")),
+                       ("--vocab", translate("CLI", "vocabulary size"))):
+        p.add_argument(name, type=positive_int, help=what)
 
 
 def shape_from_args(args: argparse.Namespace) -> tuple[Any, str]:
