@@ -14,6 +14,7 @@ import pytest
 
 from planner_gui.catalog import bundled_catalog
 from planner_gui.cli import main
+from planner_gui.commands.columns import display_width
 from planner_gui.engine.cost.bom import SCHEDULE_CATEGORIES, Bom, build_bom
 from planner_gui.engine.cost.cable_csv import CABLE_CSV_COLUMNS, schedule_csv
 from planner_gui.engine.cost.parts import PortFacts, choose_part
@@ -136,3 +137,17 @@ def test_cables_with_a_bad_output_is_one_line(capsys: pytest.CaptureFixture[str]
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and ("csv" in err or "folder" in err)
     assert not list(tmp_path.glob("*.tmp")) and not list(tmp_path.glob(".*.tmp"))
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_cli_bom_totals_end_under_their_heading(capsys: pytest.CaptureFixture[str], language: str) -> None:
+    """The total column is right-aligned under its heading in both languages; a reason in place of a
+    total (the unplaced PDUs) starts after the unit-price column instead."""
+    assert main(["--lang", language, "bom", str(S1)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    heading, rows = lines[0], lines[1:-1]
+    priced = [r for r in rows if r.rstrip()[-1].isdigit() or r.rstrip().endswith("万")]
+    reasons = [r for r in rows if "—" in r]  # no quantity, no price
+    assert len(priced) >= 10 and reasons
+    assert {display_width(r.rstrip()) for r in priced} == {display_width(heading.rstrip())}
+    assert all(display_width(r) > display_width(heading) for r in reasons)

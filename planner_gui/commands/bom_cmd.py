@@ -54,22 +54,29 @@ def run_bom(args: argparse.Namespace) -> int:
                  money(t, None) if x.unit_price is None else Amount(x.unit_price),
                  Amount(x.total) if x.unit_price is not None else reason(t, x)) for x in bill.lines)
     cells = list(settle(t, raw)[0])  # one money format per column (in Chinese: 万 where any amount needs it)
+    priced = [c for c, x in zip(cells, bill.lines, strict=True) if x.unit_price is not None]
     widths = [max(display_width(c[i]) for c in [heads, *cells]) + 2 for i in range(4)]
     widths[1] = min(widths[1], DESCRIPTION_WIDTH)
-    for cell in [heads, *cells]:
-        _print_row(cell, widths)
+    # The total column is as wide as its amounts; a reason in place of a total runs past it, left-aligned.
+    widths.append(max(display_width(c[4]) for c in [heads, *priced]) + 2)
+    _print_row(heads, widths)
+    for cell, line in zip(cells, bill.lines, strict=True):
+        if line.unit_price is None:
+            _print_row((*cell[:4], "  " + cell[4]), widths, total_align="<")
+        else:
+            _print_row(cell, widths)
     print(translate("CLI", "hardware total: {total} ({lines}, {cables} in the schedule)").format(
         total=money(t, bill.hardware_total), lines=counts.lines(len(bill.lines)),
         cables=counts.cables(len(bill.schedule))))
     return 0
 
 
-def _print_row(cell: tuple[str, ...], widths: list[int]) -> None:
+def _print_row(cell: tuple[str, ...], widths: list[int], total_align: str = ">") -> None:
     """One bill line; a long description wraps onto lines of its own column."""
     described = wrap(cell[1], widths[1] - 1) or [""]
-    aligns = ("<", "<", ">", ">", ">")
+    aligns = ("<", "<", ">", ">", total_align)
     first = (cell[0], described[0], *cell[2:])
-    print(row(*zip(first, [*widths, 0], aligns, strict=True)).rstrip())
+    print(row(*zip(first, widths, aligns, strict=True)).rstrip())
     for more in described[1:]:
         print(row(("", widths[0], "<"), (more, widths[1], "<")).rstrip())
 
