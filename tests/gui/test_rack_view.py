@@ -228,7 +228,7 @@ def test_dragging_a_panel_with_the_mouse_moves_it(view: RackView, qtbot: QtBot, 
             assert drop(view, self.data, target)
             return action
 
-    monkeypatch.setattr("planner_gui.ui.rack.view.QDrag", FakeDrag)
+    monkeypatch.setattr("planner_gui.ui.rack.drops.QDrag", FakeDrag)
     item = view.device_items["node-2"]
     start = view.mapFromScene(item.sceneBoundingRect().center())
     viewport = view.viewport()

@@ -13,12 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QMimeData, QPointF, QRectF, Qt
-from PySide6.QtGui import QDragMoveEvent, QDropEvent
+from PySide6.QtCore import QCoreApplication, QMimeData, QPointF, QRectF, Qt, QTimer
+from PySide6.QtGui import QDrag, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QInputDialog, QWidget
 
 from planner_gui.model.rack_units import stack_upward
 from planner_gui.ui.rack import layout as rl
+from planner_gui.ui.rack.items import DeviceItem
 
 if TYPE_CHECKING:
     from planner_gui.ui.rack.view import RackView
@@ -72,6 +73,31 @@ def device_mime(ids: list[str]) -> QMimeData:
 class RackDrops:
     def __init__(self, view: RackView) -> None:
         self.view = view
+        self._dragging = False
+        self._retired: list[DeviceItem] = []
+
+    # ----- dragging out of the view ----------------------------------------------------------------
+    def start_drag(self, item: DeviceItem) -> None:
+        """Drag a panel (and the other selected panels with it); the grabbed device goes first."""
+        selected = [i.device_id for i in self.view.scene().selectedItems() if isinstance(i, DeviceItem)]
+        ids = [item.device_id] + [i for i in selected if i != item.device_id] if item.isSelected() else [
+            item.device_id]
+        drag = QDrag(self.view)
+        drag.setMimeData(device_mime(ids))
+        self._dragging = True
+        try:
+            drag.exec(Qt.DropAction.MoveAction)
+        finally:
+            self._dragging = False
+            QTimer.singleShot(0, self._retired.clear)  # after the item's mouseMoveEvent has returned
+
+    def retire(self, item: DeviceItem) -> None:
+        """Take an item out of the scene but keep it alive while a drag it started is running: the
+        drop that moved it runs inside QDrag.exec(), called from the item's own mouseMoveEvent."""
+        self.view.scene().removeItem(item)
+        self._retired.append(item)
+        if not self._dragging:
+            QTimer.singleShot(0, self._retired.clear)
 
     # ----- events --------------------------------------------------------------------------------
     def move(self, event: QDragMoveEvent) -> None:

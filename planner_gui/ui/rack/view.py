@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, QTimer
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QTimer
 from PySide6.QtGui import (
-    QDrag,
     QDragEnterEvent,
     QDragLeaveEvent,
     QDragMoveEvent,
@@ -28,9 +27,10 @@ from planner_gui.model import Device, Rack
 from planner_gui.model.rack_units import occupied_units
 from planner_gui.ui.palette_text import text_colour
 from planner_gui.ui.rack import layout as rl
-from planner_gui.ui.rack.drops import RackDrops, device_mime
+from planner_gui.ui.rack.bars import paint_load_bars
+from planner_gui.ui.rack.drops import RackDrops
 from planner_gui.ui.rack.filling import DeviceItemFiller
-from planner_gui.ui.rack.items import DeviceItem, GhostItem, LoadBar, RackItem, TrayItem, bar_text
+from planner_gui.ui.rack.items import DeviceItem, GhostItem, RackItem, TrayItem
 from planner_gui.ui.rack.zero_u import place_zero_u, racks_with_zero_u, zero_u_rect
 from planner_gui.ui.window.navigation import ViewNavigator, configure_view
 
@@ -66,8 +66,6 @@ class RackView(QGraphicsView):
         self.device_items: dict[str, DeviceItem] = {}
         self._rack_specs: dict[str, rl.RackSpec] = {}  # per rack, what the current layout was made from
         self.blocks_mode = False
-        self._dragging = False
-        self._retired: list[DeviceItem] = []
         self._fitted = False
         self._syncing = False
         self._select_timer = QTimer(self, singleShot=True, interval=0)
@@ -326,12 +324,7 @@ class RackView(QGraphicsView):
         self._refresh_blocks([r for r in touched_racks if r in self.rack_items])
 
     def _retire(self, item: DeviceItem) -> None:
-        """Take an item out of the scene but keep it alive while a drag it started is running: the
-        drop that moved it runs inside QDrag.exec(), called from the item's own mouseMoveEvent."""
-        self._scene.removeItem(item)
-        self._retired.append(item)
-        if not self._dragging:
-            QTimer.singleShot(0, self._retired.clear)
+        self.drops.retire(item)
 
     def _rack_of(self, item: DeviceItem) -> RackItem | None:
         holder = item.parentItem()
@@ -375,26 +368,7 @@ class RackView(QGraphicsView):
             item.update()
 
     def _apply_results(self, analysis: object) -> None:
-        power = getattr(analysis, "power", None)
-        cooling = getattr(analysis, "cooling", None)
-        power_racks = power.racks if power is not None else {}
-        cooling_racks = cooling.racks if cooling is not None else {}
-        for rack_id, item in self.rack_items.items():
-            rack_power, rack_cooling = power_racks.get(rack_id), cooling_racks.get(rack_id)
-            source = item.bar_source
-            if source is not None and source[0] is rack_power and source[1] is rack_cooling:
-                continue  # the engine kept this rack's reports (an unchanged rack): nothing to compare
-            item.bar_source = (rack_power, rack_cooling)
-            key = (rack_power and (rack_power.max_w, rack_power.supply_w),
-                   rack_cooling and (rack_cooling.heat_w, rack_cooling.capacity_w))
-            if key == item.bar_key:
-                continue  # unchanged: an edit changes a few racks' figures, not 6,800 (100,000 GPUs)
-            item.bar_key = key
-            item.power = (LoadBar(*bar_text(rack_power.max_w, rack_power.supply_w)) if rack_power
-                          else LoadBar())
-            item.cooling = (LoadBar(*bar_text(rack_cooling.heat_w, rack_cooling.capacity_w)) if rack_cooling
-                            else LoadBar())
-            item.update()
+        paint_load_bars(self.rack_items, analysis)
 
     # ----- level of detail ----------------------------------------------------------------------
     def _on_navigator_scale_changed(self, scale: float) -> None:
@@ -414,17 +388,7 @@ class RackView(QGraphicsView):
 
     # ----- dragging ------------------------------------------------------------------------------
     def _start_device_drag(self, item: DeviceItem) -> None:
-        selected = [i.device_id for i in self._scene.selectedItems() if isinstance(i, DeviceItem)]
-        ids = [item.device_id] + [i for i in selected if i != item.device_id] if item.isSelected() else [
-            item.device_id]
-        drag = QDrag(self)
-        drag.setMimeData(device_mime(ids))
-        self._dragging = True
-        try:
-            drag.exec(Qt.DropAction.MoveAction)
-        finally:
-            self._dragging = False
-            QTimer.singleShot(0, self._retired.clear)  # after the item's mouseMoveEvent has returned
+        self.drops.start_drag(item)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         self.drops.move(event)
