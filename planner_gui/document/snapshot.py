@@ -49,7 +49,7 @@ def copy_link(link: Link) -> Link:
 
 def copy_device(device: Device) -> Device:
     return Device(device.id, device.catalog_id, device.name, device.rack_id, device.u, device.nic_id,
-                  device.nic_count)
+                  device.nic_count, device.nvlink_domain)
 
 
 def copy_rack(rack: Rack) -> Rack:

@@ -22,11 +22,12 @@ from planner_gui.engine.acceptance.plan import AcceptancePlan, acceptance_plan
 from planner_gui.engine.checks.base import Check, Severity, params, sort_checks
 from planner_gui.engine.checks.fabric import fabric_checks
 from planner_gui.engine.checks.facility import facility_checks
-from planner_gui.engine.checks.rack_scale import rack_scale_checks
+from planner_gui.engine.checks.rack_scale import rack_scale_devices, rack_scale_findings
 from planner_gui.engine.collectives import FabricProfile
 from planner_gui.engine.collectives.fabric_profile import fabric_profile_from_design
 from planner_gui.engine.cost.bom import Bom, build_bom
 from planner_gui.engine.cost.cables import CableSchedule, cable_schedule
+from planner_gui.engine.cost.device_models import DeviceModels, device_models
 from planner_gui.engine.cost.tco import CostReport, cost_report
 from planner_gui.engine.deploy.nccl_env import NcclSetting, recommend_nccl_env
 from planner_gui.engine.facility.cooling import CoolingReport, cooling_report
@@ -228,15 +229,19 @@ class _Run:
                                 lambda: facility_report(d, c, self.need(power, "power")))
         # racks only for their models: a rack's power budget, feeds or cooling change no part of the BOM
         self.bom = self.section("bom", lambda: i(*DEVICES, *LINKS, "racks", *COST),
-                                lambda: build_bom(d, c, self._cable_schedule()))
+                                lambda: build_bom(d, c, self._cable_schedule(), self._device_models()))
         cost = self.section("cost", lambda: (gen("power"), gen("facility"), gen("bom"), i(*RACKS, *COST, *DEVICES)),
-                            lambda: cost_report(d, c, self.need(power, "power"), facility, self.need(self.bom, "bom")))
+                            lambda: cost_report(d, c, self.need(power, "power"), facility, self.need(self.bom, "bom"),
+                                                self._device_models()))
         found = self.section("facility_checks", lambda: (gen("power"), gen("cooling"), gen("cost")),
                              lambda: facility_checks(self.need(power, "power"), self.need(cooling, "cooling"),
                                                      cost))
-        # power and cooling come from these same inputs (their own keys), so one key covers them
-        scale = self.section("rack_scale_checks", lambda: i(*DEVICES, *LINKS, *RACKS),
-                             lambda: rack_scale_checks(d, c, power, cooling))
+        # the devices' share is kept across a rack's budget, feeds or cooling edit; the rest walks the racks
+        share = self.section("rack_scale_devices", lambda: i(*DEVICES), lambda: rack_scale_devices(d, c))
+        scale = self.section("rack_scale_checks", lambda: (gen("rack_scale_devices"), gen("power"), gen("cooling"),
+                                                           i(*RACKS)),
+                             lambda: rack_scale_findings(d, c, self.need(share, "rack_scale_devices"), power,
+                                                         cooling))
         if found is not None or scale is not None:
             found = [*(found or []), *(scale or [])]
         return power, cooling, facility, cost, found
@@ -245,7 +250,11 @@ class _Run:
         """The one cable schedule both the power model and the bill read: the same part for every link."""
         i = self.inputs
         return self.memo.memo("cable_schedule", lambda: i(*DEVICES, *LINKS),
-                              lambda: cable_schedule(self.design, self.catalog))[0]
+                              lambda: cable_schedule(self.design, self.catalog, self._device_models()))[0]
+
+    def _device_models(self) -> DeviceModels:
+        """The devices' models, kept while the devices are unchanged (the schedule, the bill and the cost read them)."""
+        return self.memo.memo("device_models", lambda: self.inputs("devices"), lambda: device_models(self.design))[0]
 
     def _power(self) -> PowerReport:
         """The power model from its shares, each kept while what it reads is unchanged: the devices' figures,

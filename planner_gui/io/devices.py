@@ -31,13 +31,15 @@ def add_devices(design: Design, parent: Reader, key: str, specs: HardwareSpecs, 
     if not isinstance(raw, list):
         parent.problems.error(path, expected_list(raw))
         return
+    # the rack's units taken so far, grown device by device: not a walk over the rack's devices for each
+    occupied = design.occupied_units(rack.id, specs) if rack is not None else None
     for index, item in enumerate(raw):
         device = _plain_device(item, rack) if type(item) is dict else None
         if device is None:
-            _add_checked(design, Reader(item, f"{path}[{index}]", parent.problems), specs, rack, failed)
+            _add_checked(design, Reader(item, f"{path}[{index}]", parent.problems), specs, rack, failed, occupied)
             continue
         try:
-            design.add_device(device, specs)
+            design.add_device(device, specs, occupied)
         except DesignError as error:
             parent.problems.refused(f"{path}[{index}]", error)
             failed.add(device.id)
@@ -70,14 +72,16 @@ def _plain_text(value: Any) -> bool:
     return type(value) is str and value.isascii() and len(value) <= MAX_TEXT_CHARS
 
 
-def _add_checked(design: Design, r: Reader, specs: HardwareSpecs, rack: Rack | None, failed: set[str]) -> None:
+def _add_checked(design: Design, r: Reader, specs: HardwareSpecs, rack: Rack | None, failed: set[str],
+                 occupied: dict[int, str] | None) -> None:
     errors_before = len(r.problems.errors)
-    _add_device_checked(design, r, specs, rack)
+    _add_device_checked(design, r, specs, rack, occupied)
     if len(r.problems.errors) > errors_before and isinstance(r.data.get("id"), str):
         failed.add(r.data["id"])
 
 
-def _add_device_checked(design: Design, r: Reader, specs: HardwareSpecs, rack: Rack | None) -> None:
+def _add_device_checked(design: Design, r: Reader, specs: HardwareSpecs, rack: Rack | None,
+                        occupied: dict[int, str] | None) -> None:
     device_id, catalog_id = r.text("id", None, required=True), r.text("catalog_id", None, required=True)
     unknown = keep_part_unknown(r, DEVICE_FIELDS)  # what the writer writes is what it knows
     u = r.integer("u", None, U_LOW, U_HIGH, required=True) if rack is not None else None
@@ -93,7 +97,7 @@ def _add_device_checked(design: Design, r: Reader, specs: HardwareSpecs, rack: R
         nvlink_domain=r.text("nvlink_domain", None),
     )
     try:
-        design.add_device(device, specs)
+        design.add_device(device, specs, occupied)
     except DesignError as error:
         r.problems.refused(r.path, error)
         return

@@ -131,8 +131,10 @@ class Design:
         rack.height_u = height_u
 
     # ----- devices ---------------------------------------------------------------------------
-    def add_device(self, device: Device, specs: HardwareSpecs) -> None:
-        """Add a device, placed if it names a rack and U, otherwise unplaced."""
+    def add_device(self, device: Device, specs: HardwareSpecs, occupied: dict[int, str] | None = None) -> None:
+        """Add a device, placed if it names a rack and U, otherwise unplaced. ``occupied`` (U -> device id of
+        the device's rack, from :meth:`occupied_units`) lets a batch of devices for one rack (a file being
+        read) share one map rather than walk the rack's devices for each; the device's units are added to it."""
         where = partial(device_where, device.id)
         self._check_new_id(device.id, where)
         if not (isinstance(device.catalog_id, str) and ID_PATTERN.match(device.catalog_id)):
@@ -145,8 +147,10 @@ class Design:
         if device.nvlink_domain is not None and not (
                 isinstance(device.nvlink_domain, str) and ID_PATTERN.match(device.nvlink_domain)):
             check_id(device.nvlink_domain, QT_TRANSLATE_NOOP("Model", "{where} nvlink_domain").fill(where=where()))
-        if device.placed:
-            self._check_fits(device, device.rack_id, device.u, specs)  # type: ignore[arg-type]
+        if device.rack_id is not None and device.u is not None:
+            height = self._check_fits(device, device.rack_id, device.u, specs, occupied)
+            if occupied is not None:
+                occupied.update(dict.fromkeys(range(device.u, device.u + height), device.id))
         self.devices[device.id] = device
         if device.rack_id is not None:
             self._rack_devices[device.rack_id].add(device.id)
@@ -181,13 +185,21 @@ class Design:
         rack = self._require_rack(rack_id)
         return free_slots(self._occupied_units(rack_id, specs, ignore=None), rack.height_u, height_u)
 
-    def _check_fits(self, device: Device, rack_id: str, u: int, specs: HardwareSpecs) -> None:
+    def occupied_units(self, rack_id: str, specs: HardwareSpecs) -> dict[int, str]:
+        """U -> the id of the device taking it, in the rack."""
+        self._require_rack(rack_id)
+        return self._occupied_units(rack_id, specs, ignore=None)
+
+    def _check_fits(self, device: Device, rack_id: str, u: int, specs: HardwareSpecs,
+                    occupied: dict[int, str] | None = None) -> int:
+        """The device's height, U, when it fits at ``u`` (``occupied``: the rack's map, the device not in it)."""
         where = partial(device_where, device.id)
         rack = self.racks.get(rack_id) or self._require_rack(rack_id, where())
         _check_positive_int(u, "u", where, maximum=10_000)
         height = self._spec(device, specs).height_u
         top = u + height - 1
-        problem = fit_problem(self._occupied_units(rack_id, specs, ignore=device.id), rack.height_u, u, height)
+        taken = self._occupied_units(rack_id, specs, ignore=device.id) if occupied is None else occupied
+        problem = fit_problem(taken, rack.height_u, u, height)
         if problem is not None and problem[0] == ABOVE:
             raise DesignError(QT_TRANSLATE_NOOP(
                 "Model", "a {height} U device at U{u} reaches U{top}, above the rack height {rack_height} U "
@@ -198,6 +210,7 @@ class Design:
             raise DesignError(QT_TRANSLATE_NOOP(
                 "Model", "U{u}-U{top} of rack {rack!r} overlaps device {device!r}").fill(
                 u=u, top=top, rack=rack_id, device=problem[1]), where())
+        return height
 
     def _occupied_units(self, rack_id: str, specs: HardwareSpecs, ignore: str | None) -> dict[int, str]:
         others = (self.devices[i] for i in self._rack_devices[rack_id] if i != ignore)

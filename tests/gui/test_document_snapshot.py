@@ -28,10 +28,12 @@ def test_a_copy_has_every_field_and_shares_no_part() -> None:
     """The copies are positional (fast at 400,000 links): each must carry every field of its class, and a
     rack's feeds are copies too (a feed edited in place on the live design must not reach the snapshot)."""
     rack = Rack("r1", "Rack 1", "B", 3, 48, 33.0, Feed(230.0, 16.0, 1), None, CoolingType.LIQUID, 55.0, "rack-48u")
-    device = Device("d1", "dgx-h100", "Node 1", "r1", 7, "cx7-400", 4)
+    device = Device("d1", "gb200-nvl72", "Tray 1", "r1", 7, "cx7-400", 4, "nvl-r1")  # every field set
     link = Link("l1", "d1/cx0", "d2/p1", Medium.SMF, 42.0)
     for part, copied in ((rack, copy_rack(rack)), (device, copy_device(device)), (link, copy_link(link))):
         assert copied == part and copied is not part
+        # every field off its default, so that a field the copy leaves out shows (it once dropped nvlink_domain)
+        assert all(getattr(part, f.name) != f.default for f in dataclasses.fields(part)), part
         assert all(getattr(copied, f.name) == getattr(part, f.name) for f in dataclasses.fields(part))
     assert copy_rack(rack).feed_a is not rack.feed_a
 

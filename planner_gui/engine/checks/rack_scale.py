@@ -11,6 +11,7 @@ plates are specified for a warmest coolant supply, which the liquid loop (the ``
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 from typing import Any
 
 from planner_gui.engine.checks.base import Check, Severity, params
@@ -22,30 +23,73 @@ from planner_gui.present import counted
 SHOWN_IDS = 20  # ids a message names before counting the rest
 
 
+@dataclass(frozen=True, slots=True)
+class RackScaleDevices:
+    """What the rack-scale checks read from the devices and their placement alone, kept while those are
+    unchanged: a rack's budget, feeds or cooling edit redoes only :func:`rack_scale_findings` (a walk over the
+    racks, not over every device)."""
+
+    domain_checks: tuple[Check, ...]  # every NVLink-domain finding, by domain
+    shelves_w: dict[str, float]  # rack -> its power shelves' output, W
+    busbar_racks: dict[str, tuple[str, ...]]  # rack -> its busbar-fed servers (no PSUs of their own)
+    too_warm: dict[str, tuple[tuple[float, str], ...]]  # rack -> (cold-plate limit C, device) below the supply
+
+
 def rack_scale_checks(design: Design, catalog: Any, power: PowerReport | None = None,
                       cooling: CoolingReport | None = None) -> list[Check]:
     """Every NVLink-domain, power-shelf and heat-to-air finding of the design."""
+    return rack_scale_findings(design, catalog, rack_scale_devices(design, catalog), power, cooling)
+
+
+def rack_scale_devices(design: Design, catalog: Any) -> RackScaleDevices:
+    """The devices' share of the rack-scale checks: one walk over the devices, one catalog look-up per model."""
     domains: dict[str, list[str]] = defaultdict(list)
     shelves_w: dict[str, float] = defaultdict(float)
-    busbar_racks: dict[str, list[str]] = defaultdict(list)
+    busbar: dict[str, list[str]] = defaultdict(list)
+    too_warm: dict[str, list[tuple[float, str]]] = defaultdict(list)
+    supply = _loop_supply(catalog)
+    roles: dict[str, tuple[float, bool, float | None]] = {}  # catalog id -> (shelf W, busbar-fed, limit C)
     for device in design.devices.values():
         if device.nvlink_domain is not None:
             domains[device.nvlink_domain].append(device.id)
-        entry = catalog.get(device.catalog_id)
-        if entry is None or device.rack_id is None:
+        rack_id = device.rack_id
+        if rack_id is None:
             continue
-        if entry.kind == "power_shelf":
-            shelves_w[device.rack_id] += float(entry["output_w"])
-        elif entry.kind == "server" and entry.get("psu_count") is None:
-            busbar_racks[device.rack_id].append(device.id)
-    found: list[Check] = []
-    for name, ids in sorted(domains.items()):
-        found.extend(_domain_checks(design, catalog, name, ids))
+        role = roles.get(device.catalog_id)
+        if role is None:
+            role = roles[device.catalog_id] = _role(catalog.get(device.catalog_id), supply)
+        shelf_w, busbar_fed, limit = role
+        if shelf_w:
+            shelves_w[rack_id] += shelf_w
+        elif busbar_fed:
+            busbar[rack_id].append(device.id)
+        if limit is not None:
+            too_warm[rack_id].append((limit, device.id))
+    found = [check for name, ids in sorted(domains.items()) for check in _domain_checks(design, catalog, name, ids)]
+    return RackScaleDevices(tuple(found), dict(shelves_w), {r: tuple(ids) for r, ids in busbar.items()},
+                            {r: tuple(found) for r, found in too_warm.items()})
+
+
+def _role(entry: Any, supply: float | None) -> tuple[float, bool, float | None]:
+    """(power shelf output W, a busbar-fed server, its cold plates' limit when the loop's supply is above it)."""
+    if entry is None:
+        return 0.0, False, None
+    limit = entry.get("max_coolant_supply_c")
+    warm = float(limit) if supply is not None and limit is not None and supply > limit else None
+    if entry.kind == "power_shelf":
+        return float(entry["output_w"]), False, warm
+    return 0.0, entry.kind == "server" and entry.get("psu_count") is None, warm
+
+
+def rack_scale_findings(design: Design, catalog: Any, devices: RackScaleDevices, power: PowerReport | None = None,
+                        cooling: CoolingReport | None = None) -> list[Check]:
+    """The rack-scale findings from the devices' share and the racks' power and cooling."""
+    found = list(devices.domain_checks)
     if power is not None:
-        found.extend(_shelf_checks(power, shelves_w, busbar_racks))
+        found.extend(_shelf_checks(power, devices.shelves_w, devices.busbar_racks))
     if cooling is not None:
         found.extend(_air_checks(design, catalog, cooling))
-    found.extend(_coolant_checks(design, catalog))
+    found.extend(_coolant_checks(design, catalog, devices.too_warm))
     return found
 
 
@@ -83,7 +127,7 @@ def _domain_checks(design: Design, catalog: Any, name: str, ids: list[str]) -> l
     return found
 
 
-def _shelf_checks(power: PowerReport, shelves_w: dict[str, float], busbar_racks: dict[str, list[str]]
+def _shelf_checks(power: PowerReport, shelves_w: dict[str, float], busbar_racks: dict[str, tuple[str, ...]]
                   ) -> list[Check]:
     found: list[Check] = []
     for rack_id, servers in sorted(busbar_racks.items()):
@@ -128,14 +172,22 @@ def _air_checks(design: Design, catalog: Any, cooling: CoolingReport) -> list[Ch
     return found
 
 
-def _coolant_checks(design: Design, catalog: Any) -> list[Check]:
-    """Liquid-cooled racks whose loop's supply temperature (catalog ``liquid``: ``supply_c``) is above what a
-    device's cold plates take (``max_coolant_supply_c``), or above what its CDU is quoted for. Devices without
-    a known limit are not judged (docs/models/power-cooling.md §9)."""
+def _loop_supply(catalog: Any) -> float | None:
+    """The liquid loop's supply temperature, C (catalog ``liquid``: ``supply_c``); None when not stated."""
     loop = catalog.get(CoolingType.LIQUID.value)
-    supply = None if loop is None or loop.kind != "cooling" else loop.get("supply_c")
+    return None if loop is None or loop.kind != "cooling" else loop.get("supply_c")
+
+
+def _coolant_checks(design: Design, catalog: Any, too_warm: dict[str, tuple[tuple[float, str], ...]]
+                    ) -> list[Check]:
+    """Liquid-cooled racks whose loop's supply temperature (catalog ``liquid``: ``supply_c``) is above what a
+    device's cold plates take (``max_coolant_supply_c``; ``too_warm``: per rack, the devices whose limit is below
+    the supply), or above what its CDU is quoted for. Devices without a known limit are not judged
+    (docs/models/power-cooling.md §9)."""
+    supply = _loop_supply(catalog)
     if supply is None:
         return []
+    loop = catalog.get(CoolingType.LIQUID.value)
     found: list[Check] = []
     cdu = catalog.get(str(loop.get("cdu_id") or ""))
     if cdu is not None and cdu.get("max_supply_c") is not None and supply > cdu["max_supply_c"]:
@@ -144,23 +196,17 @@ def _coolant_checks(design: Design, catalog: Any) -> list[Check]:
             f"the liquid loop is planned at {supply:g} °C supply, above the {cdu['max_supply_c']:g} °C its CDU "
             f"{cdu.id} is quoted for", (), "Plan the loop within the CDU's range, or choose a CDU for that supply "
             "temperature.", params=params(supply_c=supply, cdu=cdu.id, cdu_max_c=cdu["max_supply_c"])))
-    limits: dict[str, list[tuple[float, str]]] = defaultdict(list)
-    for device in design.devices.values():
-        rack = design.racks.get(device.rack_id or "")
-        entry = catalog.get(device.catalog_id)
-        if rack is None or rack.cooling != CoolingType.LIQUID or entry is None:
+    for rack_id, devices in sorted(too_warm.items()):
+        rack = design.racks.get(rack_id)
+        if rack is None or rack.cooling != CoolingType.LIQUID:
             continue
-        limit = entry.get("max_coolant_supply_c")
-        if limit is not None and supply > limit:
-            limits[rack.id].append((float(limit), device.id))
-    for rack_id, too_warm in sorted(limits.items()):
-        coldest = min(limit for limit, _ in too_warm)
-        ids = tuple(device_id for _, device_id in too_warm[:SHOWN_IDS])
+        coldest = min(limit for limit, _ in devices)
+        ids = tuple(device_id for _, device_id in devices[:SHOWN_IDS])
         found.append(Check(
             "coolant-supply-too-warm", Severity.ERROR,
             f"rack {rack_id}: the liquid loop's {supply:g} °C supply is warmer than the {coldest:g} °C the cold "
-            f"plates of {len(too_warm)} device(s) are specified for; they throttle or shut down", ids,
+            f"plates of {len(devices)} device(s) are specified for; they throttle or shut down", ids,
             "Lower the loop's supply temperature (the CDU setpoint) to the cold plates' limit, or choose hardware "
             "specified for warmer water.",
-            params=params(rack=rack_id, supply_c=supply, limit_c=coldest, devices=len(too_warm))))
+            params=params(rack=rack_id, supply_c=supply, limit_c=coldest, devices=len(devices))))
     return found

@@ -9,6 +9,7 @@ alignment, cable length, switch latency) and the feature switches from the fabri
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -89,12 +90,10 @@ def domain_hosts(design: Design, catalog: Any, server_ids: tuple[str, ...], hw: 
     cliques must be whole; a job spanning domains of unequal size runs at the smallest's shape), 1 when
     any server has none or the domain is larger than its system's ``nvlink_domain_gpus`` (an ordinary
     server has none: the rack-scale checks say why)."""
-    sizes: dict[str, int] = {}
-    for device_id in server_ids:
-        domain = design.devices[device_id].nvlink_domain
-        if domain is None:
-            return 1
-        sizes[domain] = sizes.get(domain, 0) + 1
+    domains = [device.nvlink_domain for device in map(design.devices.__getitem__, server_ids)]
+    if None in domains:
+        return 1
+    sizes = Counter(domains)  # one pass in C: 25,000 trays at 100,000 GPUs (benchmarks/scale.py)
     server = catalog.get(hw.catalog_id)
     system = int(server.get("nvlink_domain_gpus") or 0) if server is not None else 0  # GPUs one system joins
     hosts = min(sizes.values(), default=1)

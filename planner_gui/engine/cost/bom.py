@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from planner_gui.engine.cost.cables import CableSchedule, cable_schedule
+from planner_gui.engine.cost.device_models import DeviceModels, device_models
 from planner_gui.engine.facility.energy import usd_rate
 from planner_gui.model import Design
 
@@ -125,12 +126,15 @@ class Prices:
         return None if price is None else whole(price)
 
 
-def build_bom(design: Design, catalog: Any, schedule: CableSchedule | None = None) -> Bom:
-    """The bill of materials of ``design``; pass the schedule when it is already computed."""
+def build_bom(design: Design, catalog: Any, schedule: CableSchedule | None = None,
+              models: DeviceModels | None = None) -> Bom:
+    """The bill of materials of ``design``; pass the schedule and the devices' models (device_models.py) when
+    they are already computed."""
     prices = Prices(design, catalog)
-    schedule = cable_schedule(design, catalog) if schedule is None else schedule
-    lines = _device_lines(design, catalog, prices) + _schedule_lines(schedule, prices) + _rack_lines(
-        design, catalog, prices)
+    models = device_models(design) if models is None else models
+    schedule = cable_schedule(design, catalog, models) if schedule is None else schedule
+    lines = _device_lines(models, catalog, prices) + _schedule_lines(schedule, prices) + _rack_lines(
+        design, catalog, prices, models)
     order = {c: i for i, c in enumerate(CATEGORY_ORDER)}
     lines.sort(key=lambda x: (order.get(x.category, len(order)), x.part, x.length_m or 0.0))
     return Bom(str(design.meta.currency), tuple(lines), schedule)
@@ -150,8 +154,8 @@ def _line(catalog: Any, prices: Prices, part: str, count: int, nics: int = 0, ne
                    nics_excluded=nics)
 
 
-def _device_lines(design: Design, catalog: Any, prices: Prices) -> list[BomLine]:
-    kinds = Counter((d.catalog_id, d.nic_id, d.nic_count) for d in design.devices.values())
+def _device_lines(models: DeviceModels, catalog: Any, prices: Prices) -> list[BomLine]:
+    kinds = models.kinds
     devices: Counter[str] = Counter()
     nics: Counter[str] = Counter()
     included: dict[str, tuple[int, float]] = {}  # server id -> (default NICs, their price) inside its price
@@ -180,13 +184,13 @@ def _schedule_lines(schedule: CableSchedule, prices: Prices) -> list[BomLine]:
     return lines
 
 
-def _rack_lines(design: Design, catalog: Any, prices: Prices) -> list[BomLine]:
+def _rack_lines(design: Design, catalog: Any, prices: Prices, models: DeviceModels) -> list[BomLine]:
     racks = Counter(r.catalog_id for r in design.racks.values())
     lines = [_line(catalog, prices, cid, n) for cid, n in sorted(racks.items())]
     space = design.cost.space_per_rack_month
     if isinstance(space, int | float) and not isinstance(space, bool) and space > 0:
         lines = [BomLine("rack", x.part, x.quantity, None, x.part_number, reason="in_space_rent") for x in lines]
-    placed_pdus = any(_kind(catalog, c) == "pdu" for c in {d.catalog_id for d in design.devices.values()})
+    placed_pdus = any(_kind(catalog, c) == "pdu" for c in models.catalog_ids)
     if racks and not placed_pdus:  # every powered rack needs PDUs; the design has not chosen them yet
         lines.append(BomLine("pdu", "rack-pdu", 0, None, reason="not_placed"))
     return lines

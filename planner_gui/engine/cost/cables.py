@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from planner_gui.engine.cost.device_models import DeviceModels, device_models
 from planner_gui.engine.cost.parts import PartChoice, PortFacts, choose_part
 from planner_gui.engine.incremental.link_columns import link_columns
 from planner_gui.engine.topology.parse import MEDIA, parse_links
@@ -94,8 +95,9 @@ class CableSchedule:
         return found
 
 
-def cable_schedule(design: Design, catalog: Any) -> CableSchedule:
-    """The schedule of ``design``: one row per link, parts from ``catalog``."""
+def cable_schedule(design: Design, catalog: Any, models: DeviceModels | None = None) -> CableSchedule:
+    """The schedule of ``design``: one row per link, parts from ``catalog``; ``models``: the devices' models
+    (device_models.py) when already counted."""
     columns = link_columns(design)
     links = columns.links
     try:
@@ -103,7 +105,7 @@ def cable_schedule(design: Design, catalog: Any) -> CableSchedule:
     except ValueError:  # an unknown medium: the power and topology sections say which link
         raise ValueError(_bad_medium(links)) from None
     lengths = np.asarray(columns.lengths, dtype=np.float64)
-    ends = _end_facts(design, catalog, links)
+    ends = _end_facts(design, catalog, links, models)
     speeds = _link_speeds(ends)
     choices, choice_of = _choose(catalog, media, ends, speeds, lengths)
     return CableSchedule(links, choices, choice_of, speeds, lengths, _known_ends(ends))
@@ -123,21 +125,19 @@ class _Ends:
         self.facts, self.index = facts, index
 
 
-def _end_facts(design: Design, catalog: Any, links: list[Any]) -> _Ends:
+def _end_facts(design: Design, catalog: Any, links: list[Any], models: DeviceModels | None) -> _Ends:
     """Each end's port speed, technology and form factor, looked up once per (device model, port name)."""
     try:
         parse = parse_links(design, links=links)
     except (KeyError, ValueError):  # a link naming a device the design lacks: look each end up
         return _end_facts_loop(design, catalog, links)
-    models: dict[tuple[str, str | None, int | None], int] = {}
-    dev_model = np.fromiter((models.setdefault((d.catalog_id, d.nic_id, d.nic_count), len(models))
-                             for d in map(design.devices.__getitem__, parse.device_ids)),
-                            dtype=np.int64, count=len(parse.device_ids))
+    # the parse numbers the devices in the design's order, as device_models does
+    models = device_models(design) if models is None else models
+    dev_model, keys = models.codes, models.keys
     names = {code: name for name, code in parse.vocab.items()}
     n_codes = max(len(parse.vocab), 1)
     combo = (dev_model.take(parse.end_dev) * n_codes + parse.port_code) if links else np.zeros((2, 0), np.int64)
     present, inverse = dense_inverse(combo)
-    keys = list(models)
     facts = []
     for code in present.tolist():
         model, port = divmod(code, n_codes)

@@ -9,14 +9,13 @@ design's CostSettings. Pure Python and numpy, no Qt.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from operator import attrgetter
 from typing import Any
 
 from planner_gui.catalog import Catalog
 from planner_gui.engine.cost.bom import Bom, Prices, build_bom, whole
+from planner_gui.engine.cost.device_models import DeviceModels, device_models
 from planner_gui.engine.cost.rent import (
     BREAK_EVEN_HORIZON_MONTHS,
     CostOption,
@@ -155,8 +154,10 @@ class QuoteTerms:
 
 
 def cost_report(design: Design, catalog: Catalog, power: PowerReport | None = None,
-                facility: FacilityReport | None = None, bom: Bom | None = None) -> CostReport:
-    """Every cost option for ``design``; pass the power and facility reports if already computed."""
+                facility: FacilityReport | None = None, bom: Bom | None = None,
+                models: DeviceModels | None = None) -> CostReport:
+    """Every cost option for ``design``; pass the power and facility reports, the bill and the devices' models
+    (device_models.py) if already computed."""
     settings = design.cost
     problem = cost_problem(settings)
     if problem is not None:
@@ -165,8 +166,9 @@ def cost_report(design: Design, catalog: Catalog, power: PowerReport | None = No
     power = power_report(design, catalog) if power is None else power
     facility = facility_report(design, catalog, power) if facility is None else facility
     prices = _Prices(design, catalog)
-    bom = build_bom(design, catalog) if bom is None else bom
-    kinds = Counter(map(attrgetter("catalog_id", "nic_id", "nic_count"), design.devices.values()))
+    models = device_models(design) if models is None else models
+    bom = build_bom(design, catalog, models=models) if bom is None else bom
+    kinds = models.kinds
     servers, switches = _fleet(kinds, catalog)
     gpus = sum(count * gpus_each for count, gpus_each in servers.values())
     buy = _buy_option(design, power, facility, bom, gpus)
