@@ -73,7 +73,8 @@ def _plain_text(value: Any) -> bool:
 
 
 def _add_checked(design: Design, r: Reader, specs: HardwareSpecs, rack: Rack | None, failed: set[str],
-                 occupied: dict[int, str] | None) -> None:
+                 occupied: dict[int, str] | None = None) -> None:
+    """``occupied``: the rack's units taken so far (Design.add_device), None to let the model walk the rack."""
     errors_before = len(r.problems.errors)
     _add_device_checked(design, r, specs, rack, occupied)
     if len(r.problems.errors) > errors_before and isinstance(r.data.get("id"), str):
@@ -81,7 +82,7 @@ def _add_checked(design: Design, r: Reader, specs: HardwareSpecs, rack: Rack | N
 
 
 def _add_device_checked(design: Design, r: Reader, specs: HardwareSpecs, rack: Rack | None,
-                        occupied: dict[int, str] | None) -> None:
+                        occupied: dict[int, str] | None = None) -> None:
     device_id, catalog_id = r.text("id", None, required=True), r.text("catalog_id", None, required=True)
     unknown = keep_part_unknown(r, DEVICE_FIELDS)  # what the writer writes is what it knows
     u = r.integer("u", None, U_LOW, U_HIGH, required=True) if rack is not None else None
