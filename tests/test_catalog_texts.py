@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from planner_gui.catalog import Catalog, bundled_catalog, default_user_catalog_path, load_catalog
-from planner_gui.catalog.loader import MAX_PROBLEMS_KEPT
+from planner_gui.catalog.reading import MAX_PROBLEMS_KEPT
 from planner_gui.catalog.schema import KIND_WORDS, KINDS, validate_entry
 from planner_gui.cli import main
 from planner_gui.commands.language import CHINESE, error_message, text, use_language

@@ -9,9 +9,6 @@ in Chinese; built only on the error paths, as the bundled catalog loads at every
 
 from __future__ import annotations
 
-import json
-import os
-import stat
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -19,6 +16,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from planner_gui.catalog.reading import Problems, read_entries, short_error
 from planner_gui.catalog.schema import KINDS, kind_word, validate_entry
 from planner_gui.model.ids import ID_PATTERN
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, Text
@@ -39,10 +37,8 @@ _REFERENCES = (("server", "gpu_id", "gpu"), ("server", "default_nic_id", "nic"),
                ("server", "domain_switch_id", "switch"), ("server", "domain_power_shelf_id", "power_shelf"),
                ("server", "domain_rack_id", "rack"), ("cooling", "cdu_id", "cdu"))
 _OPTIONAL_REFERENCES = ("domain_switch_id", "domain_power_shelf_id", "domain_rack_id", "cdu_id")
-USER_CATALOG_LIMIT_BYTES = 8 * 1024 * 1024
-# Bounds on a hostile user catalog (docs/reliability.md). The bundled catalog has ~60 entries, and
-# the largest switch in it (resources/catalog) has 144 ports; each bound is far above real use.
-MAX_CATALOG_ENTRIES = 10_000
+# Bounds on a hostile user catalog (docs/reliability.md; the file's own bounds are in reading.py). The
+# largest switch in the bundled catalog (resources/catalog) has 144 ports; each bound is far above real use.
 MAX_PORTS_PER_DEVICE = 4_096
 MAX_TEXT_CHARS = 10_000  # as for a design's names and notes (io/limits.py)
 ID_SHOWN_CHARS = 80  # how much of a bad id a message repeats
@@ -51,9 +47,6 @@ MAX_FIGURE = 10**15  # above every maximum in catalog/schema.py (the largest, pr
 # stop being cached past this; the specs of real entries (servers x NICs x 0-64 NIC counts) always are.
 MAX_CACHED_SPECS = 20_000
 MANAGEMENT_PORT_GBPS = 1.0  # BMC ports are 1 GbE RJ45 on every server in the catalog
-# Problems listed per load, as a design's (io/limits.py); past it, entries are still checked and skipped but
-# only counted. Without it one entry of 2.5 million empty port groups (7 MB) held 10 million messages (3 GB).
-MAX_PROBLEMS_KEPT = 1_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,14 +198,14 @@ def default_user_catalog_path() -> Path:
 
 def load_catalog(user_catalog: Path | None = None, include_user: bool = True) -> Catalog:
     """The bundled catalog, with a user catalog on top (``None``: the default location)."""
-    catalog, problems = Catalog(), _Problems()
+    catalog, problems = Catalog(), Problems()
     for path in bundled_catalog_files():
-        _merge(catalog, _read_entries(path, problems), "bundled", path.name, problems)
+        _merge(catalog, read_entries(path, problems), "bundled", path.name, problems)
     bundled = dict(catalog.entries)
     if include_user:
         path = user_catalog if user_catalog is not None else default_user_catalog_path()
         if path.exists():
-            _merge(catalog, _read_entries(path, problems), str(path), str(path), problems)
+            _merge(catalog, read_entries(path, problems), str(path), str(path), problems)
     _drop_broken_references(catalog, problems, bundled)
     catalog.problems = problems.listed()
     return catalog
@@ -224,90 +217,7 @@ def bundled_catalog() -> Catalog:
     return load_catalog(include_user=False)
 
 
-class _Problems:
-    """What loading found: the first MAX_PROBLEMS_KEPT problems, and how many entries had more."""
-
-    def __init__(self) -> None:
-        self.kept: list[str] = []
-        self.unlisted = 0  # entries (or files) with a problem past the limit
-
-    def room(self) -> int:
-        """How many problems to look for in the next entry: those that can be listed, plus one."""
-        return max(MAX_PROBLEMS_KEPT - len(self.kept), 0) + 1
-
-    def append(self, problem: str) -> None:
-        if len(self.kept) < MAX_PROBLEMS_KEPT:
-            self.kept.append(problem)
-        else:
-            self.unlisted += 1
-
-    def skipped(self, where: str, problems: list[str]) -> None:
-        """An entry skipped for ``problems``; only the sentences listed are built."""
-        listed = problems[:max(MAX_PROBLEMS_KEPT - len(self.kept), 0)]
-        self.kept.extend(QT_TRANSLATE_NOOP("Catalog", "{where}: {problem}; entry skipped").fill(
-            where=where, problem=problem) for problem in listed)
-        self.unlisted += len(problems) > len(listed)
-
-    def listed(self) -> list[str]:
-        if not self.unlisted:
-            return self.kept
-        more = (QT_TRANSLATE_NOOP("Catalog", "... and more problems in {count:,} entry, not listed: only the first "
-                                             "{limit:,} are") if self.unlisted == 1 else
-                QT_TRANSLATE_NOOP("Catalog", "... and more problems in {count:,} entries, not listed: only the first "
-                                             "{limit:,} are"))
-        return [*self.kept, more.fill(count=self.unlisted, limit=MAX_PROBLEMS_KEPT)]
-
-
-def _read_entries(path: Path, problems: _Problems) -> list[Any]:
-    """The file's ``entries`` list; any problem with the file as a whole is reported and the file ignored."""
-    try:
-        document = json.loads(_read_small_file(path).decode("utf-8"), parse_constant=_refuse_constant)
-    except _Unusable as reason:
-        problems.append(QT_TRANSLATE_NOOP("Catalog", "{path}: {reason}; ignored").fill(path=str(path),
-                                                                                      reason=reason.args[0]))
-        return []
-    except (OSError, ValueError, RecursionError) as error:  # ValueError: bad JSON, UTF-8 or a 5,000-digit number
-        problems.append(QT_TRANSLATE_NOOP("Catalog", "{path}: cannot be read ({reason}); ignored").fill(
-            path=str(path), reason=_reason(error)))
-        return []
-    entries = document.get("entries") if isinstance(document, dict) else None
-    if not isinstance(entries, list):
-        problems.append(QT_TRANSLATE_NOOP("Catalog", "{path}: expected an object with a list 'entries'; ignored").fill(
-            path=str(path)))
-        return []
-    if len(entries) > MAX_CATALOG_ENTRIES:
-        problems.append(QT_TRANSLATE_NOOP(
-            "Catalog", "{path}: {count:,} entries is more than the {limit:,} allowed; ignored").fill(
-            path=str(path), count=len(entries), limit=MAX_CATALOG_ENTRIES))
-        return []
-    return entries
-
-
-class _Unusable(Exception):
-    """The catalog file is not something to parse at all (a folder, a pipe, too large)."""
-
-
-def _read_small_file(path: Path) -> bytes:
-    """A regular file of at most USER_CATALOG_LIMIT_BYTES, read without ever blocking on a pipe or device."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise _Unusable(QT_TRANSLATE_NOOP("Catalog", "is not a regular file").fill())
-        data = os.read(fd, USER_CATALOG_LIMIT_BYTES + 1)
-        if info.st_size > USER_CATALOG_LIMIT_BYTES or len(data) > USER_CATALOG_LIMIT_BYTES:
-            raise _Unusable(QT_TRANSLATE_NOOP("Catalog", "larger than {mb} MB").fill(
-                mb=USER_CATALOG_LIMIT_BYTES // 2**20))
-        return data
-    finally:
-        os.close(fd)
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(QT_TRANSLATE_NOOP("Catalog", "{name} is not a number JSON allows").fill(name=name))
-
-
-def _merge(catalog: Catalog, entries: Iterable[Any], origin: str, label: str, problems: _Problems) -> None:
+def _merge(catalog: Catalog, entries: Iterable[Any], origin: str, label: str, problems: Problems) -> None:
     seen: set[str] = set()  # ids of this file: a user entry may override a bundled one, never its own sibling
     for index, raw in enumerate(entries):
         found = _entry_problems(raw, problems.room())
@@ -336,7 +246,7 @@ def _entry_problems(raw: Any, limit: int) -> list[str]:
     try:
         return validate_entry(raw, limit) or _size_problems(raw, limit)
     except (TypeError, ValueError, OverflowError, RecursionError) as error:  # a shape the schema did not expect
-        return [QT_TRANSLATE_NOOP("Catalog", "could not be checked ({reason})").fill(reason=_short(error))]
+        return [QT_TRANSLATE_NOOP("Catalog", "could not be checked ({reason})").fill(reason=short_error(error))]
 
 
 def _shape_problems(raw: dict[str, Any], limit: int) -> list[str]:
@@ -388,7 +298,7 @@ def _encodable(text: str) -> bool:
     return True
 
 
-def _drop_broken_references(catalog: Catalog, problems: _Problems,
+def _drop_broken_references(catalog: Catalog, problems: Problems,
                              bundled: dict[str, CatalogEntry] | None = None) -> None:
     """Skip every entry whose reference does not resolve; a user entry that replaced a bundled one gives the
     bundled one back (a user's ``liquid`` with a bad ``cdu_id`` must not leave liquid racks without figures)."""
@@ -412,12 +322,3 @@ def _drop_broken_references(catalog: Catalog, problems: _Problems,
                         del catalog.entries[entry.id]
                     changed = True
                     break
-
-
-def _reason(error: Exception) -> Text | str:
-    """Why a file could not be read: our own sentence (a NaN refused) as it is, else the error's first line."""
-    return error.args[0] if error.args and isinstance(error.args[0], Text) else _short(error)
-
-
-def _short(error: Exception) -> str:
-    return str(error).splitlines()[0][:200] if str(error) else type(error).__name__

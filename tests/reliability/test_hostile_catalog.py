@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from planner_gui.catalog import Catalog, bundled_catalog, load_catalog
-from planner_gui.catalog.loader import MAX_CATALOG_ENTRIES, MAX_PORTS_PER_DEVICE, USER_CATALOG_LIMIT_BYTES
+from planner_gui.catalog.loader import MAX_PORTS_PER_DEVICE
+from planner_gui.catalog.reading import MAX_CATALOG_ENTRIES, USER_CATALOG_LIMIT_BYTES
 
 BUNDLED = bundled_catalog()
 
