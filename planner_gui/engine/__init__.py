@@ -81,6 +81,7 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time __getattr__
         ClusterPlan,
         ClusterRequest,
         DesignPlan,
+        SearchCancelled,
         plan_clusters,
         plan_design,
     )
@@ -187,6 +188,7 @@ _WHERE: dict[str, str] = {
     "ClusterPlan": "planner_gui.engine.planning",
     "ClusterRequest": "planner_gui.engine.planning",
     "DesignPlan": "planner_gui.engine.planning",
+    "SearchCancelled": "planner_gui.engine.planning",
     "plan_clusters": "planner_gui.engine.planning",
     "plan_design": "planner_gui.engine.planning",
     "freeze_long_lived": "planner_gui.engine.util.gc_pause",
@@ -261,6 +263,7 @@ __all__ = [  # the door's names, for tools, readers and `from planner_gui.engine
     "FigureRow",
     "PlanSpace",
     "RentPlan",
+    "SearchCancelled",
     "SizeVerdict",
     "StepOptions",
     "SweepResult",

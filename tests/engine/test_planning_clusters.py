@@ -10,7 +10,7 @@ import pytest
 
 from planner_gui.catalog import bundled_catalog
 from planner_gui.engine.cost.tco import cost_report
-from planner_gui.engine.planning import ClusterRequest, plan_clusters, plan_design
+from planner_gui.engine.planning import ClusterRequest, SearchCancelled, plan_clusters, plan_design
 from planner_gui.engine.planning.clusters import DAYS_PER_MONTH
 from planner_gui.engine.training.planner import PlanSpace
 from planner_gui.engine.training.shape import find_preset
@@ -118,3 +118,18 @@ def test_a_server_the_model_cannot_price_or_time_is_left_out_by_name() -> None:
     plan = plan_clusters(CATALOG, dataclasses.replace(BASE, deadline_days=5.0, servers=("dgx-h100", "t4-4")))
     assert [c.server_id for c in plan.candidates] == ["dgx-h100"]
     assert len(plan.notes) == 1 and str(plan.notes[0]).startswith("t4-4: ") and "bf16" in str(plan.notes[0])
+
+
+def test_stop_ends_the_search_between_two_designs() -> None:
+    """The GUI's Cancel: ``stop`` is asked before each design is built; the search raises once it says so."""
+    asked = []
+
+    def stop_after_two() -> bool:
+        asked.append(True)
+        return len(asked) > 2
+
+    request = dataclasses.replace(BASE, deadline_days=5.0)
+    with pytest.raises(SearchCancelled):
+        plan_clusters(CATALOG, request, stop=stop_after_two)
+    assert len(asked) == 3  # two designs built, the third refused
+    assert plan_clusters(CATALOG, request, stop=lambda: False).candidates  # a stop that never fires changes nothing

@@ -20,11 +20,12 @@ from tests.gui.test_dialogs_zh import leftovers, shown_texts
 
 CATALOG = bundled_catalog()
 WAIT_MS = 120_000  # generous: the worker builds and analyses designs on a shared 2-core machine
+DOCUMENT_SERVERS = 2  # the fixture design: 2 x DGX H100
 
 
 @pytest.fixture
 def document() -> Iterator[Document]:
-    doc = Document(CATALOG, generate_design(CATALOG, TemplateSpec("dgx-h100", 2)))
+    doc = Document(CATALOG, generate_design(CATALOG, TemplateSpec("dgx-h100", DOCUMENT_SERVERS)))
     yield doc
     doc.live.shutdown()
 
@@ -87,10 +88,12 @@ def test_the_dialog_in_chinese_shows_no_english(qtbot: QtBot, qapp: QApplication
         dialog = _dialog(qtbot, document)
         assert dialog.windowTitle() == "规划训练"
         dialog.start_layouts()
+        assert dialog.wait_idle(WAIT_MS)
         dialog.tabs.setCurrentIndex(1)
         dialog.max_nodes.setValue(4)
         dialog.deadline.setValue(10.0)
         dialog.start_clusters()
+        assert dialog.wait_idle(WAIT_MS)
         assert dialog.cluster_table.rowCount() > 0
         texts = [*shown_texts(dialog), *shown_texts(dialog.tabs.widget(0))]
         assert leftovers(texts, (document.design.meta.name,)) == []

@@ -5,9 +5,10 @@
 cost and time to train (engine/training/planner.py does the layout search for both).
 """
 
-from planner_gui.engine.planning.clusters import ClusterCandidate, ClusterPlan, plan_clusters
+from planner_gui.engine.planning.clusters import ClusterCandidate, ClusterPlan, SearchCancelled, plan_clusters
 from planner_gui.engine.planning.design_plan import DesignPlan, plan_design
 from planner_gui.engine.planning.request import PAY_OPTIONS, ClusterRequest
 
-__all__ = ["PAY_OPTIONS", "ClusterCandidate", "ClusterPlan", "ClusterRequest", "DesignPlan", "plan_clusters",
+__all__ = ["PAY_OPTIONS", "ClusterCandidate", "ClusterPlan", "ClusterRequest", "DesignPlan", "SearchCancelled",
+           "plan_clusters",
            "plan_design"]

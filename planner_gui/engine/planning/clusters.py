@@ -46,6 +46,11 @@ DAYS_PER_MONTH = HOURS_PER_MONTH / 24  # 30.4 days: the cost model's month (faci
 FLOOR_SLACK = 0.999  # the cost engine rounds each bill to whole units; the floor stays below it
 BINDS = ("memory", "batch", "deadline", "budget", "size", "speed", "none")
 Progress = Callable[[int, int, str], None]  # (server-fabric pairs done, pairs in all, what is being built)
+Stop = Callable[[], bool]  # True once the caller no longer wants the result (the GUI's Cancel)
+
+
+class SearchCancelled(Exception):
+    """The caller's ``stop`` said so between two designs: the search ends without a result."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,8 +118,12 @@ class _Pair:
             self.cheapest, self.cheapest_nodes, self.cheapest_floor = cost, nodes, floor
 
 
-def plan_clusters(catalog: Any, request: ClusterRequest, progress: Progress | None = None) -> ClusterPlan:
-    """Candidate designs for ``request`` ranked best first (module docstring); ValueError on bad input."""
+def plan_clusters(catalog: Any, request: ClusterRequest, progress: Progress | None = None,
+                  stop: Stop | None = None) -> ClusterPlan:
+    """Candidate designs for ``request`` ranked best first (module docstring); ValueError on bad input.
+
+    ``stop`` is asked before every design is built (each takes up to a second); when it returns True the
+    search raises :class:`SearchCancelled`."""
     request.check(catalog)
     pairs = [_Pair(s, n) for s in request.server_ids(catalog) for n in request.nic_ids(catalog, s)]
     built, notes = 0, []
@@ -122,7 +131,7 @@ def plan_clusters(catalog: Any, request: ClusterRequest, progress: Progress | No
         if progress is not None:
             progress(index, len(pairs), pair.server_id)
         try:
-            built += _search_pair(catalog, request, pair)
+            built += _search_pair(catalog, request, pair, stop)
         except (TemplateError, ValueError, KeyError, ArithmeticError) as error:  # this server only: say why
             notes.append(QT_TRANSLATE_NOOP("Engine", "{server}: {reason}").fill(server=pair.server_id,
                                                                              reason=error_message(error)))
@@ -134,17 +143,17 @@ def plan_clusters(catalog: Any, request: ClusterRequest, progress: Progress | No
     return ClusterPlan(tuple(found), built, "" if found else _why_none(request, pairs), tuple(notes))
 
 
-def _search_pair(catalog: Any, request: ClusterRequest, pair: _Pair) -> int:
+def _search_pair(catalog: Any, request: ClusterRequest, pair: _Pair, stop: Stop | None) -> int:
     """Walk the sizes of one server and fabric; returns how many designs were built."""
-    walk = _Walk(catalog, request, pair)
+    walk = _Walk(catalog, request, pair, stop)
     return walk.deadline() if request.deadline_days is not None else walk.budget()
 
 
 class _Walk:
     """The sizes of one server and fabric, their bounds, and the designs built for them."""
 
-    def __init__(self, catalog: Any, request: ClusterRequest, pair: _Pair) -> None:
-        self.catalog, self.request, self.pair = catalog, request, pair
+    def __init__(self, catalog: Any, request: ClusterRequest, pair: _Pair, stop: Stop | None = None) -> None:
+        self.catalog, self.request, self.pair, self.stop = catalog, request, pair, stop
         server = catalog.require(pair.server_id, "server")
         self.per_server = int(server["gpu_count"])
         first = _first_size(catalog, pair.server_id)
@@ -169,6 +178,8 @@ class _Walk:
         return days, ""
 
     def build(self, nodes: int) -> ClusterCandidate | None:
+        if self.stop is not None and self.stop():
+            raise SearchCancelled
         self.built += 1
         candidate = _build(self.catalog, self.request, self.pair, nodes)
         if candidate is not None:

@@ -5177,6 +5177,10 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
         <translation>搜索集群</translation>
     </message>
     <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
         <source>The design&apos;s workload</source>
         <translation>方案的工作负载</translation>
     </message>
@@ -5263,6 +5267,18 @@ Save As keeps both versions; Overwrite replaces the other version with yours (th
     <message>
         <source>Searching…</source>
         <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <source>Searching… {} of {} servers ({})</source>
+        <translation>正在搜索… 第 {} 台服务器，共 {} 台（{}）</translation>
+    </message>
+    <message>
+        <source>Search cancelled</source>
+        <translation>搜索已取消</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
     </message>
     <message>
         <source>{} layouts searched, {} fit in memory by their model states, {} timed in full on {} GPUs of {}</source>

@@ -5,19 +5,22 @@ parallel layouts of the model on the design's GPUs and fabric (engine ``plan_des
 ``cluster-planner plan-training --design`` prints); the chosen row becomes the design's workload
 with **Use this layout** (one undo step through the Document). *Which cluster to build* ranks
 catalog servers × sizes built by the templates by cost and time (engine ``plan_clusters``, what
-``cluster-planner plan-cluster`` prints). Both run on a copy of the design, behind a busy cursor.
+``cluster-planner plan-cluster`` prints). Both run in a worker thread on a copy of the inputs taken when
+they start (ui/dialogs/background.py: the worker touches no Qt object; a timer here polls it), with a
+progress bar and a Cancel button; closing the dialog cancels a search under way.
 """
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QEventLoop, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QHideEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QApplication,
     QCheckBox,
     QComboBox,
     QDialog,
@@ -25,6 +28,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
+    QProgressBar,
     QPushButton,
     QSpinBox,
     QTabWidget,
@@ -38,6 +42,7 @@ from planner_gui.engine import (
     PAY_OPTIONS,
     ClusterRequest,
     PlanSpace,
+    SearchCancelled,
     find_preset,
     plan_clusters,
     plan_design,
@@ -45,6 +50,7 @@ from planner_gui.engine import (
 )
 from planner_gui.i18n import ui_error_text, ui_text
 from planner_gui.model import Precision
+from planner_gui.ui.dialogs.background import BackgroundSearch, SearchSlot
 from planner_gui.ui.dialogs.plan_tables import cluster_table, fill_clusters, fill_layouts, layout_table
 
 DESIGN_MODEL = ""  # the model combo's entry for the design's own workload
@@ -53,19 +59,40 @@ DEFAULT_TOKENS = 1e12
 DEFAULT_DEADLINE_DAYS = 30.0
 DEFAULT_MAX_NODES = 256  # the dialog's default: a search of every server in a few seconds
 MIN_SIZE = (980, 640)
+POLL_MS = 50  # how often the dialog looks at the worker: progress 20 times a second, the result within 50 ms
+WAIT_MS = 120_000  # wait_idle(): a cluster search of every server on a busy 2-core machine
+
+LayoutRunner = Callable[..., Any]  # engine plan_design's signature
+ClusterRunner = Callable[..., Any]  # engine plan_clusters's signature (progress=, stop=)
+
+
+def _layouts_job(runner: LayoutRunner, args: tuple[Any, ...], kwargs: dict[str, Any],
+                 _search: BackgroundSearch) -> Any:
+    return runner(*args, **kwargs)  # a fifth of a second: Cancel drops its result rather than stopping it
+
+
+def _clusters_job(runner: ClusterRunner, catalog: Any, request: ClusterRequest, search: BackgroundSearch) -> Any:
+    return runner(catalog, request, progress=search.report, stop=search.stop)
 
 
 class PlanTrainingDialog(QDialog):
     finished_plan = Signal(str, object)  # "layouts" or "clusters", and the DesignPlan / ClusterPlan
     failed_plan = Signal(str, str)
 
-    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+    def __init__(self, document: Document, parent: QWidget | None = None, layout_runner: LayoutRunner = plan_design,
+                 cluster_runner: ClusterRunner = plan_clusters) -> None:
         super().__init__(parent)
         self.setObjectName("planTrainingDialog")
         self.setWindowTitle(self.tr("Plan training"))
         self.document = document
         self.layouts: Any = None  # the last DesignPlan
         self.clusters: Any = None  # the last ClusterPlan
+        self._runners = (layout_runner, cluster_runner)
+        self._slot = SearchSlot()
+        self._which = ""  # "layouts" or "clusters" while a search runs
+        self._poll = QTimer(self, interval=POLL_MS)
+        self._poll.timeout.connect(self._on_poll_timeout)
+        self.destroyed.connect(self._slot.abandon)  # a bound method of a plain object: safe while dying
         self._make_inputs()
         self.layout_table, self.cluster_table = layout_table(self), cluster_table(self)
         self.layout_status = QLabel(objectName="planLayoutStatus", wordWrap=True)
@@ -73,6 +100,9 @@ class PlanTrainingDialog(QDialog):
         self.run_layouts = QPushButton(self.tr("Search layouts"), objectName="planRunLayouts")
         self.apply_button = QPushButton(self.tr("Use this layout"), objectName="planApply", enabled=False)
         self.run_clusters = QPushButton(self.tr("Search clusters"), objectName="planRunClusters")
+        self.progress = QProgressBar(objectName="planProgress", visible=False, textVisible=False)
+        self.cancel_button = QPushButton(self.tr("Cancel"), objectName="planCancel", visible=False)
+        self.cancel_button.clicked.connect(self._on_cancel_button_clicked)
         self._build()
         self.run_layouts.clicked.connect(lambda: self.start_layouts())
         self.run_clusters.clicked.connect(lambda: self.start_clusters())
@@ -131,8 +161,12 @@ class PlanTrainingDialog(QDialog):
         tabs.addTab(self._tab(self.cluster_table, self.cluster_status, [self.run_clusters], goal),
                     self.tr("Which cluster to build"))
         self.tabs = tabs
+        busy = QHBoxLayout()
+        busy.addWidget(self.progress, 1)
+        busy.addWidget(self.cancel_button)
         layout = QVBoxLayout(self)
         layout.addLayout(shared)
+        layout.addLayout(busy)
         layout.addWidget(tabs, 1)
 
     @staticmethod
@@ -173,29 +207,86 @@ class PlanTrainingDialog(QDialog):
 
     @property
     def running(self) -> bool:
-        return not self.run_layouts.isEnabled()
+        return self._slot.search is not None
 
     def _set_running(self, running: bool) -> None:
         self.run_layouts.setEnabled(not running)
         self.run_clusters.setEnabled(not running)
+        self.progress.setVisible(running)
+        self.cancel_button.setVisible(running)
+        self.cancel_button.setEnabled(running)
 
-    def _run(self, which: str, work: Callable[[], Any], status: QLabel) -> bool:
-        """Run one search on the UI thread behind a busy cursor: the layout search takes a fraction of a
-        second; the cluster search a few seconds (a worker thread running the engine beside the live
-        analysis corrupted memory under PySide6 6.11 in the GUI tests, so it is not used here)."""
+    def _run(self, which: str, work: Callable[[BackgroundSearch], Any], status: QLabel) -> bool:
+        """Start one search in the worker; the poll timer shows its progress and takes its result."""
+        self._which = which
+        self._slot.search = BackgroundSearch(work)
         self._set_running(True)
+        self.progress.setRange(0, 0)  # busy until the engine says how many servers it walks
         status.setText(self.tr("Searching…"))
-        status.repaint()
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        self._poll.start()
+        return True
+
+    def wait_idle(self, timeout_ms: int = WAIT_MS) -> bool:
+        """Process events until the search under way has been shown (tests, scripts)."""
+        deadline = QDeadlineTimer(timeout_ms)
+        while self.running and not deadline.hasExpired():
+            # the poll timer wakes this wait at least every POLL_MS
+            QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
+        return not self.running
+
+    def _status(self) -> QLabel:
+        return self.layout_status if self._which == "layouts" else self.cluster_status
+
+    def _on_poll_timeout(self) -> None:
+        search = self._slot.search
+        if search is None:
+            self._poll.stop()
+            return
+        if not search.done():
+            done, of, server = search.progress
+            if of and not search.cancelled:
+                self.progress.setRange(0, of)
+                self.progress.setValue(done)
+                self.cluster_status.setText(self.tr("Searching… {} of {} servers ({})").format(done + 1, of, server))
+            return
+        self._poll.stop()
+        self._slot.search, which = None, self._which
         try:
-            result = work()
+            result = search.finish()
+        except SearchCancelled:
+            result = None
         except (ValueError, KeyError) as error:
             self._on_search_failed(which, ui_error_text(error))
-            return True
-        finally:
-            QApplication.restoreOverrideCursor()
+            return
+        if search.cancelled:
+            self._set_running(False)
+            self._status().setText(self.tr("Search cancelled"))
+            return
         self._on_search_done(which, result)
-        return True
+
+    def _on_cancel_button_clicked(self) -> None:
+        search = self._slot.search
+        if search is not None:
+            search.cancel()
+            self.cancel_button.setEnabled(False)
+            self._status().setText(self.tr("Cancelling…"))
+
+    def _stop_search(self) -> None:
+        """Closing: cancel the search under way and wait for the worker to let go (under a second)."""
+        self._poll.stop()
+        if self._slot.search is not None:
+            self._slot.abandon()
+            self._set_running(False)
+            self._status().setText(self.tr("Search cancelled"))
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self._stop_search()
+        super().closeEvent(event)
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        if not event.spontaneous():  # Escape, Close, or the window going away; not a minimise
+            self._stop_search()
+        super().hideEvent(event)
 
     def start_layouts(self) -> bool:
         """Search layouts of the model on the open design; False (with the reason shown) on bad input."""
@@ -209,8 +300,9 @@ class PlanTrainingDialog(QDialog):
         design, catalog = copy.deepcopy(self.document.design), self.document.catalog
         batch, tokens, space, precision = self.batch.value(), self.tokens.value() * 1e12, self._space(), \
             self._precision()
-        return self._run("layouts", lambda: plan_design(design, catalog, shape, batch, precision, space=space,
-                                                        train_tokens=tokens), self.layout_status)
+        kwargs = {"space": space, "train_tokens": tokens}
+        work = partial(_layouts_job, self._runners[0], (design, catalog, shape, batch, precision), kwargs)
+        return self._run("layouts", work, self.layout_status)
 
     def request(self) -> ClusterRequest:
         shape, name = self._shape()
@@ -231,8 +323,8 @@ class PlanTrainingDialog(QDialog):
         except ValueError as error:
             self.cluster_status.setText(ui_error_text(error))
             return False
-        catalog = self.document.catalog
-        return self._run("clusters", lambda: plan_clusters(catalog, request), self.cluster_status)
+        work = partial(_clusters_job, self._runners[1], self.document.catalog, request)
+        return self._run("clusters", work, self.cluster_status)
 
     # ----- results -----------------------------------------------------------------------------
     def _on_search_done(self, which: str, result: Any) -> None:
