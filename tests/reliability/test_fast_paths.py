@@ -79,7 +79,9 @@ def test_devices_quick_path_matches_the_checked_path(records: list[dict[str, Any
     slow_rack = slow_design.racks["r1"] if placed else None
     for index, record in enumerate(records):
         reader = Reader(record, f"{parent.at(key)}[{index}]", slow_problems)
-        devices._add_checked(slow_design, reader, SPECS, slow_rack, slow_failed)
+        # the quick path keeps one growing U map per rack; the checked one is given a fresh map each time
+        occupied = slow_design.occupied_units(slow_rack.id, SPECS) if slow_rack is not None else None
+        devices._add_checked(slow_design, reader, SPECS, slow_rack, slow_failed, occupied)
     assert _outcome(quick_design, quick_problems, quick_failed) == _outcome(slow_design, slow_problems, slow_failed)
 
 
