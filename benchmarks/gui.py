@@ -15,6 +15,9 @@ call of planner_gui.app.build, imports apart): "painted" is the end of the windo
 design in it (the rack elevation drawn; a large topology says it is being drawn: ui/topology/deferred.py),
 "topology" the topology built and the window painted again, "results" the first results in the panes,
 painted.
+Edits start once the opened window is quiet (benchmarks/timing.py ``settle``: its first on-screen paint
+and the follow-ups of the first results belong to the opening); "to a quiet window" is the CPU until the
+edit's results are painted and what it scheduled for later is done.
 Runs headless with a throw-away HOME, so no user settings or autosaves are touched.
 """
 
@@ -31,7 +34,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from timing import budget_edit_times  # benchmarks/timing.py, beside this script
+from timing import EditTimes, budget_edit_times  # benchmarks/timing.py, beside this script
 
 DEFAULT_NODES = 4096
 DEFAULT_REPEAT = 9
@@ -66,12 +69,11 @@ def _open_painted(argv: list[str]) -> tuple[float, object, object]:
     return time.perf_counter() - start, app, window
 
 
-def _edit_to_results(window: object, repeat: int) -> tuple[list[float], list[float], list[float], str]:
-    """(edit call seconds, edit-to-results seconds, their CPU seconds) over ``repeat`` rack budget edits."""
+def _edit_to_results(app: object, window: object, repeat: int) -> tuple[list[EditTimes], str]:
+    """Each of ``repeat`` rack budget edits (benchmarks/timing.py), and where the last one was analysed."""
     doc = window.document  # type: ignore[attr-defined]
-    calls, totals, cpus = (list(column) for column in zip(*budget_edit_times(doc, repeat, RESULTS_TIMEOUT_MS),
-                                                              strict=True))
-    return calls, totals, cpus, doc.live.last_thread
+    edits = budget_edit_times(doc, repeat, RESULTS_TIMEOUT_MS, app.processEvents)  # type: ignore[attr-defined]
+    return edits, doc.live.last_thread
 
 
 def _paint_zoomed_out(window: object) -> dict[str, float]:
@@ -211,10 +213,11 @@ def _case(title: str, argv: list[str], repeat: int) -> None:
     doc = window.document  # type: ignore[attr-defined]
     print(f"\n{title}: {len(doc.design.devices):,} devices, {len(doc.design.links):,} links")
     print(f"{'open to a painted window with results':<46} {opened * MS:8.1f} ms wall, {opened_cpu * MS:8.1f} ms CPU")
-    calls, totals, cpus, thread = _edit_to_results(window, repeat)
-    _report("edit call (UI thread blocked)", calls)
-    _report(f"edit to updated results, wall ({thread} thread)", totals)
-    _report("edit to updated results, CPU of the process", cpus)
+    edits, thread = _edit_to_results(_app, window, repeat)
+    _report("edit call (UI thread blocked)", [edit.call for edit in edits])
+    _report(f"edit to updated results, wall ({thread} thread)", [edit.total for edit in edits])
+    _report("edit to updated results, CPU of the process", [edit.cpu for edit in edits])
+    _report("edit to a quiet window (painted), CPU", [edit.settled_cpu for edit in edits])
     for name, seconds in _paint_zoomed_out(window).items():
         print(f"{'full-scene paint, zoomed out: ' + name:<46} {seconds * MS:8.1f} ms")
     spine = next((d for d in doc.design.devices if d.startswith(("fab-spine", "spine"))), None)  # fab-spine-N

@@ -210,9 +210,10 @@ def test_geometry_and_dock_layout_are_remembered(window: MainWindow, qtbot: QtBo
     _close_quietly(again)
 
 
-def test_status_bar_shows_computing_then_a_failure_reason(window: MainWindow) -> None:
+def test_status_bar_shows_computing_then_a_failure_reason(qtbot: QtBot, window: MainWindow) -> None:
     pending = window.findChild(QLabel, "status_pending")
-    window.document.results_pending.emit()
+    with qtbot.waitSignal(window.pending.shown, timeout=5_000):  # a frame later, no results having come
+        window.document.results_pending.emit()
     assert pending.text() == "computing…"
     window.document.results_failed.emit("results could not be computed: bad rack feed")
     assert pending.text() == "" and window.statusBar().currentMessage() == "results could not be computed: bad rack feed"

@@ -7,6 +7,7 @@ live analysis finish, and compares the widgets with ``document.analysis``.
 from __future__ import annotations
 
 import math
+import time
 
 import numpy as np
 import pytest
@@ -14,16 +15,20 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor
 from pytestqt.qtbot import QtBot
 
-from planner_gui.catalog import bundled_catalog
+from planner_gui.catalog import Catalog, bundled_catalog
+from planner_gui.document import live
 from planner_gui.document.document import Document
+from planner_gui.engine import analyze_design
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
+from planner_gui.model import Design
 from planner_gui.present import format_bandwidth, format_duration, format_money
 from planner_gui.ui.results.curves import OP_NAMES, byte_ticks, log_position
 from planner_gui.ui.results.panel import NOT_YET_COMPUTED, UPDATING, ResultsPanel
 from planner_gui.ui.results.power import COOLING, POWER, RACK
 from tests.gui.support import air_cooled_default_design, shown
 
+SLOW_S = 0.2  # an engine run several frames long
 WAIT_MS = 10_000  # generous: the default design analyses in ~25 ms on the UI thread
 
 
@@ -45,19 +50,30 @@ def _edit_and_wait(document: Document, *, section: str = "fabric", **values: obj
 
 
 # ----- states ---------------------------------------------------------------------------------
-def test_not_yet_computed_until_the_first_result_then_updating_while_an_edit_is_analysed(qtbot: QtBot) -> None:
+def test_not_yet_computed_until_the_first_result_then_updating_while_an_edit_is_analysed(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An edit whose results take longer than a frame (here: the engine slowed, in the worker) says "Updating…"
+    over the old numbers until they are in; a fast one never flashes it (tests/gui/test_pending_notice.py)."""
+    monkeypatch.setattr(live, "UI_THREAD_DEVICE_LIMIT", 0)  # every run by its speed: slow ones in the worker
+
+    def slow(design: Design, catalog: Catalog, cache: object) -> object:
+        time.sleep(SLOW_S)
+        return analyze_design(design, catalog)
+
     catalog = bundled_catalog()
-    document = Document(catalog, air_cooled_default_design(catalog))  # the panel comes in the same event-loop
-    panel = ResultsPanel(document)  # turn, as in the window: the first analysis starts after it (no fixed delay)
+    document = Document(catalog, air_cooled_default_design(catalog), analyzer=slow)  # the panel comes in the
+    panel = ResultsPanel(document)  # same event-loop turn, as in the window: the first analysis starts after it
     qtbot.addWidget(panel)
     assert document.analysis is None and not panel.showing_results
     assert panel.placeholder.text() == NOT_YET_COMPUTED
     assert document.live.wait_idle(WAIT_MS)
     assert panel.showing_results and "256 GPUs" in panel.status.text()
-    document.set_settings("fabric", sharp=True)  # results_pending now, the analysis a debounce later
-    assert panel.showing_results and UPDATING in panel.status.text()
+    first = document.analysis
+    document.set_settings("fabric", sharp=True)  # results_pending now; "Updating…" once a frame has passed
+    assert panel.showing_results and UPDATING not in panel.status.text()
+    qtbot.waitUntil(lambda: UPDATING in panel.status.text(), timeout=WAIT_MS)
     assert document.live.wait_idle(WAIT_MS)
-    assert UPDATING not in panel.status.text()
+    assert UPDATING not in panel.status.text() and document.analysis is not first
     document.live.shutdown()
 
 
@@ -178,6 +194,23 @@ def test_chinese_rack_names_reach_the_table(panel: ResultsPanel, document: Docum
     assert document.set_properties(["A01"], name="一号机柜")
     assert document.live.wait_idle(WAIT_MS)
     assert panel.power.model.index(0, RACK).data() == "一号机柜"
+
+
+def test_a_budget_edit_updates_only_the_bar_columns_and_a_rename_the_name_too(panel: ResultsPanel,
+                                                                              document: Document) -> None:
+    """The name and GPU columns are sized to their contents: a budget edit leaves them out of the change, so the
+    header does not measure them again; a rename includes them."""
+    spans: list[tuple[int, int, int, int]] = []
+    panel.power.model.dataChanged.connect(
+        lambda top, bottom, _roles: spans.append((top.row(), bottom.row(), top.column(), bottom.column())))
+    _edit_and_wait(document, section="meta", name=document.design.meta.name)  # nothing changes: no signal
+    assert document.set_properties(["A02"], power_budget_kw=document.design.racks["A02"].power_budget_kw + 1.0)
+    assert document.live.wait_idle(WAIT_MS)
+    assert spans == [(1, 1, POWER, COOLING)]
+    assert f"/ {document.design.racks['A02'].power_budget_kw:.1f} kW" in panel.power.model.index(1, POWER).data()
+    assert document.set_properties(["A02"], name="Rack two")
+    assert document.live.wait_idle(WAIT_MS)
+    assert spans[-1] == (1, 1, RACK, COOLING) and panel.power.model.index(1, RACK).data() == "Rack two"
 
 
 # ----- cost -----------------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 """The results dock: collective curves, rack power and cooling, cost and the training estimate.
 
 It listens to the Document: ``results_pending`` marks the shown numbers as being recomputed (or
-shows "not yet computed" when there are none yet), ``results_updated`` fills every tab from the new
-:class:`~planner_gui.engine.sections.results.Analysis`, and ``results_failed`` says why the engine
-could not run. The tabs and their plot and table items are built once; results only replace data.
+shows "not yet computed" when there are none yet) once the results have taken a frame (ui/pending.py),
+``results_updated`` fills every tab from the new :class:`~planner_gui.engine.sections.results.Analysis`,
+and ``results_failed`` says why the engine could not run. The tabs and their plot and table items are
+built once; results only replace data.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QStackedWidget, QTabWidget, QVBoxLayout, QWidget
 
 from planner_gui.present import format_bandwidth, format_count, format_kw, plural
+from planner_gui.ui.pending import PendingNotice
 from planner_gui.ui.results.cost import CostView
 from planner_gui.ui.results.curves import CurvesView
 from planner_gui.ui.results.power import W_PER_KW, PowerView
@@ -73,7 +75,7 @@ class ResultsPanel(QWidget):
         return tabs
 
     def _connect(self, document: Any) -> None:
-        document.results_pending.connect(self._on_document_results_pending)
+        self.pending = PendingNotice(document, self._show_updating, self)  # a frame late: most results come sooner
         document.results_updated.connect(self._on_document_results_updated)
         document.design_replaced.connect(self._on_document_design_replaced)
         failed = getattr(document, "results_failed", None)  # beyond the GUI contract: optional
@@ -96,7 +98,7 @@ class ResultsPanel(QWidget):
         self.status.setVisible(bool(html))
 
     # ----- slots -----------------------------------------------------------------------------
-    def _on_document_results_pending(self) -> None:
+    def _show_updating(self) -> None:
         if self.analysis is None:
             self._show_placeholder(f"{self.tr(NOT_YET_COMPUTED)} — {self.tr(COMPUTING)}")
         else:

@@ -154,7 +154,10 @@ class RackLoadModel(QAbstractTableModel):
             old, self._rows = self._rows, rows  # keep scroll position and selection: only values changed
             changed = [i for i, (was, now) in enumerate(zip(old, rows, strict=True)) if was is not now and was != now]
             if changed:  # one range over the rows that changed: a rack's budget edit repaints one row
-                self.dataChanged.emit(self.index(changed[0], 0), self.index(changed[-1], len(COLUMNS) - 1))
+                first = RACK if any(_named_differently(old[i], rows[i]) for i in changed) else POWER
+                # only the bar columns when no name or GPU count changed: the header then does not size
+                # its content-sized columns again (400 model calls over its sample rows, a pane hidden or not)
+                self.dataChanged.emit(self.index(changed[0], first), self.index(changed[-1], len(COLUMNS) - 1))
             return
         self.beginResetModel()
         self._rows = rows
@@ -184,6 +187,11 @@ class RackLoadModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and index.column() in (POWER, COOLING):
             return _power_tip(row.power) if index.column() == POWER else _cooling_tip(row.cooling)
         return _cell(row, index.column()).get(role)
+
+
+def _named_differently(was: RackLoad, now: RackLoad) -> bool:
+    """The row's content-sized columns (name, GPUs) changed."""
+    return was.label != now.label or was.gpus != now.gpus
 
 
 def _cell(row: RackLoad, column: int) -> dict[int, Any]:

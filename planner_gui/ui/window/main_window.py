@@ -24,6 +24,7 @@ from planner_gui.ui.panels.checks_list import ChecksList
 from planner_gui.ui.panels.inspector import Inspector
 from planner_gui.ui.panels.palette import Palette
 from planner_gui.ui.panels.status_bar import StatusFigures
+from planner_gui.ui.pending import PendingNotice
 from planner_gui.ui.rack.view import RackView
 from planner_gui.ui.results.panel import ResultsPanel
 from planner_gui.ui.topology.view import TopologyView
@@ -108,7 +109,7 @@ class MainWindow(QMainWindow):
         doc.design_replaced.connect(self._update_title)
         doc.variants_changed.connect(self._update_title)
         doc.settings_changed.connect(self._on_document_settings_changed)
-        doc.results_pending.connect(self.status.show_pending)
+        self.pending = PendingNotice(doc, self.status.show_pending, self)  # "computing…" a frame late (ui/pending.py)
         doc.results_updated.connect(self._on_document_results_updated)
         doc.results_failed.connect(self.status.show_failure)
         doc.edit_refused.connect(self.status.show_message)
