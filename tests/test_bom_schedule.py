@@ -151,3 +151,26 @@ def test_cli_bom_totals_end_under_their_heading(capsys: pytest.CaptureFixture[st
     assert len(priced) >= 10 and reasons
     assert {display_width(r.rstrip()) for r in priced} == {display_width(heading.rstrip())}
     assert all(display_width(r) > display_width(heading) for r in reasons)
+
+
+def test_cli_bom_line_totals_add_up_to_its_hardware_total_and_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "en", "bom", str(S1)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    heading, rows, footer = lines[0], lines[1:-1], lines[-1]
+    column_end = display_width(heading.rstrip())
+    totals = [int(r.rstrip().rsplit("¥", 1)[1].replace(",", "")) for r in rows
+              if display_width(r.rstrip()) == column_end and "¥" in r]
+    stated = int(footer.split("¥", 1)[1].split(" ", 1)[0].replace(",", ""))
+    bill = build_bom(load_design(S1, bundled_catalog()).design, bundled_catalog())
+    assert sum(totals) == stated == round(bill.hardware_total)
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_cli_bom_of_a_missing_or_broken_file_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                        language: str) -> None:
+    broken = tmp_path / "broken.cluster"
+    broken.write_text('{"format":', encoding="utf-8")
+    for path in (tmp_path / "missing.cluster", broken):
+        assert main(["--lang", language, "bom", str(path)]) == 1
+        captured = capsys.readouterr()
+        assert captured.out == "" and len(captured.err.strip().splitlines()) == 1 and path.name in captured.err
