@@ -12,6 +12,7 @@ import dataclasses
 import json
 import random
 import warnings
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -602,14 +603,29 @@ def test_random_document_edits_with_undo_redo_and_variants(qtbot: QtBot) -> None
         (4, doc.undo_stack.undo),
         (2, doc.undo_stack.redo),
     ]
+    for _snapshot in edit_session(doc, edits, 100, rng, (cache, snapshot_cache), snapshot_of):
+        pass
+
+
+Edit = tuple[int, Callable[[], object]]  # (weight of the draw, the Document edit)
+
+
+def edit_session(doc: Document, edits: list[Edit], steps: int, rng: random.Random,
+                 caches: tuple[AnalysisCache, AnalysisCache],
+                 reference: Callable[[Design], Design]) -> Iterator[Design]:
+    """``steps`` edits drawn from ``edits`` by weight. After each, the live design analysed with the first
+    cache and the Document's snapshot (what LiveAnalysis hands the engine) with the second each equal a
+    cold run, and the snapshot's parts equal those of ``reference(live design)``; yields each snapshot."""
+    cache, snapshot_cache = caches
     history: list[int] = []
-    for n in range(100):
+    for n in range(steps):
         choice = rng.choices(range(len(edits)), [w for w, _ in edits])[0]
         edits[choice][1]()
         history.append(choice)
         problem = _mismatch(doc.design, CATALOG, cache)
         assert problem is None, f"step {n}: {problem}; last edits (numbers in the list above) {history[-4:]}"
-        snapshot = doc._snapshots.snapshot()  # what LiveAnalysis hands the engine
-        assert _parts(snapshot) == _parts(snapshot_of(doc.design)), f"step {n}: snapshot; edits {history[-4:]}"
+        snapshot = doc._snapshots.snapshot()
+        assert _parts(snapshot) == _parts(reference(doc.design)), f"step {n}: snapshot; edits {history[-4:]}"
         problem = _mismatch(snapshot, CATALOG, snapshot_cache)
         assert problem is None, f"step {n}, snapshot: {problem}; last edits {history[-4:]}"
+        yield snapshot

@@ -16,7 +16,7 @@ from planner_gui.engine.analysis import AnalysisCache, analyze_design
 from planner_gui.engine.training import MODEL_PRESETS, workload_for_preset
 from planner_gui.model import CoolingType, Medium
 from planner_gui.templates import TemplateSpec, generate_design
-from tests.engine.test_review_cache import _mismatch, _no_analysis, _parts
+from tests.engine.test_review_cache import _mismatch, _no_analysis, edit_session
 
 CATALOG = bundled_catalog()
 TRAYS = 36  # two NVL72 racks: two NVLink domains, NCCL nodes over the scale-out fabric
@@ -58,18 +58,8 @@ def test_random_nvl72_document_edits_keep_both_caches_exact(qtbot: QtBot) -> Non
         (4, doc.undo_stack.undo),
         (2, doc.undo_stack.redo),
     ]
-    history: list[int] = []
-    for n in range(STEPS):
-        choice = rng.choices(range(len(edits)), [w for w, _ in edits])[0]
-        edits[choice][1]()
-        history.append(choice)
-        problem = _mismatch(doc.design, CATALOG, cache)
-        assert problem is None, f"step {n}: {problem}; last edits (numbers in the list above) {history[-4:]}"
-        snapshot = doc._snapshots.snapshot()  # what LiveAnalysis hands the engine
-        # every field of every part, the trays' NVLink domains included, equal to the live design's
-        assert _parts(snapshot) == _parts(doc.design), f"step {n}: snapshot; edits {history[-4:]}"
-        problem = _mismatch(snapshot, CATALOG, snapshot_cache)
-        assert problem is None, f"step {n}, snapshot: {problem}; last edits {history[-4:]}"
+    # every field of every part, the trays' NVLink domains included, equal to the live design's
+    for snapshot in edit_session(doc, edits, STEPS, rng, (cache, snapshot_cache), lambda design: design):
         codes |= {c.code for c in analyze_design(snapshot, CATALOG, snapshot_cache).checks}
     # the session reached the rack-scale findings it is here for, each computed from kept shares
     assert {"rack-over-power-shelves", "nvlink-domain-split", "rack-over-power"} <= codes, sorted(codes)

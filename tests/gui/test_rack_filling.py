@@ -16,18 +16,14 @@ from planner_gui.io import load_design
 from planner_gui.model import Design
 from planner_gui.ui.rack import filling
 from planner_gui.ui.rack.view import RackView
+from tests.gui.support import shown
 
 CATALOG = bundled_catalog()
 DEFAULT = load_design(default_example_path(), CATALOG).design
 
 
 def _view(qtbot: QtBot) -> RackView:
-    view = RackView(Document(CATALOG, Design(), analyzer=lambda *_: None))
-    qtbot.addWidget(view)
-    view.resize(900, 600)
-    view.show()
-    qtbot.waitExposed(view)
-    return view
+    return shown(qtbot, RackView(Document(CATALOG, Design(), analyzer=lambda *_: None)), 900, 600)
 
 
 def test_device_items_follow_the_first_paint_in_chunks(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:

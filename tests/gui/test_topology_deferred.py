@@ -17,18 +17,14 @@ from planner_gui.io import load_design
 from planner_gui.model import Design
 from planner_gui.ui.topology import deferred
 from planner_gui.ui.topology.view import TopologyView
+from tests.gui.support import shown
 
 CATALOG = bundled_catalog()
 DEFAULT = load_design(default_example_path(), CATALOG).design
 
 
 def _view(qtbot: QtBot) -> TopologyView:
-    view = TopologyView(Document(CATALOG, Design(), analyzer=lambda *_: None))
-    qtbot.addWidget(view)
-    view.resize(900, 600)
-    view.show()
-    qtbot.waitExposed(view)
-    return view
+    return shown(qtbot, TopologyView(Document(CATALOG, Design(), analyzer=lambda *_: None)), 900, 600)
 
 
 def test_a_large_design_is_drawn_after_the_first_paint_with_the_edits_made_meanwhile(
