@@ -19,6 +19,7 @@ from planner_gui.commands.language import (
     CHOICES,
     choose_language,
     error_message,
+    format_words,
     option_value,
     translate,
     use_language,
@@ -61,7 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    with use_language(writable_language(choose_language(option_value(args_list)))):
+    # the present layer's words ("12.3 days", "never") follow the command's language in every command
+    with use_language(writable_language(choose_language(option_value(args_list)))), format_words():
         return _run(args_list)
 
 
