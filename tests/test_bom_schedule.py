@@ -40,7 +40,7 @@ def assert_bill_matches_schedule(design: Design, bill: Bom) -> None:
         if line.unit_price is not None:
             assert line.unit_price == round(line.unit_price) and line.total == line.unit_price * line.quantity
         else:
-            assert line.reason in ("no_price", "no_part", "not_placed", "in_space_rent")
+            assert line.reason in ("no_price", "no_part", "not_placed", "in_space_rent", "in_system")
     assert bill.hardware_total == sum(x.total or 0 for x in bill.lines)
 
 

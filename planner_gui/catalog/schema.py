@@ -68,6 +68,9 @@ _COMMON = {
     # in ``source``; entries without one are planning items and the bill of materials says so.
     "part_number": Field(str, required=False),
     "name_zh": Field(str, required=False),  # the name in Simplified Chinese, for the zh bill of materials
+    # Sold only inside a rack-scale system (an NVL72 rack's switch trays, power shelves, cabinet): the
+    # system's own line carries its price, so the bill lists it as included rather than at zero or unpriced.
+    "sold_with_system": Field(bool, required=False),
 }
 _TECH = ("infiniband", "ethernet")
 # NCCL network transports a server can name: IB verbs over InfiniBand or RoCE, AWS EFA (aws-ofi-nccl),

@@ -28,8 +28,10 @@ CATEGORY_ORDER = ("server", "nic", "switch", "storage", "optic", "cable", "rack"
 SCHEDULE_CATEGORIES = ("cable", "optic")
 # Why a line has no price: the catalog gives none; the catalog has no part for the link's medium and
 # speed; the design places none of a part every rack needs; the cabinets come with the rented rack space
-# (an IDC's rack rent, 机柜租赁, includes cabinet, doors and rails: pricing them too would count them twice).
-REASONS = ("no_price", "no_part", "not_placed", "in_space_rent")
+# (an IDC's rack rent, 机柜租赁, includes cabinet, doors and rails: pricing them too would count them twice);
+# the part is sold only inside a rack-scale system whose compute trays carry the system's price
+# (the catalog's ``sold_with_system``: an NVL72 rack's switch trays, power shelves and cabinet).
+REASONS = ("no_price", "no_part", "not_placed", "in_space_rent", "in_system")
 
 
 def whole(amount: float) -> float:
@@ -146,10 +148,12 @@ def _kind(catalog: Any, catalog_id: str) -> str:
 
 
 def _line(catalog: Any, prices: Prices, part: str, count: int, nics: int = 0, net: float = 0.0) -> BomLine:
-    raw = prices.raw(part)
-    unit = None if raw is None else whole(max(raw - net, 0.0))
     entry = catalog.get(part)
     number = None if entry is None else entry.get("part_number")
+    if entry is not None and entry.get("sold_with_system") and part not in prices.overrides:
+        return BomLine(_kind(catalog, part), part, count, None, number, reason="in_system")
+    raw = prices.raw(part)
+    unit = None if raw is None else whole(max(raw - net, 0.0))
     return BomLine(_kind(catalog, part), part, count, unit, number, reason=None if unit is not None else "no_price",
                    nics_excluded=nics)
 

@@ -257,8 +257,10 @@ def _buy_option(design: Design, power: PowerReport, facility: FacilityReport, bo
 
 
 def _missing(bom: Bom) -> tuple[str, ...]:
-    """Parts without a price, but minor ones (blanking and patch panels, PDUs) the catalog may leave out."""
-    return tuple(sorted({line.part for line in bom.unpriced() if line.category not in MINOR_KINDS}))
+    """Parts without a price, but minor ones (blanking and patch panels, PDUs) the catalog may leave out and
+    parts whose rack-scale system carries their price."""
+    return tuple(sorted({line.part for line in bom.unpriced()
+                         if line.category not in MINOR_KINDS and line.reason != "in_system"}))
 
 
 def _network_power_fraction(power: PowerReport) -> float:

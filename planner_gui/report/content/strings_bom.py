@@ -30,6 +30,10 @@ BOM_STRINGS: dict[str, tuple[str, str]] = {
         "included in the monthly rack-space rent (see Cost)",
         "已含在每月机位租金中（见成本分析）",
     ),
+    "bom2.reason.in_system": (
+        "included in the rack-scale system's price (carried by its compute trays)",
+        "已含在整机柜系统价格中（计入其计算托盘单价）",
+    ),
     "bom2.reason.not_placed": (
         "not yet placed in the racks: size per rack from the power section",
         "机柜中尚未放置，请按供电章节的每柜功率选型",
