@@ -22,7 +22,12 @@ from planner_gui.commands.common import catalog_for_cli, load_for_cli, print_jso
 from planner_gui.commands.errors import CliError
 from planner_gui.commands.language import translate
 from planner_gui.commands.predict_cmd import positive_int
-from planner_gui.commands.training_cmd import DEFAULT_TRAIN_TOKENS, resolve_gpu
+from planner_gui.commands.training_cmd import (
+    DEFAULT_TRAIN_TOKENS,
+    add_moe_load_arguments,
+    check_moe_load_args,
+    resolve_gpu,
+)
 from planner_gui.model import Precision
 
 PERCENT = 100.0
@@ -128,7 +133,9 @@ def _plan_on_design(args: argparse.Namespace, catalog: Any, options: Any, space:
     if args.model is None and all(getattr(args, k) is None for k in ("layers", "hidden", "heads", "seq", "vocab")):
         if workload is None:
             raise CliError(translate("CLI", "the design has no training workload; give --model or the shape"))
-        shape = shape_from_workload(workload)
+        shape = shape_from_workload(workload)  # its own routing load, unless the options give one
+        if args.moe_capacity_factor is not None or args.moe_imbalance != 1.0:
+            shape = with_moe_load(shape, args)
     else:
         shape = _shape(args)
     batch = args.global_batch or (workload.global_batch if workload is not None else None)
@@ -157,6 +164,7 @@ def add_model_arguments(p: argparse.ArgumentParser) -> None:
                        ("--seq", translate("CLI", "sequence length in tokens")),
                        ("--vocab", translate("CLI", "vocabulary size"))):
         p.add_argument(name, type=positive_int, help=what)
+    add_moe_load_arguments(p)
 
 
 def shape_from_args(args: argparse.Namespace) -> tuple[Any, str]:
@@ -171,11 +179,18 @@ def shape_from_args(args: argparse.Namespace) -> tuple[Any, str]:
         if preset is None:
             raise CliError(translate("CLI", "--model {name!r} is not a known preset; give the shape with --layers, "
                                             "--hidden, --heads, --seq and --vocab").format(name=args.model))
-        return dataclasses.replace(preset.shape, **{k: v for k, v in given.items() if v is not None}), preset.name
+        shape = dataclasses.replace(preset.shape, **{k: v for k, v in given.items() if v is not None})
+        return with_moe_load(shape, args), preset.name
     missing = [f"--{k.replace('_len', '')}" for k, v in given.items() if v is None]
     if missing:
         raise CliError(translate("CLI", "give --model or the shape: {missing} missing").format(
             missing=", ".join(missing)))
     from planner_gui.model import Workload
 
-    return shape_from_workload(Workload(**given)), "custom"
+    return with_moe_load(shape_from_workload(Workload(**given)), args), "custom"
+
+
+def with_moe_load(shape: Any, args: argparse.Namespace) -> Any:
+    """``shape`` with the --moe-capacity-factor / --moe-imbalance routing load (MoE presets only)."""
+    check_moe_load_args(args, shape.is_moe)
+    return dataclasses.replace(shape, moe_capacity_factor=args.moe_capacity_factor, moe_imbalance=args.moe_imbalance)

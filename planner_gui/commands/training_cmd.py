@@ -57,6 +57,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--moe-experts", type=int, default=0,
                    help=translate("CLI", "experts per MoE layer (default 0: dense)"))
     p.add_argument("--moe-topk", type=int, default=0, help=translate("CLI", "experts each token uses"))
+    add_moe_load_arguments(p)
     p.add_argument("--train-tokens", type=float, default=DEFAULT_TRAIN_TOKENS,
                    help=translate("CLI", "tokens to train on, for the days to train (default 1e12)"))
     p.add_argument("--json", action="store_true", help=translate("CLI", "print TrainingEstimate.to_json()"))
@@ -114,6 +115,28 @@ def resolve_gpu(catalog: Catalog, gpu_or_server: str, per_node: int | None
     return entry.id, per_node, server_for(catalog, entry, per_node)
 
 
+def add_moe_load_arguments(p: argparse.ArgumentParser) -> None:
+    """The MoE routing load (docs/models/training.md): Megatron-Core's capacity factor, or the dropless
+    router's measured imbalance."""
+    p.add_argument("--moe-capacity-factor", type=float, metavar="C",
+                   help=translate("CLI", "MoE experts padded to C x their balanced share of tokens, e.g. 1.25 "
+                                         "(Megatron --moe-expert-capacity-factor; default: dropless routing)"))
+    p.add_argument("--moe-imbalance", type=float, default=1.0, metavar="R",
+                   help=translate("CLI", "dropless MoE routing: the busiest expert rank's tokens over the mean "
+                                         "(default 1: balanced)"))
+
+
+def check_moe_load_args(args: argparse.Namespace, is_moe: bool) -> None:
+    """One readable line for a routing load out of range, or given for a dense model."""
+    from planner_gui.engine import check_moe_load
+
+    given = args.moe_capacity_factor is not None or args.moe_imbalance != 1.0
+    if given and not is_moe:
+        raise CliError(translate("CLI", "--moe-capacity-factor and --moe-imbalance apply to MoE models only; give "
+                                        "--moe-experts and --moe-topk, or leave them out"))
+    check_moe_load(args.moe_capacity_factor, args.moe_imbalance, ("--moe-capacity-factor", "--moe-imbalance"))
+
+
 def workload_from_args(args: argparse.Namespace) -> Workload:
     """The Workload the options describe; dp defaults to gpus / (tp·pp)."""
     dp = args.dp
@@ -129,13 +152,14 @@ def workload_from_args(args: argparse.Namespace) -> Workload:
     if args.moe_experts < 0 or args.moe_topk < 0 or args.moe_topk > args.moe_experts:
         raise CliError(translate("CLI", "--moe-topk {topk} must be from 0 to --moe-experts {experts}").format(
             topk=args.moe_topk, experts=args.moe_experts))
+    check_moe_load_args(args, args.moe_experts > 0)
     return Workload(
         model_name="custom", layers=args.layers, hidden=args.hidden, heads=args.heads, kv_heads=args.kv_heads,
         ffn_hidden=args.ffn, gated_mlp=args.gated_mlp, vocab=args.vocab, seq_len=args.seq,
         global_batch=args.global_batch, micro_batch=args.micro_batch, precision=Precision(args.precision),
         tp=args.tp, pp=args.pp, dp=dp, ep=args.ep, vpp=args.vpp, zero_stage=int(args.zero),
         recompute=Recompute(args.recompute), moe_experts=args.moe_experts, moe_topk=args.moe_topk,
-        train_tokens=args.train_tokens,
+        moe_capacity_factor=args.moe_capacity_factor, moe_imbalance=args.moe_imbalance, train_tokens=args.train_tokens,
     )
 
 

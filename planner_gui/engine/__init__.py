@@ -92,6 +92,7 @@ if TYPE_CHECKING:  # what readers and type checkers see; at run time __getattr__
     from planner_gui.engine.training import (
         MODEL_PRESETS,
         StepOptions,
+        check_moe_load,
         comm_for_server,
         comm_model_from_profile,
         comm_source,
@@ -178,6 +179,7 @@ _WHERE: dict[str, str] = {
     "comm_model_from_profile": "planner_gui.engine.training",
     "estimate_training": "planner_gui.engine.training",
     "find_preset": "planner_gui.engine.training",
+    "check_moe_load": "planner_gui.engine.training",
     "gpu_facts_from_catalog": "planner_gui.engine.training",
     "workload_for_preset": "planner_gui.engine.training",
     "shape_from_workload": "planner_gui.engine.training",
@@ -276,6 +278,7 @@ __all__ = [  # the door's names, for tools, readers and `from planner_gui.engine
     "calibrate",
     "calibrate_fsdp",
     "check_acceptance",
+    "check_moe_load",
     "clean_json",
     "clear_caches",
     "comm_for_server",

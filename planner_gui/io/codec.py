@@ -41,7 +41,9 @@ from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.model.variants import MAX_VARIANTS, Variants, check_name
 
 FORMAT_NAME = "cluster-planner"
-CURRENT_SCHEMA_VERSION = 4  # 2: named variants; 3: quote terms in cost; 4: devices' NVLink domains (io/migrations.py)
+CURRENT_SCHEMA_VERSION = 5  # 2: named variants; 3: quote terms in cost; 4: devices' NVLink domains; 5: MoE routing
+# load in the workload (io/migrations.py)
+WORKLOAD_REALS = ("train_tokens", "moe_capacity_factor", "moe_imbalance")  # the workload's non-integer numbers
 ENVELOPE_KEYS = ("format", "schema_version", "variants")  # file-level keys a variant's design does not repeat
 
 
@@ -371,7 +373,7 @@ def _read_workload(r: Reader) -> Workload:
     values: dict[str, Any] = {}
     for f in fields(Workload):
         default = getattr(d, f.name)
-        if f"workload.{f.name}" in B and f.name != "train_tokens":
+        if f"workload.{f.name}" in B and f.name not in WORKLOAD_REALS:
             values[f.name] = r.integer(f.name, default, *_int(f"workload.{f.name}"))
             if values[f.name] is None and default is not None:
                 values[f.name] = default
@@ -381,6 +383,8 @@ def _read_workload(r: Reader) -> Workload:
     values["precision"] = r.choice("precision", Precision, d.precision)
     values["recompute"] = r.choice("recompute", Recompute, d.recompute)
     values["train_tokens"] = _num(r, "train_tokens", d.train_tokens, "workload")
+    values["moe_imbalance"] = _num(r, "moe_imbalance", d.moe_imbalance, "workload")
+    values["moe_capacity_factor"] = r.number("moe_capacity_factor", None, *B["workload.moe_capacity_factor"])
     return Workload(**values)
 
 

@@ -44,6 +44,9 @@ FILE_BOUNDS: dict[str, tuple[float, float]] = {
     "workload.dp": (1, MAX_COUNT), "workload.ep": (1, MAX_COUNT), "workload.cp": (1, MAX_COUNT),
     "workload.vpp": (1, 1000), "workload.zero_stage": (0, 3), "workload.moe_experts": (0, 100_000),
     "workload.moe_topk": (0, 1000), "workload.train_tokens": (1.0, 1e18),
+    # MoE routing load: a capacity factor below 1 would drop most tokens (published runs use 1-2: Switch
+    # Transformer, GShard); an imbalance is the busiest expert rank over the mean, so 1 or more.
+    "workload.moe_capacity_factor": (1.0, 16.0), "workload.moe_imbalance": (1.0, 64.0),
 }
 
 

@@ -47,8 +47,15 @@ def _v3_to_v4(data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
+def _v4_to_v5(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 5 adds the MoE routing load to ``workload`` (``moe_capacity_factor``, ``moe_imbalance``,
+    optional). A schema-4 file has neither: dropless routing with balanced experts, as it was estimated, so
+    the data is unchanged."""
+    return data
+
+
 # Schema 1 is the first released schema; steps are added here as the format evolves.
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
 
 
 class SchemaError(ValueError):

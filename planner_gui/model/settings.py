@@ -69,6 +69,12 @@ class Workload:
     recompute: Recompute = Recompute.SELECTIVE
     moe_experts: int = 0
     moe_topk: int = 0
+    # MoE routing load (docs/models/training.md, "MoE routing load"): with a capacity factor (Megatron-Core
+    # --moe-expert-capacity-factor with --moe-pad-expert-input-to-capacity; GShard, Switch Transformer)
+    # every expert is padded to factor x its balanced share of tokens; dropless routing (None, Megatron-Core's
+    # default) runs at the busiest expert rank's load over the balanced share, ``moe_imbalance`` (1: balanced).
+    moe_capacity_factor: float | None = None
+    moe_imbalance: float = 1.0
     train_tokens: float = 1.0e12
 
 

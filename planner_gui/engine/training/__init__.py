@@ -30,6 +30,7 @@ from planner_gui.engine.training.shape import (
     MODEL_PRESETS,
     ModelPreset,
     ModelShape,
+    check_moe_load,
     find_preset,
     shape_from_workload,
     workload_for_preset,
@@ -47,7 +48,7 @@ from planner_gui.engine.training.storage import (
 __all__ = [
     "MODEL_PRESETS", "AlphaBetaComm", "CommModel", "GpuFacts", "Layout", "MemoryBreakdown", "ModelPreset",
     "ModelShape", "ScalingPoint", "Sizing", "StepOptions", "StorageEstimate", "StorageKind", "StorageTier",
-    "TrainingEstimate", "activation_bytes_per_layer", "alpha_beta_for_server", "comm_for_server",
+    "TrainingEstimate", "activation_bytes_per_layer", "alpha_beta_for_server", "check_moe_load", "comm_for_server",
     "comm_model_from_profile", "comm_source", "estimate_storage", "estimate_training", "find_preset",
     "gpu_facts_from_catalog", "hardware_flops_per_token", "layout_from_workload", "memory_per_gpu",
     "minimum_gpus", "model_flops_per_step", "model_flops_per_token", "scaling_curve", "shape_from_workload",

@@ -140,7 +140,7 @@ def eager_bytes_per_token(shape: ModelShape) -> float:
     h = shape.hidden
     norms = NORMS_PER_LAYER * (EAGER_RMSNORM_BYTES - COUNTED_NORM_BYTES) * h if shape.rms_norm else 0.0
     rope = EAGER_ROPE_BYTES * (h + shape.kv_hidden) if shape.rotary else 0.0
-    swiglu = (EAGER_SWIGLU_BYTES - MLP_SBF_GATED) * shape.ffn_hidden * shape.experts_active if shape.gated_mlp else 0.0
+    swiglu = (EAGER_SWIGLU_BYTES - MLP_SBF_GATED) * shape.ffn_hidden * shape.experts_busiest if shape.gated_mlp else 0.0
     return norms + rope + swiglu
 
 
@@ -151,5 +151,5 @@ def _stored_bytes(shape: ModelShape, micro_batch: int, tp: int, cp: int, flash_a
 
 def _fp8_cast_bytes(shape: ModelShape, tokens_per_gpu: float) -> float:
     """Bytes FP8 casts move per layer per micro-batch in one direction (forward or backward)."""
-    gemm_inputs = 3 * shape.hidden + shape.ffn_hidden * shape.experts_active  # QKV, proj, up, down inputs
+    gemm_inputs = 3 * shape.hidden + shape.ffn_hidden * shape.experts_busiest  # QKV, proj, up, down inputs
     return FP8_CAST_BYTES_PER_PASS * gemm_inputs * tokens_per_gpu

@@ -33,7 +33,8 @@ def layer_gemms(shape: ModelShape, tokens: float, tp: int, ep: int) -> tuple[tup
     h, f = shape.hidden, shape.ffn_hidden
     qkv = 2 * tokens * h * (h + 2 * shape.kv_hidden) / tp
     proj = 2 * tokens * h * h / tp
-    expert_tokens = tokens * ep * shape.moe_topk / shape.moe_experts if shape.is_moe else tokens
+    # the busiest rank's experts: balanced share x routing load (capacity padding or imbalance, shape.moe_load)
+    expert_tokens = tokens * ep * shape.moe_topk * shape.moe_load / shape.moe_experts if shape.is_moe else tokens
     experts = shape.moe_experts / ep if shape.is_moe else 1
     one_matrix = 2 * expert_tokens * h * f / tp
     gemms = [(qkv, 1.0), (proj, 1.0), (one_matrix, shape.mlp_matrices * experts)]

@@ -63,7 +63,7 @@ def activation_bytes_per_layer(shape: ModelShape, micro_batch: int, tp: int, rec
     sbh = s * b * h / cp
     if recompute == Recompute.FULL:
         return FULL_RECOMPUTE_SBH * sbh / (tp if sequence_parallel else 1)
-    mlp_f = (MLP_SBF_GATED if shape.gated_mlp else MLP_SBF_PLAIN) * shape.ffn_hidden * shape.experts_active
+    mlp_f = (MLP_SBF_GATED if shape.gated_mlp else MLP_SBF_PLAIN) * shape.ffn_hidden * shape.experts_busiest
     per_sbh = ATTN_SBH + KV_SBH_PER_KV_FRACTION * shape.kv_hidden / h + MLP_SBH + NORM_SBH + mlp_f / h
     stored_scores = recompute == Recompute.NONE and not flash_attention
     scores = SCORE_AS2B * shape.heads * s * s * b / cp if stored_scores else 0.0

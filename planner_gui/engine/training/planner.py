@@ -270,7 +270,8 @@ def _workload(shape: ModelShape, v: dict[str, int], sharding: int, recompute: Re
         ffn_hidden=shape.ffn_hidden, gated_mlp=shape.gated_mlp, tied_embeddings=shape.tied_embeddings,
         vocab=shape.vocab, seq_len=shape.seq_len, global_batch=batch, micro_batch=v["mb"], precision=precision,
         tp=v["tp"], pp=v["pp"], dp=v["dp"], ep=v["ep"], cp=v["cp"], vpp=v["vpp"], zero_stage=min(sharding, 3),
-        recompute=recompute, moe_experts=shape.moe_experts, moe_topk=shape.moe_topk, train_tokens=train_tokens)
+        recompute=recompute, moe_experts=shape.moe_experts, moe_topk=shape.moe_topk,
+        moe_capacity_factor=shape.moe_capacity_factor, moe_imbalance=shape.moe_imbalance, train_tokens=train_tokens)
 
 
 def layouts_in(space: PlanSpace) -> int:

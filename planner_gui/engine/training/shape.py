@@ -17,6 +17,7 @@ from planner_gui.model.settings import Workload
 FFN_MULTIPLE = 4  # f = 4h when the workload leaves ffn_hidden empty (GPT-3, Brown et al. 2020)
 NORMS_PER_LAYER = 2  # two LayerNorm/RMSNorm per transformer layer (Megatron-LM theoretical_memory_usage.py)
 MLP_MATRICES_PLAIN = 2  # up + down projection (GeLU MLP)
+MAX_MOE_LOAD, MAX_MOE_IMBALANCE = 16.0, 64.0  # as io/limits.py FILE_BOUNDS (the engine sits beside io)
 MLP_MATRICES_GATED = 3  # gate + up + down (SwiGLU, Shazeer 2020; γ = 3/2 in Megatron-LM's FLOP count)
 
 
@@ -33,6 +34,8 @@ class ModelShape:
     seq_len: int
     moe_experts: int = 0
     moe_topk: int = 0
+    moe_capacity_factor: float | None = None  # None: dropless routing (Workload.moe_capacity_factor)
+    moe_imbalance: float = 1.0  # dropless: the busiest expert rank's tokens over the balanced share
     gated_mlp: bool = False
     tied_embeddings: bool = False
     rms_norm: bool = False  # RMSNorm (Llama) rather than LayerNorm: unfused, it is a chain of fp32 kernels
@@ -60,6 +63,21 @@ class ModelShape:
     def experts_active(self) -> int:
         """Expert MLPs each token passes through (top-k; 1 for a dense model)."""
         return self.moe_topk if self.is_moe else 1
+
+    @property
+    def moe_load(self) -> float:
+        """Tokens the busiest expert rank processes over its balanced share (1 for a dense model): the
+        capacity factor when experts are padded to capacity (every rank then runs exactly that), else the
+        dropless router's imbalance. Every EP rank waits for the busiest at the combine all-to-all, so the
+        expert GEMMs, their element-wise work and activations, and the all-to-all volume scale with it."""
+        if not self.is_moe:
+            return 1.0
+        return self.moe_capacity_factor if self.moe_capacity_factor is not None else self.moe_imbalance
+
+    @property
+    def experts_busiest(self) -> float:
+        """Expert MLPs' worth of tokens on the busiest rank per token of its batch: top-k × the routing load."""
+        return self.experts_active * self.moe_load
 
     # ----- parameter counts ---------------------------------------------------------------
     @property
@@ -115,13 +133,30 @@ def shape_from_workload(workload: Workload) -> ModelShape:
         raise ValueError(QT_TRANSLATE_NOOP("Engine", "moe_topk {topk} must be between 1 and moe_experts {experts}; "
                                                      "set moe_experts to 0 for a dense model").fill(
             topk=workload.moe_topk, experts=workload.moe_experts))
+    check_moe_load(workload.moe_capacity_factor, workload.moe_imbalance)
     return ModelShape(
         layers=workload.layers, hidden=workload.hidden, heads=workload.heads, kv_heads=kv_heads,
         ffn_hidden=ffn, vocab=workload.vocab, seq_len=workload.seq_len,
         moe_experts=workload.moe_experts, moe_topk=workload.moe_topk if workload.moe_experts else 0,
+        moe_capacity_factor=workload.moe_capacity_factor, moe_imbalance=workload.moe_imbalance,
         gated_mlp=workload.gated_mlp,
         tied_embeddings=workload.tied_embeddings,
     )
+
+
+def check_moe_load(factor: object, imbalance: object,
+                   names: tuple[str, str] = ("moe_capacity_factor", "moe_imbalance")) -> None:
+    """The routing load is 1 or more: a capacity factor below 1 drops most tokens (published runs use 1-2),
+    and an imbalance is the busiest rank over the mean (io/limits.py holds the same bounds for files).
+    ``names`` are the two settings as the caller's user knows them (the CLI's options)."""
+    if factor is not None and not (isinstance(factor, int | float) and 1.0 <= factor <= MAX_MOE_LOAD):
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "{name} {value} must be from 1 to {high:g} (1.25 is common), or "
+                                                     "empty for dropless routing").fill(
+            name=names[0], value=factor, high=MAX_MOE_LOAD))
+    if not (isinstance(imbalance, int | float) and 1.0 <= imbalance <= MAX_MOE_IMBALANCE):
+        raise ValueError(QT_TRANSLATE_NOOP("Engine", "{name} {value} must be from 1 (balanced experts) to {high:g}: "
+                                                     "the busiest expert rank's tokens over the mean").fill(
+            name=names[1], value=imbalance, high=MAX_MOE_IMBALANCE))
 
 
 def _require_positive(workload: Workload, names: tuple[str, ...]) -> None:

@@ -86,7 +86,8 @@ def ep_time_per_micro_batch(shape: ModelShape, layout: Layout, recompute: Recomp
     if layout.ep == 1 or not shape.is_moe:
         return 0.0
     tokens = layout.micro_batch * shape.seq_len / (layout.tp * layout.cp)  # SP splits tokens over TP
-    nbytes = int(tokens * shape.moe_topk * shape.hidden * ACTIVATION_BYTES)
+    # the all-to-all ends when the busiest rank has its tokens: the balanced volume x the routing load
+    nbytes = int(tokens * shape.moe_topk * shape.moe_load * shape.hidden * ACTIVATION_BYTES)
     count = EP_ALLTOALLS_FORWARD + EP_ALLTOALLS_BACKWARD
     count += EP_ALLTOALLS_FORWARD if recompute == Recompute.FULL else 0
     one = comm("alltoall", nbytes, layout.ep, layout.ranks_per_node("ep"))

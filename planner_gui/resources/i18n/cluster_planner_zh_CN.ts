@@ -1656,6 +1656,18 @@
         <translation>--gpu：{id!r} 是 {kind}，不是 GPU 或服务器；请选择 GPU 型号</translation>
     </message>
     <message>
+        <source>MoE experts padded to C x their balanced share of tokens, e.g. 1.25 (Megatron --moe-expert-capacity-factor; default: dropless routing)</source>
+        <translation>MoE 专家按均衡份额的 C 倍 token 填充容量，例如 1.25（对应 Megatron --moe-expert-capacity-factor；默认：无丢弃路由）</translation>
+    </message>
+    <message>
+        <source>dropless MoE routing: the busiest expert rank&apos;s tokens over the mean (default 1: balanced)</source>
+        <translation>无丢弃 MoE 路由：负载最重的专家并行 rank 的 token 数与平均值之比（默认 1：均衡）</translation>
+    </message>
+    <message>
+        <source>--moe-capacity-factor and --moe-imbalance apply to MoE models only; give --moe-experts and --moe-topk, or leave them out</source>
+        <translation>--moe-capacity-factor 和 --moe-imbalance 仅适用于 MoE 模型；请给出 --moe-experts 和 --moe-topk，或去掉这两个选项</translation>
+    </message>
+    <message>
         <source>--gpus {gpus} is not a multiple of tp x pp = {product}; change --gpus, --tp or --pp</source>
         <translation>--gpus {gpus} 不是 tp x pp = {product} 的整数倍；请调整 --gpus、--tp 或 --pp</translation>
     </message>
@@ -2942,6 +2954,14 @@
     <message>
         <source>moe_topk {topk} must be between 1 and moe_experts {experts}; set moe_experts to 0 for a dense model</source>
         <translation>moe_topk {topk} 必须在 1 到 moe_experts {experts} 之间；稠密模型请把 moe_experts 设为 0</translation>
+    </message>
+    <message>
+        <source>{name} {value} must be from 1 to {high:g} (1.25 is common), or empty for dropless routing</source>
+        <translation>{name} {value} 须在 1 到 {high:g} 之间（常用 1.25），或留空表示无丢弃路由（dropless）</translation>
+    </message>
+    <message>
+        <source>{name} {value} must be from 1 (balanced experts) to {high:g}: the busiest expert rank&apos;s tokens over the mean</source>
+        <translation>{name} {value} 须在 1（专家负载均衡）到 {high:g} 之间：即负载最重的专家并行 rank 的 token 数与平均值之比</translation>
     </message>
     <message>
         <source>workload {name} is {value!r}; it must be a positive whole number</source>
