@@ -153,3 +153,18 @@ def test_plan_training_on_a_moe_design_ranks_it_slower_under_imbalance(capsys: p
 
 def test_an_empty_design_has_no_workload_to_carry_a_load() -> None:
     assert Design().workload is None  # the load lives in the workload only: nothing to migrate elsewhere
+
+
+def test_the_document_takes_only_a_load_the_file_can_hold_again(qtbot: object) -> None:
+    from planner_gui.document import Document
+
+    catalog = bundled_catalog()
+    design = generate_design(catalog, TemplateSpec("dgx-h100", 2))
+    design.workload = dataclasses.replace(MOE, dp=2, ep=2)
+    document = Document(catalog, design, analyzer=lambda *_: None)
+    assert not document.set_settings("workload", moe_imbalance=0.5)
+    assert not document.set_settings("workload", moe_capacity_factor=20.0)
+    assert document.set_settings("workload", moe_capacity_factor=1.25)
+    assert document.set_settings("workload", moe_capacity_factor=None)
+    assert document.design.workload is not None
+    assert (document.design.workload.moe_capacity_factor, document.design.workload.moe_imbalance) == (None, 1.0)
