@@ -13,8 +13,10 @@ from planner_gui.catalog import bundled_catalog
 from planner_gui.document.document import Document
 from planner_gui.engine.acceptance.check import check_acceptance
 from planner_gui.engine.acceptance.nccl_results import parse_nccl_tests
+from planner_gui.engine.analysis import analyze_design
 from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
+from planner_gui.present import format_days
 from planner_gui.ui.dialogs.acceptance import AcceptanceDialog
 from planner_gui.ui.results.style import RED
 
@@ -82,12 +84,16 @@ def test_two_tests_in_one_paste_can_each_be_shown(dialog: AcceptanceDialog) -> N
     assert dialog.sizes.rowCount() == len(test.sizes)
 
 
-def test_the_fit_reports_the_training_change(dialog: AcceptanceDialog) -> None:
+def test_the_fit_reports_the_training_change(dialog: AcceptanceDialog, document: Document) -> None:
     dialog.load_file(DATA / "all_reduce_perf_4x8_openmpi.txt")
     dialog.fit.setChecked(True)
     report = dialog.check()
     assert report is not None and report.calibration is not None
-    assert "Days to train: 49.2 days → " in dialog.findings.text()  # the engine's estimate before the fit
+    change = report.calibration.training
+    before = analyze_design(document.design, CATALOG).training.estimate.days_to_train  # the engine's, unfitted
+    assert change.days_before == pytest.approx(before) and change.days_after != change.days_before
+    sentence = f"Days to train: {format_days(change.days_before)} → {format_days(change.days_after)}."
+    assert sentence in dialog.findings.text()
 
 
 def test_text_that_is_not_nccl_tests_output(dialog: AcceptanceDialog) -> None:
