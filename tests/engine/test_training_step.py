@@ -25,11 +25,34 @@ def no_launch_cost(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.usefixtures("no_launch_cost")
 def test_compute_only_step_is_flops_over_achievable_rate() -> None:
     """No network, no element-wise cost: t = F / (peak × achievable) = 1.175103e13 / (312e12 × 0.7)
-    = 1.175103e13 / 2.184e14 = 0.0538051 s (F from Narayanan's 72-form, see test_training_flops)."""
+    = 1.175103e13 / 2.184e14 = 0.0538051 s (F from Narayanan's 72-form, see test_training_flops), plus
+    FlashAttention's backward recompute of the scores, half the forward score FLOPs: ½ · 4·l·s·h per token
+    × 16,384 tokens = ½ · 33,554,432 · 16,384 = 2.7488e11 FLOPs = 1.25861e-3 s -> 0.0550637 s."""
     est = estimate_training(gpt(), A100_GEMM_ONLY, no_comm)
-    assert est.step_time_s == pytest.approx(0.0538051, rel=1e-5)
-    assert est.mfu == pytest.approx(0.7, rel=1e-5)
+    assert est.step_time_s == pytest.approx(0.0550637, rel=1e-5)
+    assert est.mfu == pytest.approx(0.7 * 0.0538051 / 0.0550637, rel=1e-5)
     assert est.dominant == "compute"
+    stored = estimate_training(gpt(), A100_GEMM_ONLY, no_comm, options=StepOptions(flash_attention=False))
+    assert stored.step_time_s == pytest.approx(0.0538051, rel=1e-5)  # scores kept: nothing to recompute
+
+
+@pytest.mark.usefixtures("no_launch_cost")
+@pytest.mark.parametrize(("seq", "micro_batch"), [(2048, 2), (4096, 1)])
+def test_flash_attention_backward_recomputes_half_a_forward_of_scores(seq: int, micro_batch: int) -> None:
+    """FlashAttention-2's backward runs 5 score matmuls against the forward's 2 (arXiv:2307.08691 Alg. 2):
+    0.5 × the forward score FLOPs 4·l·s·h per token. 4,096 tokens, l = 4, h = 1024: s = 2048 gives
+    0.5 · 4·4·2048·1024 · 4096 = 6.872e10 FLOPs = 0.31465 ms at 2.184e14; s = 4096 twice that. Time only:
+    the hardware FLOP count does not change; without FlashAttention (scores stored) nothing is added."""
+    workload = gpt(seq=seq, micro_batch=micro_batch)
+    shape = shape_from_workload(workload)
+    layout = layout_from_workload(workload, shape)
+    flash, stored = (compute_module.stage_compute(shape, A100_GEMM_ONLY, Precision.BF16, Recompute.NONE, layout, fa)
+                     for fa in (True, False))
+    expected = 0.31465e-3 * seq / 2048
+    assert flash.backward_s - stored.backward_s == pytest.approx(expected, rel=1e-4)
+    assert flash.forward_s == pytest.approx(stored.forward_s)
+    assert flash.hardware_flops == pytest.approx(stored.hardware_flops)
+    assert flash.attention_s - stored.attention_s == pytest.approx(expected, rel=1e-4)
 
 
 @pytest.mark.usefixtures("no_launch_cost")
@@ -151,13 +174,13 @@ def test_estimate_json_and_breakdown_add_up() -> None:
 def test_context_parallel_ring_exchange_minus_attention() -> None:
     """cp = 2: each ring step sends b·(s/cp)·2·kv_hidden·2 B = 1024·2·1024·2 = 4,194,304 B (4.194 ms at
     1 GB/s); forward 1 + backward 2 passes × (cp−1) × 4 layers = 12 steps = 50.332 ms, minus the attention
-    math that hides them: 3 × 4·s·h·(s/cp)·4 layers = 1.0308e11 FLOPs / 2.184e14 = 0.472 ms → 49.860 ms
-    per micro-batch, × 8 micro-batches = 398.88 ms."""
+    math that hides them: 3.5 × 4·s·h·(s/cp)·4 layers (forward, backward and FlashAttention's recompute)
+    = 1.2026e11 FLOPs / 2.184e14 = 0.551 ms → 49.781 ms per micro-batch, × 8 micro-batches = 398.25 ms."""
     base = gpt()
     workload = replace(base, cp=2)
     est = estimate_training(workload, A100, BusComm(1.0), options=NO_OVERLAP)
     assert est.gpus == 2
-    assert est.breakdown["cp_comm_s"] == pytest.approx(398.88e-3, rel=1e-4)
+    assert est.breakdown["cp_comm_s"] == pytest.approx(398.25e-3, rel=1e-4)
 
 
 def test_uneven_stages_are_placed_like_llama3() -> None:

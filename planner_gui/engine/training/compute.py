@@ -38,6 +38,11 @@ FP8_CAST_BYTES_PER_PASS = 2 + 1 + 1
 # Kernels per layer per micro-batch: forward ≈ 5 GEMMs + 2 score matmuls + ≈ 8 element-wise
 # kernels = 15, backward twice that (BACKWARD_OVER_FORWARD) [est, from the layer's structure].
 KERNELS_PER_LAYER_FORWARD = 15
+# FlashAttention keeps no score matrix, so its backward recomputes S = QKᵀ from Q, K and the saved
+# softmax statistics: 5 score-sized matmuls (S, dV, dP, dQ, dK) against the forward's 2 (S, O), i.e.
+# the usual 2 × forward plus half a forward (Dao 2023, FlashAttention-2, arXiv:2307.08691 §3.1,
+# Algorithm 2; mosaicml/llm-foundry scripts/train/benchmarking/README.md counts the same extra factor).
+FLASH_BACKWARD_RECOMPUTE = 0.5
 # Launch gap + tail per kernel without CUDA graphs: ≈ 3.5 µs (NVIDIA/nccl#1984).
 KERNEL_OVERHEAD_S = 3.5e-6
 # Eager PyTorch runs every element-wise op as its own kernel, and Llama's reference RMSNorm and rotary
@@ -59,7 +64,7 @@ class StageCompute:
     total_s: float
     forward_s: float
     backward_s: float
-    attention_s: float  # score matmuls, forward + backward (what hides CP's K/V exchange)
+    attention_s: float  # score matmuls fwd + bwd, FlashAttention's recompute included (hides CP's K/V exchange)
     hardware_flops: float  # FLOPs executed on one GPU per micro-batch (recompute included)
     linear_forward_s: float = 0.0  # weight GEMMs of one forward pass (what TP comm overlap hides behind)
 
@@ -107,13 +112,15 @@ def _stage_compute(shape: ModelShape, gpu: GpuFacts, precision: Precision, recom
     launch = KERNELS_PER_LAYER_FORWARD * layers * KERNEL_OVERHEAD_S
     elementwise_fwd = ELEMENTWISE_PASSES_FORWARD * one_pass
     forward = gemm_fwd + elementwise_fwd + cast + launch
+    flash_recompute = FLASH_BACKWARD_RECOMPUTE * attn_fwd / rate_16 if flash_attention else 0.0
     backward = (BACKWARD_OVER_FORWARD * (gemm_fwd + launch) + ELEMENTWISE_PASSES_BACKWARD * one_pass + cast
+                + flash_recompute
                 + _recompute_time(recompute, attn_fwd / rate_16, forward - logit_s,
                                   matmul_share * lin_s + elementwise_fwd if matmul_share > 0 else None))
     flops = (1 + BACKWARD_OVER_FORWARD) * (lin_fwd + attn_fwd + logit_fwd)
     selective = matmul_share * lin_fwd if matmul_share > 0 else attn_fwd
     flops += {Recompute.FULL: lin_fwd + attn_fwd, Recompute.SELECTIVE: selective}.get(recompute, 0.0)
-    attention = (1 + BACKWARD_OVER_FORWARD) * attn_fwd / rate_16
+    attention = (1 + BACKWARD_OVER_FORWARD) * attn_fwd / rate_16 + flash_recompute
     return StageCompute(forward + backward, forward, backward, attention, flops, lin_s)
 
 
