@@ -8,6 +8,7 @@ import pytest
 
 from planner_gui.catalog.loader import bundled_catalog
 from planner_gui.engine.training import AlphaBetaComm, alpha_beta_for_server, comm_model_from_profile, subgroup_profile
+from planner_gui.engine.training.fabric import comm_node_gpus, fabric_profile_for_server
 
 GB = 1e9
 
@@ -63,3 +64,20 @@ def test_profile_model_matches_the_engine_for_a_whole_node() -> None:
     expected = collectives.predict(single, "allreduce", 2**28).time_us * 1e-6
     assert comm("allreduce", 2**28, 8, 8) == pytest.approx(expected)
     assert comm("allreduce", 2**28, 1, 1) == 0.0
+
+
+@pytest.mark.parametrize(("server", "gpus", "node"), [
+    ("gb200-nvl72", 64, 64),  # 16 trays of 4: one NVLink domain (the Megatron-FSDP rows)
+    ("gb200-nvl72", 72, 72),  # a whole NVL72
+    ("gb200-nvl72", 144, 72),  # two domains
+    ("gb200-nvl72", 80, 40),  # 20 trays: the most that divide evenly and fit one domain (18) is 10
+    ("dgx-h100", 64, 8),  # an ordinary server is its own NVLink node
+])
+def test_a_rack_scale_job_communicates_as_nvlink_domains(server: str, gpus: int, node: int) -> None:
+    """NCCL treats a multi-node NVLink domain as one node (docs/models/collectives.md), so 64 GPUs on
+    NVL72 trays gather over NVLink, not over the trays' InfiniBand NICs."""
+    catalog = bundled_catalog()
+    assert comm_node_gpus(catalog, server, gpus) == node
+    profile = fabric_profile_for_server(catalog, server, gpus)
+    assert (profile.gpus_per_node, profile.nodes) == (node, -(-gpus // node))
+

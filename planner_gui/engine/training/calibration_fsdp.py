@@ -42,7 +42,7 @@ from planner_gui.engine.training.calibration import (
     predict,
 )
 from planner_gui.engine.training.comm import CommModel
-from planner_gui.engine.training.fabric import comm_for_server
+from planner_gui.engine.training.fabric import comm_for_server, comm_node_gpus
 from planner_gui.engine.training.gpu import GpuFacts, gpu_facts_from_catalog, power_limited
 from planner_gui.engine.training.recompute_fit import layers_to_recompute
 from planner_gui.engine.training.shape import MODEL_PRESETS, ModelShape, find_preset
@@ -76,7 +76,7 @@ def map_fsdp_row(row: dict[str, str], catalog: Any,
         recompute=_recompute(row),
     )
     server_id = _server(catalog, row)
-    per_node = int(catalog.require(server_id, "server")["gpu_count"])
+    per_node = comm_node_gpus(catalog, server_id, gpus)  # an NVL72 job's NVLink domain counts as one node
     torchtitan = "torchtitan" in row.get("group", "")
     op_policy = torchtitan and workload.recompute == Recompute.SELECTIVE
     options = dataclasses.replace(FSDP_OPTIONS, fsdp_shard_group=per_node if hybrid else None,

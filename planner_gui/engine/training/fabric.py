@@ -56,15 +56,32 @@ def fabric_profile_for_server(catalog: Any, server_id: str, gpus: int) -> Any:
     """The network engine's FabricProfile for ``gpus`` GPUs in servers of type ``server_id``.
 
     One NIC of the server's default type per compute slot, the engine's defaults for everything the
-    server does not say (one switch hop, non-blocking, rail-optimised).
+    server does not say (one switch hop, non-blocking, rail-optimised). A rack-scale tray's job is
+    described as NCCL sees it, one node per NVLink domain (:func:`comm_node_gpus`), so its profile's
+    ``gpus_per_node`` is the domain's GPUs: pass that to the step model as ``gpus_per_node``.
     """
     from planner_gui.engine.collectives import profile_from_catalog  # lazy: optional dependency
 
     server = catalog.require(server_id, "server")
     per_node = int(server["gpu_count"])
     nodes = max(1, -(-gpus // per_node))
+    domain = comm_node_gpus(catalog, server_id, gpus)
     return profile_from_catalog(catalog, server["gpu_id"], per_node, nodes, nic_id=server["default_nic_id"],
-                                nics_per_node=int(server["compute_nic_slots"]))
+                                nics_per_node=int(server["compute_nic_slots"]),
+                                nvlink_domain=domain if domain > per_node else None)
+
+
+def comm_node_gpus(catalog: Any, server_id: str, gpus: int) -> int:
+    """GPUs that share NVLink for ``gpus`` GPUs of ``server_id``: one server, or for a tray of a rack-scale
+    system (``nvlink_domain_gpus`` above its own GPUs, e.g. 72 for GB200 NVL72 trays of 4) the trays of the
+    job that fit one domain, the most that divide the job's trays evenly (NCCL's multi-node NVLink cliques
+    are whole, docs/models/collectives.md): 64 GPUs on NVL72 trays are one 64-GPU NVLink node."""
+    server = catalog.require(server_id, "server")
+    per_node = int(server["gpu_count"])
+    domain_trays = max(1, int(server.get("nvlink_domain_gpus") or per_node) // per_node)
+    nodes = max(1, -(-gpus // per_node))
+    trays = max(t for t in range(1, min(domain_trays, nodes) + 1) if nodes % t == 0)
+    return trays * per_node
 
 
 def _parts(catalog: Any, server_id: str) -> tuple[Any, Any, Any]:
