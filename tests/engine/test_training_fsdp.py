@@ -70,7 +70,8 @@ def test_faster_network_never_slows_fsdp() -> None:
 
 def test_hybrid_sharding_holds_more_states_and_gathers_inside_the_shard_group() -> None:
     """HSDP with shard groups of 8 on 32 GPUs: weights/gradients/optimizer split 8 ways, not 32, and the
-    gathers go to groups of 8; the replicas all-reduce each layer's shard (4 ranks)."""
+    gathers go to groups of 8; the replicas all-reduce each layer's shard (4 ranks); the optimizer step
+    updates 1/8 of the parameters on every GPU."""
     workload = gpt(dp=32, global_batch=32, zero_stage=3)
     calls: list[tuple[str, int, int, int]] = []
     full = estimate_training(workload, A100, BusComm(10.0))
@@ -78,6 +79,8 @@ def test_hybrid_sharding_holds_more_states_and_gathers_inside_the_shard_group() 
     assert hybrid.memory.optimizer_gb == pytest.approx(4 * full.memory.optimizer_gb)
     assert {c[2] for c in calls if c[0] == "allgather"} == {8}
     assert {c[2] for c in calls if c[0] == "allreduce"} == {4}
+    # each GPU also runs Adam on its 1/8 (every replica updates its own copy), not 1/32: 4× the time
+    assert hybrid.breakdown["optimizer_s"] == pytest.approx(4 * full.breakdown["optimizer_s"])
 
 
 def test_shard_group_must_divide_the_data_parallel_group() -> None:

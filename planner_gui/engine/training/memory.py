@@ -146,8 +146,8 @@ def _rank_memory(shape: ModelShape, layout: Layout, zero_stage: int, recompute: 
                  sequence_parallel: bool, flash_attention: bool, shard: int | None, rank: int) -> MemoryBreakdown:
     layers = layout.layers_on(rank, shape.layers)
     dense, expert = local_params(shape, layout, layers, embedding_too=rank == 0)
-    wd, gd, kd = zero_bytes_per_param(zero_stage, _sharded_over(layout, "dp", shard))
-    we, ge, ke = zero_bytes_per_param(zero_stage, _sharded_over(layout, "edp", shard))
+    wd, gd, kd = zero_bytes_per_param(zero_stage, sharded_over(layout, "dp", shard))
+    we, ge, ke = zero_bytes_per_param(zero_stage, sharded_over(layout, "edp", shard))
     act_layer = activation_bytes_per_layer(shape, layout.micro_batch, layout.tp, recompute,
                                            sequence_parallel, flash_attention, layout.cp)
     activations = act_layer * layers * in_flight_micro_batches(layout, rank)
@@ -160,7 +160,8 @@ def _rank_memory(shape: ModelShape, layout: Layout, zero_stage: int, recompute: 
     )
 
 
-def _sharded_over(layout: Layout, group: str, shard: int | None) -> int:
+def sharded_over(layout: Layout, group: str, shard: int | None) -> int:
+    """Ranks the ZeRO states of ``group`` are split over: the group, or HSDP's shard group inside it."""
     size = layout.group_size(group)
     return size if shard is None else max(1, min(shard, size))
 

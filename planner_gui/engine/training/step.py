@@ -24,7 +24,7 @@ from planner_gui.engine.training.flops import (
     recompute_flops_per_token,
 )
 from planner_gui.engine.training.gpu import MEMORY_BW_ACHIEVABLE, GpuFacts
-from planner_gui.engine.training.memory import MemoryBreakdown, local_params, memory_per_gpu
+from planner_gui.engine.training.memory import MemoryBreakdown, local_params, memory_per_gpu, sharded_over
 from planner_gui.engine.training.parallel import Layout, layout_from_workload
 from planner_gui.engine.training.shape import ModelShape, shape_from_workload
 from planner_gui.engine.training.traffic import (
@@ -159,7 +159,7 @@ def _step_parts(shape: ModelShape, layout: Layout, workload: Workload, gpu: GpuF
     t_mb = stage.total_s + tp + cp + ep + pp + dp.per_micro_batch_exposed_s
     m = layout.micro_batches
     bubble = (layout.pp - 1) / layout.vpp * t_mb
-    optimizer = _optimizer_time(shape, layout, workload.zero_stage, gpu)
+    optimizer = _optimizer_time(shape, layout, workload.zero_stage, gpu, options.fsdp_shard_group)
     parts = {
         "compute": m * stage.total_s, "tp_comm": m * tp, "cp_comm": m * cp, "ep_comm": m * ep, "pp_comm": m * pp,
         "dp_comm": m * dp.per_micro_batch_exposed_s + dp.per_step_exposed_s, "bubble": bubble,
@@ -211,9 +211,11 @@ def _software_choices(workload: Workload) -> tuple[Precision, Recompute]:
     return choices[0], choices[1]
 
 
-def _optimizer_time(shape: ModelShape, layout: Layout, zero_stage: int, gpu: GpuFacts) -> float:
-    """Adam update of the parameters this GPU owns (sharded over DP from ZeRO stage 1 on)."""
+def _optimizer_time(shape: ModelShape, layout: Layout, zero_stage: int, gpu: GpuFacts,
+                    shard: int | None = None) -> float:
+    """Adam update of the parameters this GPU owns (sharded over DP from ZeRO stage 1 on; with HSDP over
+    the ``shard`` group only, so every replica updates its own copy of its 1/shard, as memory.py counts)."""
     dense, expert = local_params(shape, layout)
     if zero_stage >= 1:
-        dense, expert = dense / layout.group_size("dp"), expert / layout.group_size("edp")
+        dense, expert = dense / sharded_over(layout, "dp", shard), expert / sharded_over(layout, "edp", shard)
     return (dense + expert) * OPTIMIZER_BYTES_TOUCHED / (gpu.memory_bytes_per_s * MEMORY_BW_ACHIEVABLE)
