@@ -10,7 +10,7 @@ Typical use::
 
 from planner_gui.engine.training.checks import training_checks
 from planner_gui.engine.training.comm import AlphaBetaComm, CommModel, comm_model_from_profile, subgroup_profile
-from planner_gui.engine.training.fabric import alpha_beta_for_server, comm_for_server, comm_source
+from planner_gui.engine.training.fabric import alpha_beta_for_server, comm_for_server, comm_node_gpus, comm_source
 from planner_gui.engine.training.flops import (
     hardware_flops_per_token,
     model_flops_per_step,
@@ -49,7 +49,7 @@ __all__ = [
     "MODEL_PRESETS", "AlphaBetaComm", "CommModel", "GpuFacts", "Layout", "MemoryBreakdown", "ModelPreset",
     "ModelShape", "ScalingPoint", "Sizing", "StepOptions", "StorageEstimate", "StorageKind", "StorageTier",
     "TrainingEstimate", "activation_bytes_per_layer", "alpha_beta_for_server", "check_moe_load", "comm_for_server",
-    "comm_model_from_profile", "comm_source", "estimate_storage", "estimate_training", "find_preset",
+    "comm_model_from_profile", "comm_node_gpus", "comm_source", "estimate_storage", "estimate_training", "find_preset",
     "gpu_facts_from_catalog", "hardware_flops_per_token", "layout_from_workload", "memory_per_gpu",
     "minimum_gpus", "model_flops_per_step", "model_flops_per_token", "scaling_curve", "shape_from_workload",
     "six_n_d", "storage_tier_from_catalog", "subgroup_profile", "training_checks", "workload_for_preset",
