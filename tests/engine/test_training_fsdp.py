@@ -102,3 +102,8 @@ def test_published_fsdp_runs_are_mapped_and_weak_scaling_rows_agree() -> None:
     assert max(predicted) / min(predicted) < 1.01
     hsdp = map_fsdp_row(next(r for r in rows if r["id"] == "28"), catalog)
     assert hsdp.options.fsdp_shard_group == 8 and hsdp.workload.global_batch == 2 * 128
+    # the software each source states: torchtitan reduces gradients in fp32, llm-foundry (PURE) in bf16
+    titan, foundry = (map_fsdp_row(next(r for r in rows if r["id"] == i), catalog) for i in ("22", "12"))
+    assert (titan.options.grad_reduce_bytes, foundry.options.grad_reduce_bytes) == (4, 2)
+    # 64 GB200s on NVL72 trays form one NVLink node for the step model and the collectives alike
+    assert map_fsdp_row(next(r for r in rows if r["id"] == "32"), catalog).gpus_per_node == 64

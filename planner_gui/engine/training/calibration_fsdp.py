@@ -19,9 +19,12 @@ Rules (stated in docs/models/training.md "Fully sharded data parallelism"), noth
 * torchtitan rows without torch.compile run eager PyTorch (``StepOptions.fused_elementwise`` False);
   llm-foundry's MPT layers (LayerNorm, GeLU) and fms-fsdp (``use_torch_compile`` True by default,
   fms_fsdp/config/training.py) count as fused, Megatron-FSDP runs Transformer Engine's fused kernels;
+* torchtitan reduce-scatters gradients in fp32 (its default ``mixed_precision_reduce``), the others at
+  the model's default 16-bit (llm-foundry's A100 tables state PURE, all bf16; the rest state nothing);
 * a power limit the row states ("(500W)") caps the GPU's math rate (:func:`.gpu.power_limited`);
 * the server is the catalog's DGX/HGX with the row's GPU (the catalog's default 8 NICs of one
-  rail each: llm-foundry's A100 tables state 1600 Gbps per node = 8 × 200 Gb/s);
+  rail each: llm-foundry's A100 tables state 1600 Gbps per node = 8 × 200 Gb/s); on NVL72 trays the
+  job's NVLink domain is one node (:func:`.fabric.comm_node_gpus`);
 * the compared metric is tokens/s per GPU, which every row reports and which needs no FLOP
   accounting (llm-foundry counts attention FLOPs in its MFU, torchtitan does not).
 """
@@ -56,6 +59,9 @@ LLAMA2_CONTEXT = 4096  # Llama 2's training context (Touvron et al. 2023, arXiv:
 # torchtitan's op-level selective AC saves every matmul output except every second one
 # (pytorch/torchtitan torchtitan/distributed/activation_checkpoint.py, _custom_policy)
 TORCHTITAN_OP_MATMUL_SHARE = 0.5
+# torchtitan reduce-scatters gradients in fp32 by default (job config training.mixed_precision_reduce =
+# "float32", passed to FSDP2's MixedPrecisionPolicy reduce_dtype in pytorch/torchtitan parallelize.py)
+TORCHTITAN_REDUCE_BYTES = 4
 
 
 def map_fsdp_row(row: dict[str, str], catalog: Any,
@@ -79,9 +85,11 @@ def map_fsdp_row(row: dict[str, str], catalog: Any,
     per_node = comm_node_gpus(catalog, server_id, gpus)  # an NVL72 job's NVLink domain counts as one node
     torchtitan = "torchtitan" in row.get("group", "")
     op_policy = torchtitan and workload.recompute == Recompute.SELECTIVE
+    reduce_bytes = TORCHTITAN_REDUCE_BYTES if torchtitan else FSDP_OPTIONS.grad_reduce_bytes
     options = dataclasses.replace(FSDP_OPTIONS, fsdp_shard_group=per_node if hybrid else None,
                                   recompute_matmul_share=TORCHTITAN_OP_MATMUL_SHARE if op_policy else 0.0,
-                                  fused_elementwise=not torchtitan or "compile" in row["model"].lower())
+                                  fused_elementwise=not torchtitan or "compile" in row["model"].lower(),
+                                  grad_reduce_bytes=reduce_bytes)
     gpu = gpu_facts_from_catalog(catalog, server_id)
     limit = re.search(r"\((\d+)\s*W\)", row["gpu_type"])
     if limit:
