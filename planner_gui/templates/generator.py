@@ -101,7 +101,7 @@ def _compute_plan(catalog: Catalog, resolved: ResolvedSpec, server_ids: list[str
                              "or rail-optimized").fill(endpoints=endpoints, switch=leaf.id, ports=len(down)))
         members = [[f"{s}/cx{i}" for s in server_ids for i in range(nics)]]
     elif spec.topology == "rail-optimized":
-        members = _rail_members(server_ids, nics, _whole_ratio_fill(len(down), spec.oversubscription))
+        members = _rail_members(server_ids, nics, whole_ratio_fill(len(down), spec.oversubscription))
     else:
         flat = [f"{s}/cx{i}" for s in server_ids for i in range(nics)]
         per_leaf = max(nics, len(down) // nics * nics)  # whole nodes per leaf: no node straddles two leaves
@@ -121,13 +121,32 @@ def _compute_plan(catalog: Catalog, resolved: ResolvedSpec, server_ids: list[str
                          "{fabrics}").fill(reason=error.args[0], endpoints=endpoints, fabrics=fabrics)) from None
 
 
-def _whole_ratio_fill(ports: int, oversubscription: float) -> int:
+def whole_ratio_fill(ports: int, oversubscription: float) -> int:
     """Downlinks a rail leaf fills: for a whole ratio the largest multiple of it, so the leaf needs a whole
     number of uplinks (51 ports at 4:1: 48 nodes and 12 uplinks, not 51 and 12.75)."""
     ratio = round(oversubscription)
     if ratio < 2 or not math.isclose(oversubscription, ratio) or ports < ratio:
         return ports
     return ports - ports % ratio
+
+
+def servers_per_unit(catalog: Catalog, spec: TemplateSpec) -> int:
+    """The design's scale unit in servers: a size that is a whole multiple of it leaves no leaf port idle.
+
+    Rail-optimized: a group of nodes fills one leaf per rail (``whole_ratio_fill`` of the leaf's downlinks,
+    32 nodes on a 64-port NDR leaf at 1:1, NVIDIA's DGX SuperPOD scalable unit); leaf-spine: the whole nodes
+    one leaf takes; single-switch: one server; rack-scale systems: one NVLink domain of trays."""
+    resolved = resolve(spec, catalog)
+    scale = rack_scale_for(catalog, resolved.server)
+    if scale is not None:
+        return scale.trays
+    if spec.topology == "single-switch":
+        return 1
+    down, _ = leaf_port_split(resolved.fabric_switch, resolved.nic["speed_gbps"], spec.oversubscription,
+                              needs_uplinks=True)
+    if spec.topology == "rail-optimized":
+        return max(1, whole_ratio_fill(len(down), spec.oversubscription))
+    return max(1, len(down) // resolved.nics_per_node)
 
 
 FABRICS_NAMED = 5  # fabrics a "choose a larger switch" hint names before counting the rest

@@ -3,20 +3,25 @@
 Candidates are built, not assumed: for every GPU server of the catalog (or those asked for) and every
 fabric (the server's default compute NIC, or the NICs asked for), the template generator
 (templates/generator.py) builds designs of doubling size — 1, 2, 4, … servers, or whole NVLink domains
-(18 trays of an NVL72 rack) for rack-scale servers. Each design is analysed as a user's would be: its
-best layout comes from the layout search on the design (:func:`.design_plan.plan_design`: the collective
-model of its fabric as generated), its cost from the cost engine (engine/cost/tco.py ``cost_report``)
-over the months the training takes, billed in whole months as that model bills.
+(18 trays of an NVL72 rack) for rack-scale servers — and then, between the two doublings that bracket the
+answer, sizes that are whole multiples of the design's scale unit (planning/sizes.py: a binary search, at
+most ⌈log2(n + 1)⌉ designs for n sizes). Each design is analysed as a user's would be: its best layout
+comes from the layout search on the design (:func:`.design_plan.plan_design`: the collective model of its
+fabric as generated), its cost from the cost engine (engine/cost/tco.py ``cost_report``) over the months
+the training takes, billed in whole months as that model bills.
 
 Per server and fabric one size is kept. With a deadline it is the smallest that meets it (a bigger one
 only costs more: hardware, rent and cloud bills all grow with the GPUs); with only a budget it is the
 fastest whose cost stays within it (the largest within it, or a smaller one when that is faster).
-Sizes the vectorised bounds already rule out are never built: fewer
-GPUs than the model states need (``plan_bounds``'s memory bound) or a compute lower bound past the
-deadline. ``binds`` says what fixed the size: ``memory`` (half the size cannot hold the model),
-``batch`` (no layout divides the global batch at half the size), ``deadline`` (half the size is too
-slow), ``budget`` (twice the size costs too much), ``size`` (the search's node limit), ``speed``
-(twice the size would be slower: communication outgrows the batch) or ``none``.
+Sizes the bounds already rule out are never built: no tp x pp x cp of the space splits the global batch
+over the GPUs, fewer GPUs than the model states need (``plan_bounds``'s memory bound), a compute lower
+bound past the deadline, or a cost floor over the budget. ``binds`` says what fixed the size. With a
+deadline it is why the largest smaller size of the search that a layout can split the batch over (the
+unit multiple or the doubling below) was refused: ``memory`` (it cannot hold the model), ``deadline`` (it
+is too slow), ``budget`` (its cost floor is over the budget); ``batch`` when no smaller size can split the
+global batch, ``none`` for the smallest size. With only a budget: ``budget`` (a bigger size costs too
+much), ``size`` (no bigger size up to the search's node limit can run), ``speed`` (a bigger size would be
+slower: communication outgrows the batch).
 """
 
 from __future__ import annotations
@@ -31,7 +36,9 @@ from planner_gui.engine.analysis import analyze_design
 from planner_gui.engine.cost.tco import cost_report
 from planner_gui.engine.facility.energy import HOURS_PER_MONTH
 from planner_gui.engine.planning.design_plan import plan_design
+from planner_gui.engine.planning.pairs import Pair, why_none
 from planner_gui.engine.planning.request import ClusterRequest
+from planner_gui.engine.planning.sizes import first_meeting, last_meeting, multiples_between, splits_batch
 from planner_gui.engine.sections.training import error_message
 from planner_gui.engine.training import gpu_facts_from_catalog
 from planner_gui.engine.training.planner import PlanEntry, plan_bounds
@@ -39,7 +46,7 @@ from planner_gui.model import Design
 from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.model.settings import MAX_PROJECT_MONTHS, CostSettings, Currency
 from planner_gui.templates import TemplateError, TemplateSpec
-from planner_gui.templates.generator import generate_design
+from planner_gui.templates.generator import generate_design, servers_per_unit
 
 SECONDS_PER_DAY = 86_400
 DAYS_PER_MONTH = HOURS_PER_MONTH / 24  # 30.4 days: the cost model's month (facility/energy.py)
@@ -97,27 +104,6 @@ class ClusterPlan:
         return [c.to_json() for c in self.candidates]
 
 
-@dataclass(slots=True)
-class _Pair:
-    """The search over sizes for one server and fabric: what it found and why it stopped."""
-
-    server_id: str
-    nic_id: str | None
-    chosen: ClusterCandidate | None = None
-    last: str = "none"  # why the size below the current one was rejected
-    fastest_days: float = math.inf  # best time of a design built
-    fastest_nodes: int = 0
-    bound_days: float = math.inf  # best lower bound of a size never built
-    bound_nodes: int = 0
-    cheapest: float = math.inf  # lowest cost seen of a size that met every time constraint
-    cheapest_nodes: int = 0
-    cheapest_floor: bool = False  # the cheapest is a lower bound (never built: its floor is over the budget)
-
-    def offer(self, cost: float, nodes: int, floor: bool = False) -> None:
-        if cost < self.cheapest:
-            self.cheapest, self.cheapest_nodes, self.cheapest_floor = cost, nodes, floor
-
-
 def plan_clusters(catalog: Any, request: ClusterRequest, progress: Progress | None = None,
                   stop: Stop | None = None) -> ClusterPlan:
     """Candidate designs for ``request`` ranked best first (module docstring); ValueError on bad input.
@@ -125,7 +111,7 @@ def plan_clusters(catalog: Any, request: ClusterRequest, progress: Progress | No
     ``stop`` is asked before every design is built (each takes up to a second); when it returns True the
     search raises :class:`SearchCancelled`."""
     request.check(catalog)
-    pairs = [_Pair(s, n) for s in request.server_ids(catalog) for n in request.nic_ids(catalog, s)]
+    pairs = [Pair(s, n) for s in request.server_ids(catalog) for n in request.nic_ids(catalog, s)]
     built, notes = 0, []
     for index, pair in enumerate(pairs):
         if progress is not None:
@@ -140,10 +126,10 @@ def plan_clusters(catalog: Any, request: ClusterRequest, progress: Progress | No
     found = [p.chosen for p in pairs if p.chosen is not None]
     key = (lambda c: (c.cost, c.days)) if request.deadline_days is not None else (lambda c: (c.days, c.cost))
     found.sort(key=key)
-    return ClusterPlan(tuple(found), built, "" if found else _why_none(request, pairs), tuple(notes))
+    return ClusterPlan(tuple(found), built, "" if found else why_none(request, pairs), tuple(notes))
 
 
-def _search_pair(catalog: Any, request: ClusterRequest, pair: _Pair, stop: Stop | None) -> int:
+def _search_pair(catalog: Any, request: ClusterRequest, pair: Pair, stop: Stop | None) -> int:
     """Walk the sizes of one server and fabric; returns how many designs were built."""
     walk = _Walk(catalog, request, pair, stop)
     return walk.deadline() if request.deadline_days is not None else walk.budget()
@@ -152,24 +138,30 @@ def _search_pair(catalog: Any, request: ClusterRequest, pair: _Pair, stop: Stop 
 class _Walk:
     """The sizes of one server and fabric, their bounds, and the designs built for them."""
 
-    def __init__(self, catalog: Any, request: ClusterRequest, pair: _Pair, stop: Stop | None = None) -> None:
+    def __init__(self, catalog: Any, request: ClusterRequest, pair: Pair, stop: Stop | None = None) -> None:
         self.catalog, self.request, self.pair, self.stop = catalog, request, pair, stop
         server = catalog.require(pair.server_id, "server")
         self.per_server = int(server["gpu_count"])
         first = _first_size(catalog, pair.server_id)
         self.sizes = [first * 2**k for k in range(64) if first * 2**k <= request.max_nodes]
+        spec = TemplateSpec(pair.server_id, first, nic_id=pair.nic_id, topology=request.topology)
+        self.first, self.unit = first, math.lcm(first, servers_per_unit(catalog, spec))
         self.gpu = gpu_facts_from_catalog(catalog, pair.server_id)
         # tp never exceeds the NVLink domain; the bound lets it reach the space's largest tp (still a lower bound)
         self.bound_node = max(self.per_server * first, max(request.space.tp))
         self.steps = request.train_tokens / (request.global_batch * request.shape.seq_len)
         self.floor = _cost_floor(catalog, request, server)
+        self.deadline_days = request.deadline_days if request.deadline_days is not None else math.inf
+        self.budget_cap = request.budget if request.budget is not None else math.inf
+        self.reasons: dict[int, str] = {}  # sizes refused and why: the ``binds`` of the size next to them
         self.built = 0
 
     def days_bound(self, nodes: int) -> tuple[float, str]:
         """(lower bound on the days to train, "" or why no layout can run at this size)."""
-        r = self.request
-        bounds = plan_bounds(r.shape, nodes * self.per_server, self.bound_node, r.global_batch, r.precision,
-                             self.gpu, r.space)
+        r, gpus = self.request, nodes * self.per_server
+        if not splits_batch(gpus, self.bound_node, r.global_batch, r.space):
+            return math.inf, "batch"  # the divisibility test alone: no need for the bounds' grid
+        bounds = plan_bounds(r.shape, gpus, self.bound_node, r.global_batch, r.precision, self.gpu, r.space)
         if bounds.memory_fits == 0:
             return math.inf, "memory" if bounds.consistent else "batch"
         days = self.steps * bounds.step_lower_bound_s / SECONDS_PER_DAY
@@ -187,34 +179,73 @@ class _Walk:
             p.fastest_days, p.fastest_nodes = min((p.fastest_days, p.fastest_nodes), (candidate.days, nodes))
         return candidate
 
+    def refuse(self, nodes: int, reason: str) -> None:
+        self.reasons[nodes] = reason
+
+    def may_meet(self, nodes: int) -> float | None:
+        """The size's lower bound on the days, or None (the reason recorded) when the bounds rule it out:
+        no layout, slower than the deadline even at the bound, or a cost floor over the budget."""
+        days, refused = self.days_bound(nodes)
+        if refused or days > self.deadline_days:
+            self.refuse(nodes, refused or "deadline")
+            return None
+        if self.floor(nodes, days) > self.budget_cap:
+            self.pair.offer(self.floor(nodes, days), nodes, floor=True)
+            self.refuse(nodes, "budget")
+            return None
+        return days
+
+    def timely(self, nodes: int) -> ClusterCandidate | None:
+        """The built design when it meets the deadline (its cost offered), else None (the reason recorded)."""
+        candidate = self.build(nodes)
+        if candidate is None or candidate.days > self.deadline_days:
+            self.refuse(nodes, "memory" if candidate is None else "deadline")
+            return None
+        self.pair.offer(candidate.cost, nodes)
+        return candidate
+
     def deadline(self) -> int:
-        """Upward from the smallest size: the first that fits and meets the deadline (the cheapest)."""
-        r, p = self.request, self.pair
-        deadline = r.deadline_days or math.inf
+        """Upward through the doublings to the first that meets the deadline, then between it and the
+        doubling below to the smallest unit multiple that meets it too (the cheapest)."""
+        below = 0
         for nodes in self.sizes:
-            days, refused = self.days_bound(nodes)
-            if refused or days > deadline:
-                p.last = refused or "deadline"
+            if self.may_meet(nodes) is None:
+                if self.reasons[nodes] == "budget":
+                    self._settle(below, nodes, None)  # bigger costs more still; a size between may fit
+                    break
+                below = nodes
                 continue
-            if r.budget is not None and self.floor(nodes, days) > r.budget:
-                p.offer(self.floor(nodes, days), nodes, floor=True)
-                break  # bigger clusters cost more still
-            candidate = self.build(nodes)
-            if candidate is None or candidate.days > deadline:
-                p.last = "memory" if candidate is None else "deadline"
-                continue
-            p.offer(candidate.cost, nodes)
-            if r.budget is None or candidate.cost <= r.budget:
-                p.chosen = candidate
-            break
+            candidate = self.timely(nodes)
+            if candidate is not None:
+                self._settle(below, nodes, candidate)
+                break
+            below = nodes
         return self.built
 
+    def _settle(self, low: int, high: int, top: ClusterCandidate | None) -> None:
+        """Choose the smallest size in (low, high] that meets the deadline; ``top`` is ``high`` built (None:
+        not built); its binds are why the size just below it was refused."""
+        between = [n for n in multiples_between(low, high, self.unit) if self.may_meet(n) is not None]
+        index, found = first_meeting(between, self.timely)
+        chosen = found if index < len(between) else top
+        if chosen is None or chosen.cost > self.budget_cap:
+            return
+        self.pair.chosen = dataclasses.replace(chosen, binds=self._why_not_smaller(chosen.nodes))
+
+    def _why_not_smaller(self, nodes: int) -> str:
+        """Why the largest smaller size a layout could split the batch over was refused; ``batch`` when no
+        smaller size could, ``none`` when there is no smaller size. Every size of the search between that
+        one and ``nodes`` was refused for the batch (a binary search asks the size next to its answer)."""
+        below = sorted((n for n in self.reasons if n < nodes), reverse=True)
+        why = next((self.reasons[n] for n in below if self.reasons[n] != "batch"), None)
+        return why or ("batch" if below else "none")
+
     def budget(self) -> int:
-        """Downward from the largest size whose cost floor fits the budget: the first within it, then
-        smaller sizes while they are faster still (past the batch's data-parallel room a bigger cluster
+        """Downward from the largest doubling whose cost floor fits the budget to the first within it, up
+        between it and the next size to the largest unit multiple within it when that is faster, or else
+        smaller doublings while they are faster still (past the batch's data-parallel room a bigger cluster
         only adds communication)."""
-        r, p = self.request, self.pair
-        budget = r.budget if r.budget is not None else math.inf
+        p, budget = self.pair, self.budget_cap
         usable = []
         for nodes in self.sizes:
             days, refused = self.days_bound(nodes)
@@ -222,21 +253,45 @@ class _Walk:
                 continue
             if self.floor(nodes, days) > budget:
                 p.offer(self.floor(nodes, days), nodes, floor=True)
+                self.refuse(nodes, "budget")
                 break
             usable.append(nodes)
-        bind = "size" if usable and usable[-1] == self.sizes[-1] else "budget"
         for index in range(len(usable) - 1, -1, -1):
             candidate = self.build(usable[index])
             if candidate is None:
                 continue
             p.offer(candidate.cost, usable[index])
             if candidate.cost <= budget:
-                p.chosen = dataclasses.replace(candidate, binds=bind)
-                self._faster_below(usable[:index])
+                p.chosen = candidate
+                if not self._grow(candidate):
+                    self._faster_below(usable[:index])
                 break
-            bind = "budget"
+            self.refuse(usable[index], "budget")
         return self.built
 
+    def _grow(self, chosen: ClusterCandidate) -> bool:
+        """Between the chosen doubling and the next size up (or the node limit), the largest unit multiple
+        within the budget, taken when it trains faster; binds ``budget`` when a bigger size was refused for
+        its cost, else ``size``. True when it was taken."""
+        bigger = [n for n in self.sizes if n > chosen.nodes]
+        top = bigger[0] if bigger else self.request.max_nodes + 1
+        between = [n for n in multiples_between(chosen.nodes, top, self.unit) if self.may_meet(n) is not None]
+        _, found = last_meeting(between, self._affordable)
+        grown = found is not None and found.days < chosen.days
+        best = found if grown and found is not None else chosen
+        over = any(n > best.nodes and why == "budget" for n, why in self.reasons.items())
+        self.pair.chosen = dataclasses.replace(best, binds="budget" if over else "size")
+        return grown
+
+    def _affordable(self, nodes: int) -> ClusterCandidate | None:
+        candidate = self.build(nodes)
+        if candidate is None:
+            return None
+        self.pair.offer(candidate.cost, nodes)
+        if candidate.cost > self.budget_cap:
+            self.refuse(nodes, "budget")
+            return None
+        return candidate
 
     def _faster_below(self, smaller: list[int]) -> None:
         """Halve the chosen size while the smaller cluster trains faster (binds: speed)."""
@@ -269,7 +324,7 @@ def _cost_floor(catalog: Any, request: ClusterRequest, server: Any) -> Callable[
     return floor
 
 
-def _build(catalog: Any, request: ClusterRequest, pair: _Pair, nodes: int) -> ClusterCandidate | None:
+def _build(catalog: Any, request: ClusterRequest, pair: Pair, nodes: int) -> ClusterCandidate | None:
     """Generate the design, find its best layout, and cost the training on it."""
     spec = TemplateSpec(pair.server_id, nodes, nic_id=pair.nic_id, topology=request.topology)
     design = generate_design(catalog, spec)
@@ -289,10 +344,9 @@ def _build(catalog: Any, request: ClusterRequest, pair: _Pair, nodes: int) -> Cl
                                                      "the cost model's {most} months").fill(
             nodes=nodes, server=pair.server_id, days=days, most=MAX_PROJECT_MONTHS))
     costs, upfront, unpriced = _costs(design, catalog, request, months, analysis)
-    last = "none" if nodes == _first_size(catalog, pair.server_id) else pair.last
     nic = pair.nic_id or str(catalog.require(pair.server_id, "server")["default_nic_id"])
     return ClusterCandidate(pair.server_id, nic, request.topology, nodes, plan.gpus, entry, days, months, costs,
-                            upfront, last, design.meta.name, unpriced, request.pay)
+                            upfront, "none", design.meta.name, unpriced, request.pay)
 
 
 def _first_size(catalog: Any, server_id: str) -> int:
@@ -311,51 +365,3 @@ def _costs(design: Design, catalog: Any, request: ClusterRequest, months: int, a
     report = cost_report(design, catalog, analysis.power, analysis.facility, analysis.bom)
     costs = {name: option.total for name, option in report.options.items()}
     return costs, report.options["buy"].upfront, tuple(report.unpriced.get(request.pay, ()))
-
-
-def _why_none(request: ClusterRequest, pairs: list[_Pair]) -> str:
-    """One line: which constraint no candidate met, the closest one, and what would make it feasible."""
-    model = request.model_name
-    if not pairs:
-        return QT_TRANSLATE_NOOP("Engine", "no GPU server to search; name catalog servers with --servers").fill()
-    if request.deadline_days is not None and all(p.cheapest == math.inf for p in pairs):
-        built = [p for p in pairs if p.fastest_days < math.inf]
-        if built:
-            best = min(built, key=lambda p: p.fastest_days)
-            return QT_TRANSLATE_NOOP("Engine", "no design up to {max} servers trains {model} in {deadline:g} days: "
-                                               "the fastest, {nodes} x {server}, needs {days:,.1f} days; allow "
-                                               "{days:,.1f} days, lower the tokens or raise --max-nodes").fill(
-                max=request.max_nodes, model=model, deadline=request.deadline_days, nodes=best.fastest_nodes,
-                server=best.server_id, days=best.fastest_days)
-        bounded = [p for p in pairs if p.bound_days < math.inf]
-        if not bounded:
-            return _no_fit(request)
-        best = min(bounded, key=lambda p: p.bound_days)
-        return QT_TRANSLATE_NOOP("Engine", "no design up to {max} servers trains {model} in {deadline:g} days: the "
-                                           "fastest, {nodes} x {server}, needs at least {days:,.1f} days; allow "
-                                           "that, lower the tokens or raise --max-nodes").fill(
-            max=request.max_nodes, model=model, deadline=request.deadline_days, nodes=best.bound_nodes,
-            server=best.server_id, days=best.bound_days)
-    priced = [p for p in pairs if p.cheapest < math.inf]
-    if not priced:
-        return _no_fit(request)
-    best = min(priced, key=lambda p: p.cheapest)
-    if best.cheapest_floor:
-        return QT_TRANSLATE_NOOP("Engine", "no design fits the budget of {budget:,.0f} {currency}: the cheapest that "
-                                           "could train {model} in time, {nodes} x {server}, costs at least "
-                                           "{cost:,.0f}; raise the budget above that or relax the deadline").fill(
-            budget=request.budget or 0.0, currency=request.currency, model=model, nodes=best.cheapest_nodes,
-            server=best.server_id, cost=best.cheapest)
-    return QT_TRANSLATE_NOOP("Engine", "no design fits the budget of {budget:,.0f} {currency}: the cheapest that "
-                                       "trains {model}, {nodes} x {server}, costs {cost:,.0f}; raise the budget to "
-                                       "{cost:,.0f} or relax the deadline").fill(
-        budget=request.budget or 0.0, currency=request.currency, model=model, nodes=best.cheapest_nodes,
-        server=best.server_id, cost=best.cheapest)
-
-
-def _no_fit(request: ClusterRequest) -> str:
-    return QT_TRANSLATE_NOOP("Engine", "{model} fits no layout on any searched design up to {nodes} servers (GPU "
-                                       "memory, or a global batch of {batch} too small to split); raise --max-nodes "
-                                       "or the global batch").fill(model=request.model_name,
-                                                                   nodes=request.max_nodes,
-                                                                   batch=request.global_batch)
