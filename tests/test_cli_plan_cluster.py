@@ -59,6 +59,28 @@ def test_plan_cluster_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[2].split()[0] == "1"
 
 
+# A global batch of 960 sequences (2^6 x 15) splits over 20, 40 and 60 HDR servers, the A100's rail-group
+# multiples between the doublings 16, 32 and 64.
+BETWEEN = ("plan-cluster", "--model", "Llama-2-7B", "--global-batch", "960", "--train-tokens", "1e11",
+           "--servers", "hgx-a100-80gb,dgx-h100", "--max-nodes", "64", "--json")
+FIELDS = {"layout", "step_time_s", "mfu", "memory_per_gpu_gb", "cost", "days_to_train", "nodes", "binds"}
+
+
+@pytest.mark.parametrize(("goal", "key"), [(("--deadline-days", "1"), "cost"), (("--budget", "1.5e7"),
+                                                                                "days_to_train")])
+def test_plan_cluster_json_between_doublings_is_best_first(capsys: pytest.CaptureFixture[str],
+                                                           goal: tuple[str, ...], key: str) -> None:
+    code, out, _ = run(capsys, *BETWEEN, *goal)
+    found = json.loads(out)
+    assert code == 0 and len(found) == 2 and [c[key] for c in found] == sorted(c[key] for c in found)
+    for c in found:
+        assert set(c) >= FIELDS and c["memory_per_gpu_gb"] <= 80 and 0 < c["mfu"] < 1
+        layout = c["layout"]
+        assert layout["tp"] * layout["pp"] * layout["cp"] * layout["dp"] == c["gpus"] == 8 * c["nodes"]
+    a100 = next(c for c in found if c["server"] == "hgx-a100-80gb")
+    assert a100["nodes"] in {40, 60}  # a 20-server multiple, not the doubling (64, or 32 for the budget)
+
+
 @pytest.mark.parametrize(("extra", "fragment"), [
     (("--deadline-days", "0.01"), "allow"),
     (("--deadline-days", "-2"), "must be a number above 0"),

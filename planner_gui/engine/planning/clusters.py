@@ -220,6 +220,8 @@ class _Walk:
                 self._settle(below, nodes, candidate)
                 break
             below = nodes
+        else:  # no doubling meets it: a size past the last one, up to the node limit, still may
+            self._settle(below, self.request.max_nodes + 1, None)
         return self.built
 
     def _settle(self, low: int, high: int, top: ClusterCandidate | None) -> None:
