@@ -2,7 +2,8 @@
 
 Given a model, the tokens to train on and a deadline (``--deadline-days``) and/or a budget
 (``--budget``), every GPU server of the catalog (or ``--servers``) on its default fabric (or each of
-``--fabrics``) is built by the templates at doubling sizes; each kept design carries its best layout,
+``--fabrics``) is built by the templates at doubling sizes, then at whole scale units between the two
+doublings that bracket the answer (engine: planning/sizes.py); each kept design carries its best layout,
 its days to train and its cost to train (engine: planning/clusters.py). With a deadline the list is
 cheapest first, with only a budget fastest first. ``binds`` says what fixed each design's size.
 """
