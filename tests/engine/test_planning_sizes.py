@@ -127,3 +127,25 @@ def test_with_a_budget_the_largest_unit_multiple_within_it_when_faster() -> None
     assert chosen.nodes == 60 and chosen.months == 1 and chosen.cost == _cost(60, 1) <= budget
     assert chosen.binds == "budget" and _cost(64, 1) > budget
     assert chosen.days < _days(32)  # faster than the doubling answer
+
+
+def test_between_the_doublings_few_sizes_are_bounded_or_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Leaf-spine's unit is 4 servers and a batch of 20,160 (2^6 x 315) splits over 36, 40, 48, 56 and 60 of
+    them: 5 sizes between 32 and 64, yet the binary search bounds and builds at most ⌈log2 6⌉ = 3 of them,
+    each once, and keeps 40 (32 servers need 4.2 days, 36 need 3.05, 40 need 2.77)."""
+    from planner_gui.engine.planning import clusters
+
+    bounded: list[int] = []
+    built: list[int] = []
+    plan_bounds, build = clusters.plan_bounds, clusters._build
+    monkeypatch.setattr(clusters, "plan_bounds", lambda shape, gpus, *rest: bounded.append(gpus // 8)
+                        or plan_bounds(shape, gpus, *rest))
+    monkeypatch.setattr(clusters, "_build", lambda catalog, request, pair, nodes: built.append(nodes)
+                        or build(catalog, request, pair, nodes))
+    request = dataclasses.replace(GOAL, servers=("dgx-h100",), topology="leaf-spine", global_batch=20_160,
+                                  train_tokens=1e12, deadline_days=2.8, space=dataclasses.replace(SPACE, pp=(1,)))
+    plan = plan_clusters(CATALOG, request)
+    between = [n for n in bounded if n & (n - 1)]  # not a power of two
+    assert [c.nodes for c in plan.candidates] == [40] and plan.candidates[0].binds == "deadline"
+    assert all(n % 4 == 0 for n in between) and len(between) <= 3
+    assert len(built) == len(set(built)) and len([n for n in built if n & (n - 1)]) <= 3

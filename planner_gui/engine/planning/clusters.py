@@ -227,12 +227,28 @@ class _Walk:
     def _settle(self, low: int, high: int, top: ClusterCandidate | None) -> None:
         """Choose the smallest size in (low, high] that meets the deadline; ``top`` is ``high`` built (None:
         not built); its binds are why the size just below it was refused."""
-        between = [n for n in multiples_between(low, high, self.unit) if self.may_meet(n) is not None]
-        index, found = first_meeting(between, self.timely)
+        between = self._splitting(low, high)
+        index, found = first_meeting(between, self._probe)
         chosen = found if index < len(between) else top
-        if chosen is None or chosen.cost > self.budget_cap:
-            return
+        if not isinstance(chosen, ClusterCandidate) or chosen.cost > self.budget_cap:
+            return  # "budget": the smallest size between that could meet the deadline is over the budget
         self.pair.chosen = dataclasses.replace(chosen, binds=self._why_not_smaller(chosen.nodes))
+
+    def _splitting(self, low: int, high: int) -> list[int]:
+        """The unit multiples in (low, high) that pass the batch's divisibility test (the rest recorded)."""
+        sizes = multiples_between(low, high, self.unit)
+        r = self.request
+        for nodes in sizes:
+            if not splits_batch(nodes * self.per_server, self.bound_node, r.global_batch, r.space):
+                self.refuse(nodes, "batch")
+        return [n for n in sizes if self.reasons.get(n) != "batch"]
+
+    def _probe(self, nodes: int) -> ClusterCandidate | str | None:
+        """The binary search's question, bounds first: the design when it meets the deadline; "budget" (a
+        bigger size costs more still, so the boundary is at or below it) when its cost floor is over."""
+        if self.may_meet(nodes) is None:
+            return "budget" if self.reasons[nodes] == "budget" else None
+        return self.timely(nodes)
 
     def _why_not_smaller(self, nodes: int) -> str:
         """Why the largest smaller size a layout could split the batch over was refused; ``batch`` when no
@@ -277,8 +293,7 @@ class _Walk:
         its cost, else ``size``. True when it was taken."""
         bigger = [n for n in self.sizes if n > chosen.nodes]
         top = bigger[0] if bigger else self.request.max_nodes + 1
-        between = [n for n in multiples_between(chosen.nodes, top, self.unit) if self.may_meet(n) is not None]
-        _, found = last_meeting(between, self._affordable)
+        _, found = last_meeting(self._splitting(chosen.nodes, top), self._affordable)
         grown = found is not None and found.days < chosen.days
         best = found if grown and found is not None else chosen
         over = any(n > best.nodes and why == "budget" for n, why in self.reasons.items())
@@ -286,6 +301,9 @@ class _Walk:
         return grown
 
     def _affordable(self, nodes: int) -> ClusterCandidate | None:
+        """The built design when its cost is within the budget (bounds first), else None."""
+        if self.may_meet(nodes) is None:
+            return None
         candidate = self.build(nodes)
         if candidate is None:
             return None
