@@ -225,8 +225,8 @@ class _Walk:
         return self.built
 
     def _settle(self, low: int, high: int, top: ClusterCandidate | None) -> None:
-        """Choose the smallest size in (low, high] that meets the deadline; ``top`` is ``high`` built (None:
-        not built); its binds are why the size just below it was refused."""
+        """Keep the smallest size in (low, high] that meets the deadline and the budget, if any: a binary
+        search over the unit multiples between, ``top`` (``high`` built, None: not built) when none does."""
         between = self._splitting(low, high)
         index, found = first_meeting(between, self._probe)
         chosen = found if index < len(between) else top
