@@ -22,6 +22,9 @@ GREEN = "#16a34a"
 AMBER = "#f59e0b"
 RED = "#dc2626"
 NO_DATA = "#9ca3af"
+# Material Design's "error" red for messages (6.5:1 on white); text colours go through readable(),
+# which shades it lighter on the dark theme's grey, where it is 1.9:1 as it is.
+ERROR_RED = "#b3261e"
 
 # Device faces by model kind (model.specs.DeviceKind values). Dark fills so white labels read at
 # 10 px; servers teal, switches blue, storage orange, power grey, passive parts light.
@@ -47,7 +50,9 @@ GHOST_ALPHA = 110  # 0..255: the rack stays visible through the ghost
 RACK_FRAME = "#374151"
 RACK_INTERIOR = "#f9fafb"
 U_GRID = "#e5e7eb"
-U_LABEL = "#6b7280"
+# U numbers sit on the dark frame in both themes: gray-300 on the gray-700 frame is 6.9:1 (gray-500
+# was 2.1:1, unreadable in either theme); WCAG 2 asks 4.5:1 for text (success criterion 1.4.3).
+U_LABEL = "#d1d5db"
 ROW_LABEL = "#111827"
 LABEL_BACKDROP = "#dde5e7eb"  # grey-200 at 87 % opacity (Qt reads #AARRGGBB): pinned labels over the drawing
 TRAY_FILL = "#eef2ff"
@@ -117,10 +122,53 @@ def rail_colour(rail: int) -> str:
     return NO_RAIL_COLOUR if rail < 0 else RAIL_COLOURS[rail % len(RAIL_COLOURS)]
 
 
+MIN_TEXT_CONTRAST = 4.5  # WCAG 2 success criterion 1.4.3 (contrast minimum) for body text
+_STEPS = 20  # readable() moves a colour toward black or white in twentieths
+
+
+def _channels(colour: str) -> tuple[int, int, int, int]:
+    """(r, g, b, a) of "#rrggbb" or Qt's "#aarrggbb"."""
+    digits = colour.lstrip("#")
+    if len(digits) == 8:
+        return int(digits[2:4], 16), int(digits[4:6], 16), int(digits[6:8], 16), int(digits[0:2], 16)
+    return int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16), 255
+
+
+def luminance(colour: str) -> float:
+    """Relative luminance (WCAG 2 definition, sRGB), 0 for black to 1 for white; alpha is ignored."""
+    r, g, b, _ = (c / 255.0 for c in _channels(colour))
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def contrast(first: str, second: str) -> float:
+    """The WCAG 2 contrast ratio of two opaque colours, 1 (same) to 21 (black on white)."""
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def mix(top: str, bottom: str, share: float) -> str:
+    """``top`` laid over ``bottom`` at opacity ``share`` (0..1): the opaque colour the eye sees."""
+    a, b = _channels(top), _channels(bottom)
+    return "#" + "".join(f"{round(x * share + y * (1.0 - share)):02x}" for x, y in zip(a[:3], b[:3], strict=True))
+
+
+def over(colour: str, background: str) -> str:
+    """A translucent "#aarrggbb" colour as it shows over an opaque background."""
+    return mix(colour, background, _channels(colour)[3] / 255.0)
+
+
+def readable(colour: str, background: str, minimum: float = MIN_TEXT_CONTRAST) -> str:
+    """``colour`` itself if it reads on ``background``, else the least shift of it toward white (on a dark
+    background) or black (on a light one) that reaches ``minimum``: the hue stays recognisable."""
+    target = "#ffffff" if luminance(background) < 0.18 else "#000000"  # 0.18: where white and black tie
+    for step in range(_STEPS + 1):
+        shifted = mix(target, colour, step / _STEPS)
+        if contrast(shifted, background) >= minimum:
+            return shifted
+    return target
+
+
 def text_on(fill: str) -> str:
     """White or near-black, whichever reads on ``fill`` (relative luminance, WCAG 2 formula)."""
-    r, g, b = (int(fill[i:i + 2], 16) / 255.0 for i in (1, 3, 5))
-    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
-    luminance = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-    # contrast with white (1.05 / (L + 0.05)) against contrast with black ((L + 0.05) / 0.05)
-    return LABEL_ON_DARK if 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 else DARK_TEXT
+    return LABEL_ON_DARK if contrast(LABEL_ON_DARK, fill) >= contrast(DARK_TEXT, fill) else DARK_TEXT

@@ -18,6 +18,7 @@ from planner_gui.examples import default_example_path
 from planner_gui.io import load_design
 from planner_gui.present import format_days
 from planner_gui.ui.dialogs.acceptance import AcceptanceDialog
+from planner_gui.ui.palette_text import readable_on
 from planner_gui.ui.results.style import RED
 
 CATALOG = bundled_catalog()
@@ -47,7 +48,8 @@ def test_an_opened_file_is_judged_as_the_cli_judges_it(dialog: AcceptanceDialog,
     direct = check_acceptance(document.design, CATALOG, parse_nccl_tests(path.read_text(), "all_reduce_perf"))
     assert report is not None and report.to_json() == direct.to_json()
     # its 'Test NCCL failure ... unhandled system error' line fails the run whatever the bandwidth
-    assert dialog.verdict.text().startswith(f"<b style='color:{RED}'>FAIL</b>")
+    red = readable_on(RED, dialog.verdict)  # red-600 shaded to read on the window (4.2:1 on Fusion's grey)
+    assert dialog.verdict.text().startswith(f"<b style='color:{red}'>FAIL</b>")
     assert dialog.sizes.rowCount() == len(report.tests[0].sizes) == 26
     for line in (22, 23, 24, 25, 39, 40):
         assert f"line {line}: " in dialog.findings.text()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from planner_gui.ui.colors import AMBER, MIN_TEXT_CONTRAST, contrast
+from planner_gui.ui.palette_text import background_hex, readable_on
 from planner_gui.ui.results.cost import break_even_lines, notes_html, saving_lines
 from planner_gui.ui.results.curves import algorithm_label, readout_html
 from planner_gui.ui.results.power import bar_text
@@ -43,7 +45,9 @@ def test_savings_say_less_or_more_never_a_negative_percentage() -> None:
 
 def test_unpriced_hardware_is_flagged_in_amber() -> None:
     html = notes_html(_cost(buy_vs_rent_month=None, unpriced={"buy": ("x-1", "y-2"), "rent": ()}), "USD")
-    assert "⚠ No buy price for x-1, y-2: left out of that total." in html and "#f59e0b" in html
+    assert "⚠ No buy price for x-1, y-2: left out of that total." in html
+    amber = readable_on(AMBER, None)  # amber-500 shaded to read on the theme's window (2.2:1 on white as is)
+    assert f"color:{amber}" in html and contrast(amber, background_hex(None)) >= MIN_TEXT_CONTRAST
 
 
 def test_bar_text_and_algorithm_labels() -> None:

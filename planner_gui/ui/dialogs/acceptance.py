@@ -52,6 +52,7 @@ from planner_gui.present import format_bandwidth, format_bytes, format_days, for
 from planner_gui.report.content.acceptance_messages import acceptance_word_in
 from planner_gui.ui.dialogs.compare import busbw_plot, make_cell, make_table
 from planner_gui.ui.dialogs.single import raised, single_dialog
+from planner_gui.ui.palette_text import readable_on
 from planner_gui.ui.panels.checks_groups import SEVERITY_WORDS, translate
 from planner_gui.ui.results.curves import LEGEND_OFFSET_PX, OP_COLOURS
 from planner_gui.ui.results.style import GREEN, GREY, RED, severity_colour
@@ -183,7 +184,7 @@ class AcceptanceDialog(QDialog):
         return report
 
     def _show_report(self, report: AcceptanceReport) -> None:
-        colour = VERDICT_COLOURS.get(report.verdict, GREY)
+        colour = readable_on(VERDICT_COLOURS.get(report.verdict, GREY), self.verdict)
         self.verdict.setText(f"<b style='color:{colour}'>{escape(self._verdict_word(report.verdict))}</b> — "
                              f"{escape(acceptance_message(report.summary))}")
         self.run_choice.blockSignals(True)
@@ -249,7 +250,7 @@ class AcceptanceDialog(QDialog):
         if test is not None:
             parts.append(f"<p>{escape(acceptance_message(test.reason))}</p>")
             for d in test.diagnoses:
-                colour = severity_colour(d.severity).name()
+                colour = readable_on(severity_colour(d.severity).name(), self.findings)
                 severity = translate(SEVERITY_WORDS.get(d.severity, d.severity))
                 parts.append(f"<p><b style='color:{colour}'>{escape(severity)}</b> "
                              f"{escape(acceptance_message(d))}<br><i>{escape(acceptance_fix(d))}</i></p>")

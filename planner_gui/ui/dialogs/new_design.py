@@ -29,6 +29,8 @@ from planner_gui.model import Design, Rack
 from planner_gui.model.messages import Text
 from planner_gui.templates import TOPOLOGIES, TemplateError, TemplateSpec, build_design
 from planner_gui.templates.spec import COOLING_TYPES, DEFAULT_RACK_KW, MAX_NODES
+from planner_gui.ui import colors
+from planner_gui.ui.palette_text import readable_on
 
 DEFAULT_SERVER = "dgx-h100"  # the default example's server (examples.py DEFAULT_EXAMPLE)
 DEFAULT_NODES = 4
@@ -74,7 +76,7 @@ class NewDesignDialog(QDialog):
         self.fields = QGroupBox(self.tr("Template"), self)
         self._build_fields()
         self.template.toggled.connect(self.fields.setEnabled)
-        self.error = QLabel(self, objectName="newDesignError", wordWrap=True, styleSheet="color: #b3261e;",
+        self.error = QLabel(self, objectName="newDesignError", wordWrap=True,
                             textFormat=Qt.TextFormat.PlainText)
         ok_cancel = QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         buttons = QDialogButtonBox(ok_cancel, self)
@@ -138,6 +140,7 @@ class NewDesignDialog(QDialog):
         try:
             self.design, self.notes = build_design(self.catalog, self.spec())
         except (TemplateError, KeyError, ValueError) as error:
+            self.error.setStyleSheet(f"color: {readable_on(colors.ERROR_RED, self)};")
             self.error.setText(ui_error_text(error))
             return
         super().accept()

@@ -14,6 +14,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from planner_gui.engine import Check
 from planner_gui.i18n.checks_zh import check_fix, check_message
+from planner_gui.ui.palette_text import tooltip_muted
 from planner_gui.ui.results.style import as_dict
 
 # From this many checks of one kind (one code, one severity) they share a row that expands: on a
@@ -74,7 +75,7 @@ def tooltip_html(check: dict[str, Any]) -> str:
         hidden = len(ids) - IDS_SHOWN_IN_TOOLTIP
         more = translate(" and {n} more").format(n=hidden) if hidden > 0 else ""
         parts.append(f"<i>{translate('Involves:')}</i> {escape(shown)}{more}")
-    parts.append(f"<span style='color:gray'>{escape(check['code'])}</span>")
+    parts.append(f"<span style='color:{tooltip_muted()}'>{escape(check['code'])}</span>")
     return "<p>" + "</p><p>".join(parts) + "</p>"
 
 

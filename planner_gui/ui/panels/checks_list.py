@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from planner_gui.engine import Check
 from planner_gui.i18n import CHINESE, current_language
 from planner_gui.i18n.checks_zh import check_title
+from planner_gui.ui.palette_text import muted_text
 from planner_gui.ui.panels.checks_groups import (
     CheckGroup,
     as_fields,
@@ -48,7 +49,7 @@ from planner_gui.ui.panels.checks_groups import (
     tooltip_html,
 )
 from planner_gui.ui.panels.checks_groups import translate as _tr
-from planner_gui.ui.results.style import SEVERITIES, severity_colour, severity_icon
+from planner_gui.ui.results.style import SEVERITIES, severity_icon
 
 LIST_MARGIN_PX = 2  # a dock's frame already pads; a thin margin keeps the content off it
 SEVERITY_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -151,7 +152,7 @@ class ChecksModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return tooltip_html(check)
         if role == Qt.ItemDataRole.ForegroundRole and check["severity"] == "info":
-            return severity_colour("info")
+            return muted_text(None)  # a grey that reads on the theme's base (gray-500 was 2.5:1 on dark)
         if role == IDS_ROLE:
             return list(check["ids"])
         return {SEVERITY_ROLE: check["severity"], CODE_ROLE: check["code"]}.get(role)

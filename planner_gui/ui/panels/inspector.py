@@ -16,6 +16,8 @@ from PySide6.QtWidgets import QLabel, QPushButton, QScrollArea, QStackedWidget, 
 from planner_gui.document import Document
 from planner_gui.model import Workload
 from planner_gui.present import USD, format_design_money
+from planner_gui.ui import colors
+from planner_gui.ui.palette_text import readable_on
 from planner_gui.ui.panels.inspector_fields import MIXED, FormPage
 from planner_gui.ui.panels.inspector_forms import (
     DESIGN_SECTIONS,
@@ -28,7 +30,6 @@ from planner_gui.ui.panels.inspector_forms import (
 )
 from planner_gui.ui.plain_text import plain
 
-ERROR_STYLE = "color: #b3261e;"  # Material "error" red: readable on light and dark backgrounds
 PAGE_KINDS = ("design", "rack", "device", "link", "mixed")
 
 
@@ -40,7 +41,7 @@ class Inspector(QWidget):
         self._ids: list[str] = []
         self._committing = False
         self.header = QLabel(self, objectName="inspectorHeader", wordWrap=True)
-        self.error = QLabel(self, objectName="inspectorError", wordWrap=True, styleSheet=ERROR_STYLE,
+        self.error = QLabel(self, objectName="inspectorError", wordWrap=True,
                             textFormat=Qt.TextFormat.PlainText)
         self.error.hide()
         self.pages: dict[str, FormPage] = {
@@ -191,6 +192,7 @@ class Inspector(QWidget):
         self.refresh()
 
     def _show_error(self, message: str) -> None:
+        self.error.setStyleSheet(f"color: {readable_on(colors.ERROR_RED, self)};")  # the theme of the moment
         self.error.setText(message)
         self.error.setVisible(bool(message))
 

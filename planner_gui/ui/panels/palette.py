@@ -24,6 +24,7 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTreeView, QVBoxLayout, QWidget
 
 from planner_gui.catalog import Catalog, CatalogEntry
+from planner_gui.ui.palette_text import tooltip_muted
 
 CATALOG_MIME = "application/x-cluster-planner-catalog-id"  # the GUI contract's palette MIME type
 CATALOG_ID_ROLE = Qt.ItemDataRole.UserRole + 1  # where each entry item keeps its catalog id
@@ -97,7 +98,7 @@ def entry_tooltip(entry: CatalogEntry, catalog: Catalog, price_text: Callable[[f
     """Key specs of one entry, as rich text: what an architect checks before dragging it in.
 
     ``price_text`` shows the catalog's USD price (e.g. in the design's currency); without it, in USD."""
-    lines = [f"<b>{entry.name}</b> <span style='color:gray'>({entry.id})</span>"]
+    lines = [f"<b>{entry.name}</b> <span style='color:{tooltip_muted()}'>({entry.id})</span>"]
     lines += _specs(entry, catalog)
     if entry.get("price_usd") is not None:
         usd = float(entry["price_usd"])

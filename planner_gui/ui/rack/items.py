@@ -1,4 +1,4 @@
-"""Graphics items of the rack elevation: racks with their U grid and load bars, devices, the tray.
+"""Graphics items of the rack elevation: racks with their U grid and load bars, devices, the ghost.
 
 A rack draws its own frame, U grid, U numbers and the power and cooling bars. Its devices are
 child items (selectable, draggable) under one holder, so that far out the view hides every
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from planner_gui.present import MISSING
 from planner_gui.ui import colors
-from planner_gui.ui.palette_text import text_colour
+from planner_gui.ui.palette_text import draw_over_bar, text_colour
 from planner_gui.ui.plain_text import plain_rich
 from planner_gui.ui.rack import layout as rl
 
@@ -94,7 +94,7 @@ class RackItem(QGraphicsItem):
         self.draw_blocks = False
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setZValue(Z_RACK)
-        self.holder = _Holder(self)
+        self.holder = Holder(self)
         self.set_box(box)
 
     def set_box(self, box: rl.RackBox) -> None:
@@ -177,14 +177,22 @@ class RackItem(QGraphicsItem):
                 filled = QRectF(rect.left(), rect.top(), rect.width() * share, rect.height())
                 painter.fillRect(filled, QColor(colors.load_colour(bar.fraction)))
             if lod * SMALL_PX >= MIN_TEXT_SCREEN_PX:
-                painter.setPen(QColor(colors.ROW_LABEL))
-                painter.setFont(_font(SMALL_PX))
                 text = f"{label} {bar.text}" if bar.fraction is not None else f"{label} {MISSING}"
-                painter.drawText(rect.adjusted(TEXT_INSET, 0, -TEXT_INSET, 0), LEFT_MIDDLE, text)
+                self._paint_bar_text(painter, rect, text, bar.fraction)
             top += rl.BAR_H + rl.BAR_GAP
 
+    @staticmethod
+    def _paint_bar_text(painter: QPainter, rect: QRectF, text: str, fraction: float | None) -> None:
+        """The figures over the bar: dark on the grey track, green and amber, white on red (dark text on
+        red-600 was 3.8:1)."""
+        painter.setFont(_font(SMALL_PX))
+        share = 0.0 if fraction is None else min(max(fraction, 0.0), 1.0)
+        split = rect.left() + rect.width() * share
+        draw_over_bar(painter, rect.adjusted(TEXT_INSET, 0, -TEXT_INSET, 0), LEFT_MIDDLE, text, split,
+                      (colors.load_colour(fraction), colors.U_GRID), colors.ROW_LABEL)
 
-class _Holder(QGraphicsItem):
+
+class Holder(QGraphicsItem):
     """The parent of a rack's device items: hiding it hides them all."""
 
     def __init__(self, parent: QGraphicsItem) -> None:
@@ -307,44 +315,6 @@ class DeviceItem(QGraphicsItem):
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
         self._press = None
         super().mouseReleaseEvent(event)
-
-
-class TrayItem(QGraphicsItem):
-    """The tray above the rows: devices in the design that are not in a rack yet."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setZValue(Z_RACK)
-        self.rect = QRectF()
-        self.count = 0
-        self.holder = _Holder(self)
-
-    def set_geometry(self, rect: QRectF, count: int) -> None:
-        self.prepareGeometryChange()
-        self.rect, self.count = rect, count
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self.rect.adjusted(-PAD, -PAD, PAD, PAD)
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None,
-              ) -> None:
-        painter.setPen(QPen(QColor(colors.TRAY_BORDER), 0, Qt.PenStyle.DashLine))
-        painter.setBrush(QColor(colors.TRAY_FILL))
-        painter.drawRect(self.rect)
-        if _lod(painter, option) * LABEL_PX < MIN_TEXT_SCREEN_PX:
-            return
-        painter.setPen(QColor(colors.ROW_LABEL))
-        painter.setFont(_font(LABEL_PX, bold=True))
-        if self.count:
-            title = QCoreApplication.translate("RackView", "Unplaced devices ({count}): drag them into a rack")
-        else:
-            title = QCoreApplication.translate("RackView", "Unplaced devices: none. Drop a device here to take it "
-                                               "out of its rack")
-        title = title.format(count=self.count)
-        left = self.rect.left() + rl.TRAY_PAD
-        title_rect = QRectF(left, self.rect.top(), self.rect.width(), rl.TRAY_TITLE_H)
-        painter.drawText(title_rect, LEFT_MIDDLE, title)
 
 
 class GhostItem(QGraphicsItem):

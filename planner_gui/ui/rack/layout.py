@@ -37,6 +37,9 @@ TRAY_PAD = 8.0
 TRAY_CHIP_H = U_PX * 1.5  # an unplaced device is a chip one and a half U high, whatever its height
 TRAY_CHIP_GAP = 6.0
 TRAY_MIN_COLUMNS = 4  # a tray narrower than four chips would wrap every few devices
+# The narrowest tray: four chips side by side. A one-rack hall is widened to it, so the chips and the
+# tray's one-line title ("Unplaced devices: none. Drop a device here ...", ~370 px) fit inside it.
+TRAY_MIN_W = 2 * TRAY_PAD + TRAY_MIN_COLUMNS * FACE_W + (TRAY_MIN_COLUMNS - 1) * TRAY_CHIP_GAP
 COLUMN_GAP = 160.0  # between two columns of rows in a large hall
 ROWS_BEFORE_WRAP = 4  # up to four rows stay one above the other, as on a floor plan
 TARGET_ASPECT = 16.0 / 9.0  # a hall of many rows is wrapped to about a screen's shape
@@ -178,7 +181,7 @@ def layout_elevation(racks: Iterable[RackSpec], unplaced: int) -> ElevationLayou
     heights = {name: HEADER_H + 2 * FRAME_PAD + max(s.height_u for s in by_row[name]) * U_PX + BARS_H
                for name in names}
     columns = _hall_columns(len(names), row_width, max(heights.values(), default=0.0))
-    width = columns * row_width + (columns - 1) * COLUMN_GAP
+    width = max(columns * row_width + (columns - 1) * COLUMN_GAP, ROW_LABEL_W + TRAY_MIN_W)
     tray_h = tray_height(unplaced, tray_columns(width - ROW_LABEL_W))
     per_column = -(-len(names) // columns) if names else 0
     boxes: dict[str, RackBox] = {}

@@ -30,7 +30,8 @@ from planner_gui.ui.rack import layout as rl
 from planner_gui.ui.rack.bars import paint_load_bars
 from planner_gui.ui.rack.drops import RackDrops
 from planner_gui.ui.rack.filling import DeviceItemFiller
-from planner_gui.ui.rack.items import DeviceItem, GhostItem, RackItem, TrayItem
+from planner_gui.ui.rack.items import DeviceItem, GhostItem, RackItem
+from planner_gui.ui.rack.tray import TrayItem
 from planner_gui.ui.rack.zero_u import place_zero_u, racks_with_zero_u, zero_u_rect
 from planner_gui.ui.window.navigation import ViewNavigator, configure_view
 

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from planner_gui.engine import BREAK_EVEN_HORIZON_MONTHS
 from planner_gui.present import W_PER_KW, format_kw, format_money, format_months, format_percent, plural
+from planner_gui.ui.palette_text import readable_on
 from planner_gui.ui.results.style import AMBER
 
 OPTIONS = ("buy", "rent", "cloud")  # engine CostReport.options keys
@@ -238,5 +239,6 @@ def notes_html(cost: Any, currency: str) -> str:
     plain = [escape(line) for line in energy_lines(cost, currency) + terms_lines(cost, currency)
              + break_even_lines(cost)
              + saving_lines(cost, currency)]
-    warned = [f"<span style='color:{AMBER}'>⚠ {escape(line)}</span>" for line in unpriced_lines(cost)]
+    amber = readable_on(AMBER, None)  # amber-500 is 2.2:1 on white: a darker amber there, itself on dark
+    warned = [f"<span style='color:{amber}'>⚠ {escape(line)}</span>" for line in unpriced_lines(cost)]
     return "<br>".join(plain + warned)

@@ -12,10 +12,11 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QEvent, Qt
 from PySide6.QtWidgets import QLabel, QStackedWidget, QTabWidget, QVBoxLayout, QWidget
 
 from planner_gui.present import format_bandwidth, format_count, format_kw, plural
+from planner_gui.ui.palette_text import readable_on
 from planner_gui.ui.pending import PendingNotice
 from planner_gui.ui.results.cost import CostView
 from planner_gui.ui.results.curves import CurvesView
@@ -110,7 +111,7 @@ class ResultsPanel(QWidget):
     def _on_document_results_failed(self, message: str) -> None:
         if self.analysis is None:
             self._show_placeholder(self.tr(NOT_YET_COMPUTED))
-        self._set_status(f"<span style='color:{RED}'>{escape(message)}</span>")
+        self._set_status(f"<span style='color:{readable_on(RED, self)}'>{escape(message)}</span>")
 
     def _on_document_results_updated(self, analysis: Any) -> None:
         self.analysis = analysis
@@ -139,6 +140,14 @@ class ResultsPanel(QWidget):
         if self._changed("training", changed_only, analysis.training, workload, str(raw.get("training", ""))):
             self.training.show_training(analysis.training, workload,
                                         reason=raw.get("training", ""))  # the view translates it after comparing
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Another theme: the training and cost texts carry status colours shaded for the old background."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and getattr(self, "analysis", None) is not None:
+            self._shown.pop("cost", None)
+            self._shown.pop("training", None)
+            self.refresh(self.analysis, changed_only=True)  # the curves and the power bars follow by themselves
 
     def _changed(self, pane: str, changed_only: bool, *shown: Any) -> bool:
         """Whether ``pane`` must draw ``shown`` (sections compared by identity, reasons by value)."""

@@ -19,6 +19,7 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     QRect,
+    QRectF,
     QSortFilterProxyModel,
     Qt,
 )
@@ -43,6 +44,8 @@ from planner_gui.present import (
     format_temperature_rise,
     plural,
 )
+from planner_gui.ui import colors
+from planner_gui.ui.palette_text import draw_over_bar
 from planner_gui.ui.results.style import load_colour, load_fraction
 
 W_PER_KW = 1000.0  # unit conversion (the summary states kW, the reports W)
@@ -221,15 +224,16 @@ class LoadBarDelegate(QStyledItemDelegate):
             painter.fillRect(option.rect, option.palette.color(QPalette.ColorRole.Highlight))
         cell = option.rect.adjusted(BAR_MARGIN_PX, BAR_MARGIN_PX, -BAR_MARGIN_PX, -BAR_MARGIN_PX)
         fraction = load_fraction(draw, limit)
-        colour = QColor(load_colour(fraction))
+        track = option.palette.color(QPalette.ColorRole.AlternateBase).name()
+        fill = colors.mix(load_colour(fraction), track, BAR_ALPHA / 255.0)  # the bar as it shows on the track
         fraction = min(fraction, OVER_LIMIT_FULL)
-        colour.setAlpha(BAR_ALPHA)
         painter.save()
-        painter.fillRect(cell, option.palette.color(QPalette.ColorRole.AlternateBase))
+        painter.fillRect(cell, QColor(track))
         filled = QRect(cell.left(), cell.top(), round(cell.width() * fraction), cell.height())
-        painter.fillRect(filled, colour)
-        painter.setPen(option.palette.color(QPalette.ColorRole.Text))
-        painter.drawText(cell, Qt.AlignmentFlag.AlignCenter, index.data(Qt.ItemDataRole.DisplayRole))
+        painter.fillRect(filled, QColor(fill))
+        draw_over_bar(painter, QRectF(cell), Qt.AlignmentFlag.AlignCenter,
+                      index.data(Qt.ItemDataRole.DisplayRole), cell.left() + filled.width(),
+                      (fill, track), option.palette.color(QPalette.ColorRole.Text).name())
         painter.restore()
 
 
