@@ -158,15 +158,27 @@ def over(colour: str, background: str) -> str:
     return mix(colour, background, _channels(colour)[3] / 255.0)
 
 
-def readable(colour: str, background: str, minimum: float = MIN_TEXT_CONTRAST) -> str:
-    """``colour`` itself if it reads on ``background``, else the least shift of it toward white (on a dark
-    background) or black (on a light one) that reaches ``minimum``: the hue stays recognisable."""
+def readable(colour: str, background: str, minimum: float = MIN_TEXT_CONTRAST, also: tuple[str, ...] = ()) -> str:
+    """``colour`` itself if it reads on ``background`` (and on each of ``also``, e.g. a list's alternate
+    rows), else the least shift of it toward white (on a dark background) or black (on a light one) that
+    reaches ``minimum``: the hue stays recognisable."""
     target = "#ffffff" if luminance(background) < 0.18 else "#000000"  # 0.18: where white and black tie
     for step in range(_STEPS + 1):
         shifted = mix(target, colour, step / _STEPS)
-        if contrast(shifted, background) >= minimum:
+        if min(contrast(shifted, ground) for ground in (background, *also)) >= minimum:
             return shifted
     return target
+
+
+def bar_fill(colour: str, track: str, alpha: float) -> str:
+    """A load colour laid over a bar's track at ``alpha``, made more opaque where neither white nor dark
+    text would read on it (amber at 59 % over the dark theme's grey reads with neither, 4.3:1 at best)."""
+    for step in range(_STEPS + 1):
+        share = alpha + (1.0 - alpha) * step / _STEPS
+        fill = mix(colour, track, share)
+        if contrast(text_on(fill), fill) >= MIN_TEXT_CONTRAST:
+            return fill
+    return colour
 
 
 def text_on(fill: str) -> str:

@@ -63,7 +63,8 @@ def muted_text(source: QWidget | QPalette | None, role: Role = Role.Base, text_r
     palette = _palette(source)
     text = colors.ROW_LABEL if palette is None else palette.color(text_role).name()
     background = background_hex(palette, role)
-    return QColor(colors.readable(colors.mix(text, background, MUTED_SHARE), background))
+    also = (background_hex(palette, Role.AlternateBase),) if role == Role.Base else ()  # a list's other rows
+    return QColor(colors.readable(colors.mix(text, background, MUTED_SHARE), background, also=also))
 
 
 def text_for(background: str, preferred: str) -> str:

@@ -50,7 +50,7 @@ from planner_gui.i18n.checks_zh import acceptance_fix, acceptance_message, accep
 from planner_gui.io.results_file import read_results_file
 from planner_gui.present import format_bandwidth, format_bytes, format_days, format_percent
 from planner_gui.report.content.acceptance_messages import acceptance_word_in
-from planner_gui.ui.dialogs.compare import busbw_plot, make_cell, make_table
+from planner_gui.ui.dialogs.compare import add_legend, busbw_plot, make_cell, make_table
 from planner_gui.ui.dialogs.single import raised, single_dialog
 from planner_gui.ui.palette_text import readable_on
 from planner_gui.ui.panels.checks_groups import SEVERITY_WORDS, translate
@@ -117,7 +117,7 @@ class AcceptanceDialog(QDialog):
         for widget in (open_button, self.hint, self.fit, check_button):
             controls.addWidget(widget)
         self.run_choice.currentIndexChanged.connect(lambda _i: self._show_run())
-        legend = self.plot.getPlotItem().addLegend(offset=LEGEND_OFFSET_PX)
+        legend = add_legend(self.plot, LEGEND_OFFSET_PX)
         for item in (self.predicted, self.calibrated, self.threshold, self.measured):
             self.plot.addItem(item)
         # Stand-in samples: pyqtgraph's legend crashes drawing per-point brushes (see results_curves.py).

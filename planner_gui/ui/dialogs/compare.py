@@ -66,10 +66,27 @@ class _Source:
     name: str  # how the comparison names this side
 
 
+def themed_plot(parent: QWidget) -> pg.PlotWidget:
+    """A plot on the theme's base whose axes, tick labels and legend take the theme's text colour
+    (pyqtgraph's own grey, (150, 150, 150), is 2.9:1 on the light theme's white)."""
+    palette = parent.palette()
+    text = palette.color(QPalette.ColorRole.WindowText)
+    widget = pg.PlotWidget(background=palette.color(QPalette.ColorRole.Base))
+    for name in ("bottom", "left"):
+        axis = widget.getPlotItem().getAxis(name)
+        axis.setPen(text)
+        axis.setTextPen(text)
+    return widget
+
+
+def add_legend(widget: pg.PlotWidget, offset: tuple[int, int]) -> pg.LegendItem:
+    text = widget.palette().color(QPalette.ColorRole.WindowText)
+    return widget.getPlotItem().addLegend(offset=offset, labelTextColor=text)
+
+
 def busbw_plot(parent: QWidget) -> pg.PlotWidget:
     """A busbw-vs-size plot with the results panel's byte axis (8 B .. 16 GiB, log scale)."""
-    palette = parent.palette()
-    widget = pg.PlotWidget(background=palette.color(QPalette.ColorRole.Base))
+    widget = themed_plot(parent)
     plot = widget.getPlotItem()
     plot.setLogMode(x=True, y=False)
     plot.showGrid(x=True, y=True, alpha=GRID_ALPHA)
@@ -155,7 +172,7 @@ class CompareDialog(QDialog):
         layout.addLayout(row)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.status)
-        legend = self.plot.getPlotItem().addLegend(offset=LEGEND_OFFSET_PX)
+        legend = add_legend(self.plot, LEGEND_OFFSET_PX)
         for op in OP_NAMES:  # stand-in samples: see results_curves.py on pyqtgraph's legend
             for side, style in (("A", Qt.PenStyle.SolidLine), ("B", B_STYLE)):
                 pen = pg.mkPen(QColor(OP_COLOURS[op]), width=LINE_WIDTH_PX, style=style)

@@ -16,7 +16,7 @@ from typing import Any
 
 import pyqtgraph as pg
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -34,7 +34,7 @@ from planner_gui.document import Document
 from planner_gui.engine import EFFICIENCY_KEY, FIGURES, PARAMS, SweepResult, parse_range, run_sweep
 from planner_gui.i18n import ui_error_text, ui_text
 from planner_gui.present import format_figure
-from planner_gui.ui.dialogs.compare import make_cell, make_table
+from planner_gui.ui.dialogs.compare import make_cell, make_table, themed_plot
 from planner_gui.ui.dialogs.single import raised, single_dialog
 from planner_gui.ui.engine_labels import figure_label, param_label
 from planner_gui.ui.results.curves import OP_COLOURS
@@ -106,7 +106,7 @@ class SweepDialog(QDialog):
         self.cancel_button = QPushButton(self.tr("Cancel"), objectName="sweepCancel", enabled=False)
         self.progress = QProgressBar(objectName="sweepProgress")
         self.status = QLabel(objectName="sweepStatus", wordWrap=True, textFormat=Qt.TextFormat.PlainText)
-        self.plot = pg.PlotWidget(background=self.palette().color(QPalette.ColorRole.Base))
+        self.plot = themed_plot(self)
         self.curve = pg.PlotDataItem([], [], pen=pg.mkPen(QColor(LINE_COLOUR), width=LINE_WIDTH_PX),
                                      symbol="o", symbolSize=SYMBOL_SIZE_PX, symbolBrush=QColor(LINE_COLOUR))
         self.plot.addItem(self.curve)

@@ -225,7 +225,7 @@ class LoadBarDelegate(QStyledItemDelegate):
         cell = option.rect.adjusted(BAR_MARGIN_PX, BAR_MARGIN_PX, -BAR_MARGIN_PX, -BAR_MARGIN_PX)
         fraction = load_fraction(draw, limit)
         track = option.palette.color(QPalette.ColorRole.AlternateBase).name()
-        fill = colors.mix(load_colour(fraction), track, BAR_ALPHA / 255.0)  # the bar as it shows on the track
+        fill = colors.bar_fill(load_colour(fraction), track, BAR_ALPHA / 255.0)  # as it shows on the track
         fraction = min(fraction, OVER_LIMIT_FULL)
         painter.save()
         painter.fillRect(cell, QColor(track))
