@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from contextlib import AbstractContextManager
 from typing import Any
 
 from PySide6.QtCore import (
@@ -36,7 +35,8 @@ from PySide6.QtCore import (
 )
 
 from planner_gui.catalog import Catalog
-from planner_gui.engine import freeze_long_lived, gc_paused, thaw_long_lived
+from planner_gui.document.collector import CollectorHold
+from planner_gui.engine import freeze_long_lived, thaw_long_lived
 from planner_gui.model import Design
 from planner_gui.model.messages import QT_TRANSLATE_NOOP, error_text
 
@@ -114,13 +114,9 @@ class LiveAnalysis(QObject):
         self._timer = QTimer(self, singleShot=True, interval=DEBOUNCE_MS)
         self._timer.timeout.connect(self._on_timer_timeout)
         self._pool = QThreadPool(self)
-        # The cyclic collector is off from before a worker run starts until the UI thread has its result: a
-        # pass runs in whichever thread allocates past the threshold, and a pass in the worker would destroy
-        # the Qt objects of garbage cycles (closed dialogs, replaced views) off the UI thread, which corrupts
-        # the heap (seen: "QSocketNotifier: Socket notifiers cannot be enabled or disabled from another
-        # thread", then malloc's abort). The engine's own pause ends in the worker; this one on the UI thread.
-        self._pauses: list[AbstractContextManager[None]] = []  # held: one while a worker runs
-        self.destroyed.connect(lambda *_args, pauses=self._pauses: _release(pauses))  # never leak a pause
+        # The cyclic collector is off from before a worker run starts until the UI thread has its result
+        # (document/collector.py: a pass in the worker would destroy Qt objects off the UI thread).
+        self._collector = CollectorHold(self)
         self._pool.setMaxThreadCount(1)  # one analysis at a time: a newer request waits for the runner
         self._signals = _WorkerSignals(self)
         self._signals.done.connect(self._on_worker_done, Qt.ConnectionType.QueuedConnection)
@@ -157,7 +153,7 @@ class LiveAnalysis(QObject):
         self._timer.stop()
         self._generation += 1  # whatever is running now is stale
         self._pool.waitForDone()
-        self._release_collector()  # the worker is done; its queued answer, if any, finds nothing to release
+        self._collector.release()  # the worker is done; its queued answer, if any, finds nothing to release
         self._thaw()
 
     # ----- running ---------------------------------------------------------------------------
@@ -174,7 +170,7 @@ class LiveAnalysis(QObject):
             self._run_here(design)
         else:
             self._running = True
-            self._hold_collector()
+            self._collector.hold()
             self._pool.start(_Worker(lambda: self._run_in_worker(design, generation)))
 
     def _on_ui_thread(self, devices: int) -> bool:
@@ -203,7 +199,7 @@ class LiveAnalysis(QObject):
 
     def _on_worker_done(self, result: object, generation: int, error: str, seconds: float) -> None:
         self._running = False
-        self._release_collector()
+        self._collector.release()
         self._last_s = seconds
         if generation != self._generation:
             if not self._timer.isActive():
@@ -223,23 +219,10 @@ class LiveAnalysis(QObject):
                 freeze_long_lived()
                 self.frozen = True
 
-    def _hold_collector(self) -> None:
-        pause = gc_paused()
-        pause.__enter__()
-        self._pauses.append(pause)
-
-    def _release_collector(self) -> None:
-        _release(self._pauses)
-
     def _thaw(self) -> None:
         if self.frozen:
             thaw_long_lived()
             self.frozen = False
-
-
-def _release(pauses: list[AbstractContextManager[None]]) -> None:
-    while pauses:
-        pauses.pop().__exit__(None, None, None)
 
 
 def _describe(error: Exception) -> str:

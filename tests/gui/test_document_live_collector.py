@@ -59,3 +59,23 @@ def test_a_shutdown_while_the_worker_runs_gives_the_collector_back(qtbot: QtBot,
     gate.set()
     document.live.shutdown()  # waits for the worker; its queued answer is stale
     assert gc.isenabled()
+
+
+def test_a_sweep_runs_its_designs_with_the_collector_off(qtbot: QtBot) -> None:
+    from planner_gui.engine import run_sweep
+    from planner_gui.ui.dialogs.sweep import SweepDialog
+
+    seen: list[bool] = []
+
+    def watched(*args: object, **kwargs: object) -> object:
+        seen.append(gc.isenabled())
+        return run_sweep(*args, **kwargs)  # type: ignore[arg-type]
+
+    catalog = bundled_catalog()
+    document = Document(catalog, air_cooled_default_design(catalog), analyzer=lambda *_: None)
+    dialog = SweepDialog(document, runner=watched)
+    qtbot.addWidget(dialog)
+    assert dialog.start("nodes=8,16")
+    assert dialog.wait()
+    qtbot.waitUntil(lambda: dialog.result is not None, timeout=WAIT_MS)
+    assert seen == [False] and gc.isenabled()

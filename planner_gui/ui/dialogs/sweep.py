@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from planner_gui.document import Document
+from planner_gui.document.collector import CollectorHold
 from planner_gui.engine import EFFICIENCY_KEY, FIGURES, PARAMS, SweepResult, parse_range, run_sweep
 from planner_gui.i18n import ui_error_text, ui_text
 from planner_gui.present import format_figure
@@ -90,6 +91,7 @@ class SweepDialog(QDialog):
         self._cancel = threading.Event()
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
+        self._collector = CollectorHold(self)  # no collector pass in the worker (document/collector.py)
         self._signals = _Signals(self)
         self._signals.progress.connect(self._on_progress, Qt.ConnectionType.QueuedConnection)
         self._signals.done.connect(self._on_done, Qt.ConnectionType.QueuedConnection)
@@ -176,6 +178,7 @@ class SweepDialog(QDialog):
                 return
             self._signals.done.emit(result)
 
+        self._collector.hold()
         self._pool.start(_Job(work))
         return True
 
@@ -202,6 +205,7 @@ class SweepDialog(QDialog):
             self.status.setText(self.tr("{} of {}: {}").format(done, total, what))
 
     def _on_done(self, result: SweepResult) -> None:
+        self._collector.release()
         self._set_running(False)
         self.result = result
         failed = [p for p in result.points if p.error]
@@ -215,6 +219,7 @@ class SweepDialog(QDialog):
         self.finished_sweep.emit(result)
 
     def _on_failed(self, message: str) -> None:
+        self._collector.release()
         self._set_running(False)
         self.status.setText(self.tr("The sweep could not run: {}").format(message))
         self.failed_sweep.emit(message)
@@ -256,6 +261,7 @@ class SweepDialog(QDialog):
     def closeEvent(self, event: Any) -> None:
         self._cancel.set()
         self._pool.waitForDone()
+        self._collector.release()
         super().closeEvent(event)
 
 
