@@ -9,8 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from planner_gui.catalog import bundled_catalog
 from planner_gui.cli import main
+from planner_gui.engine.analysis import analyze_design
 from planner_gui.examples import default_example_path
+from planner_gui.io import load_design
+from planner_gui.present import format_days
 
 DATA = Path(__file__).parent / "data" / "nccl"
 DESIGN = str(default_example_path())
@@ -50,7 +54,9 @@ def test_accept_fit_shows_the_training_change(capsys: pytest.CaptureFixture[str]
     code, out, _ = _run(capsys, "accept", DESIGN, str(DATA / "all_reduce_perf_4x8_openmpi.txt"), "--fit")
     # The link the fit scales is the model's bottleneck for this 4-node run: NICs or NVLink, both fit.
     assert code == 0 and re.search(r"Calibration on all_reduce_perf \(line 2\): the (nic|nvlink) delivers", out)
-    assert "training: 49.2 days -> " in out  # the engine's estimate for this design before the fit
+    catalog = bundled_catalog()
+    before = analyze_design(load_design(default_example_path(), catalog).design, catalog).training.estimate
+    assert f"training: {format_days(before.days_to_train)} -> " in out  # the engine's estimate before the fit
 
 
 def test_accept_reads_standard_input_with_a_test_name(capsys: pytest.CaptureFixture[str],

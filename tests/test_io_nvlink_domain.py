@@ -20,10 +20,10 @@ def _plain(path: Path) -> dict:  # type: ignore[type-arg]
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def test_a_schema_3_file_migrates_to_4_with_its_data_unchanged() -> None:
+def test_a_schema_3_file_migrates_to_4_and_on_with_its_data_unchanged() -> None:
     before = _plain(DATA / "schema-v3.cluster")
     data, passed = migrate(_plain(DATA / "schema-v3.cluster"))
-    assert passed == [4]
+    assert passed == [4, 5]  # 4 -> 5 adds optional workload settings: nothing to change either
     assert {k: v for k, v in data.items() if k != "schema_version"} == {
         k: v for k, v in before.items() if k != "schema_version"}
     for old in ("schema-v1.cluster", "schema-v2.cluster", "schema-v3.cluster"):

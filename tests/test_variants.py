@@ -111,7 +111,7 @@ def test_variants_round_trip_through_the_file(tmp_path: Path) -> None:
     path = tmp_path / "v.cluster"
     save_design(design, path)
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["schema_version"] == CURRENT_SCHEMA_VERSION == 4
+    assert data["schema_version"] == CURRENT_SCHEMA_VERSION == 5
     assert [(v["name"], v["design"] is None) for v in data["variants"]] == [("IB", False), ("RoCE", True)]
     assert "variants" not in data["variants"][0]["design"] and "format" not in data["variants"][0]["design"]
     loaded = load_design(path, SPECS).design
@@ -124,9 +124,9 @@ def test_a_schema_1_file_loads_with_no_variants_and_saves_as_the_current_schema(
     result = load_design(DATA / "schema-v1.cluster", SPECS)
     assert result.migrated_from == 1 and not result.design.variants
     data, passed = migrate(json.loads((DATA / "schema-v1.cluster").read_text(encoding="utf-8")))
-    assert passed == [2, 3, 4] and data["variants"] == []
+    assert passed == [2, 3, 4, 5] and data["variants"] == []
     save_design(result.design, tmp_path / "up.cluster")
-    assert json.loads((tmp_path / "up.cluster").read_text(encoding="utf-8"))["schema_version"] == 4
+    assert json.loads((tmp_path / "up.cluster").read_text(encoding="utf-8"))["schema_version"] == CURRENT_SCHEMA_VERSION
 
 
 def test_the_schema_2_golden_file_holds_a_variant() -> None:
@@ -138,8 +138,8 @@ def test_the_schema_2_golden_file_holds_a_variant() -> None:
 
 def test_a_newer_schema_is_still_refused(tmp_path: Path) -> None:
     path = tmp_path / "future.cluster"
-    path.write_text(json.dumps({"format": "cluster-planner", "schema_version": 5, "variants": []}))
-    with pytest.raises(LoadError, match="schema 5; this version reads up to 4"):
+    path.write_text(json.dumps({"format": "cluster-planner", "schema_version": 6, "variants": []}))
+    with pytest.raises(LoadError, match="schema 6; this version reads up to 5"):
         load_design(path, SPECS)
 
 

@@ -132,9 +132,15 @@ def test_with_a_budget_the_largest_unit_multiple_within_it_when_faster() -> None
 def test_between_the_doublings_few_sizes_are_bounded_or_built(monkeypatch: pytest.MonkeyPatch) -> None:
     """Leaf-spine's unit is 4 servers and a batch of 20,160 (2^6 x 315) splits over 36, 40, 48, 56 and 60 of
     them: 5 sizes between 32 and 64, yet the binary search bounds and builds at most ⌈log2 6⌉ = 3 of them,
-    each once, and keeps 40 (32 servers need 4.2 days, 36 need 3.05, 40 need 2.77)."""
+    each once, and keeps 40 under a deadline between the days 40 and 36 servers need (the same evaluation)."""
     from planner_gui.engine.planning import clusters
+    from planner_gui.engine.planning.pairs import Pair
 
+    request = dataclasses.replace(GOAL, servers=("dgx-h100",), topology="leaf-spine", global_batch=20_160,
+                                  train_tokens=1e12, space=dataclasses.replace(SPACE, pp=(1,)))
+    days = {n: clusters._build(CATALOG, request, Pair("dgx-h100", None), n) for n in (36, 40)}
+    assert all(c is not None for c in days.values()) and days[36].days > days[40].days  # type: ignore[union-attr]
+    request = dataclasses.replace(request, deadline_days=(days[36].days + days[40].days) / 2)  # type: ignore[union-attr]
     bounded: list[int] = []
     built: list[int] = []
     plan_bounds, build = clusters.plan_bounds, clusters._build
@@ -142,8 +148,6 @@ def test_between_the_doublings_few_sizes_are_bounded_or_built(monkeypatch: pytes
                         or plan_bounds(shape, gpus, *rest))
     monkeypatch.setattr(clusters, "_build", lambda catalog, request, pair, nodes: built.append(nodes)
                         or build(catalog, request, pair, nodes))
-    request = dataclasses.replace(GOAL, servers=("dgx-h100",), topology="leaf-spine", global_batch=20_160,
-                                  train_tokens=1e12, deadline_days=2.8, space=dataclasses.replace(SPACE, pp=(1,)))
     plan = plan_clusters(CATALOG, request)
     between = [n for n in bounded if n & (n - 1)]  # not a power of two
     assert [c.nodes for c in plan.candidates] == [40] and plan.candidates[0].binds == "deadline"
