@@ -232,3 +232,49 @@ def test_the_links_of_a_device_follow_every_way_links_come_and_go() -> None:
     assert sorted(link.id for link in removed) == ["l0", "l2", "l4", "l6"]
     assert all(d.links_of(device_id) == _links_by_scan(d, device_id) for device_id in d.devices)
     assert d.links_of("w0") == [] and d.links_of("no such device") == []
+
+
+def _port_index_by_scan(design: Design) -> dict[str, str]:
+    return {ref: link.id for link in design.links.values() for ref in (link.a, link.b)}
+
+
+def test_indexes_built_a_step_at_a_time_with_edits_between_equal_a_build_at_once() -> None:
+    """prepare_indexes files a few links per call (the GUI's turns of the event loop); links removed
+    between the steps, before or after their turn, are in neither index, and an add or a lookup of a
+    port in the middle finishes the build so that it sees every port in use."""
+    d = _fabric()
+    assert d.add_links(_good_links(), SPECS) == []
+    assert d._ports is None and d._links_by_device is None  # a bulk load builds nothing
+    assert d.prepare_indexes(3) is False  # l0-l2 filed
+    d.remove_link("l1")  # filed already: taken out again
+    d.remove_link("l5")  # not filed yet: skipped when its turn comes
+    assert d.prepare_indexes(3) is False
+    assert d.prepare_indexes(3) is True
+    assert d.prepare_indexes(3) is True  # complete: nothing more to do
+    assert d._port_link == _port_index_by_scan(d)
+    assert all(d.links_of(device_id) == _links_by_scan(d, device_id) for device_id in d.devices)
+    assert "l5" not in d.links_of("s2") and d.link_on_port("s2/cx1") is None
+
+    d2 = _fabric()
+    assert d2.add_links(_good_links()[:6], SPECS) == []
+    assert d2.prepare_indexes(2) is False
+    with pytest.raises(DesignError, match=r"port w1/p2 already carries link 'l5'"):  # l5 was not filed yet
+        d2.add_link(Link("again", "s3/cx0", "w1/p2"), SPECS)
+    d2.add_link(_good_links()[6], SPECS)
+    assert d2.prepare_indexes(2) is True  # the add finished the build
+    assert d2._port_link == _port_index_by_scan(d2)
+    assert all(d2.links_of(device_id) == _links_by_scan(d2, device_id) for device_id in d2.devices)
+
+
+def test_a_batch_added_to_a_cabled_design_keeps_its_device_index() -> None:
+    """A paste of links into a design whose device index is built files them there (the next delete of
+    a device must not build it again from every link: ~0.3 s at 4,096 nodes)."""
+    d = _fabric()
+    links = _good_links()
+    assert d.add_links(links[:4], SPECS) == [] and d.prepare_indexes(None)
+    index = d._links_by_device
+    assert d.add_links(links[4:6], SPECS) == []  # all good: inserted whole
+    bad = [links[6], Link("l9", "s0/cx0", "w1/p3")]  # s0/cx0 is taken: one by one
+    assert [i for i, _ in d.add_links([*bad, links[7]], SPECS)] == [1]
+    assert d._links_by_device is index
+    assert all(d.links_of(device_id) == _links_by_scan(d, device_id) for device_id in d.devices)

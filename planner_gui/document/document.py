@@ -23,6 +23,7 @@ from planner_gui.document import variants as variant_steps
 from planner_gui.document.changes import Change, Recorder, apply_all, revert_all, touched_ids
 from planner_gui.document.commands import EditCommand
 from planner_gui.document.disk_watch import DiskWatch
+from planner_gui.document.indexes import IndexWarmup
 from planner_gui.document.live import Analyzer, LiveAnalysis
 from planner_gui.document.snapshot import SnapshotBuilder
 from planner_gui.document.undo_words import UNDO_WORDS, plain  # the words for fields and sections
@@ -72,6 +73,9 @@ class Document(QObject):
         # collector may run while the snapshot is copied, and must not delete the Qt objects of the run).
         self._live = LiveAnalysis(catalog, self._snapshot, analyzer, self)
         self._live.finished.connect(self._on_live_finished)
+        # After the views: a large design's link indexes, built between turns (document/indexes.py)
+        self._indexes = IndexWarmup(lambda: self.design, self)
+        self._live.finished.connect(self._indexes.start)
         self._live.failed.connect(self.results_failed)
         self._live.request()
 

@@ -16,6 +16,7 @@ from typing import Any
 from planner_gui.model.bulk_links import LinkColumns, plan_links
 from planner_gui.model.errors import DesignError, device_where, link_where, rack_where
 from planner_gui.model.ids import ID_PATTERN, check_id, next_free_id, port_ref, split_port_ref
+from planner_gui.model.link_index import IndexBuild, file_links
 from planner_gui.model.messages import QT_TRANSLATE_NOOP
 from planner_gui.model.parts import Device, Link, Rack
 from planner_gui.model.rack_units import ABOVE, fit_problem, free_slots, occupied_units
@@ -50,8 +51,10 @@ class Design:
     # port reference -> link id; None until first needed (the _port_link property builds it)
     _ports: dict[str, str] | None = field(default=None, repr=False, compare=False)
     # device id -> ids of the links on it; None until first needed (_device_links builds it), dropped
-    # whenever the port index is rebuilt or filled in bulk
+    # whenever the port index is rebuilt
     _links_by_device: dict[str, set[str]] | None = field(default=None, repr=False, compare=False)
+    # The indexes being built a step at a time (prepare_indexes, model/link_index.py), else None
+    _index_build: IndexBuild | None = field(default=None, repr=False, compare=False)
     # The other named variants of this design (model/variants.py); edited only through that module.
     variants: Variants = field(default_factory=Variants, repr=False, compare=False)
     # Keys a file held that this version does not know, by section ("" for the top level, "meta", "cost",
@@ -62,21 +65,32 @@ class Design:
     def _device_links(self) -> dict[str, set[str]]:
         """The links on each device, so that removing a device does not scan every port in use (a spine
         of a 4,096-node design: 240,000 ports)."""
-        if self._links_by_device is None:
-            index: dict[str, set[str]] = {}
-            for link in self.links.values():
-                for ref in (link.a, link.b):
-                    index.setdefault(ref.partition("/")[0], set()).add(link.id)
-            self._links_by_device = index
+        if self._links_by_device is None or self._index_build is not None:
+            self.prepare_indexes(None)
+        assert self._links_by_device is not None
         return self._links_by_device
 
     @property
     def _port_link(self) -> dict[str, str]:
         """Which link is on each port in use. Built from the links on first use, not while loading:
         a 100,000-GPU design has 780,000 ports in use, and only edits ask about them."""
-        if self._ports is None:
-            self._ports = {ref: link.id for link in self.links.values() for ref in (link.a, link.b)}
+        if self._ports is None or self._index_build is not None:
+            self.prepare_indexes(None)
+        assert self._ports is not None
         return self._ports
+
+    def prepare_indexes(self, budget: int | None) -> bool:
+        """File up to ``budget`` links (None: all) into the indexes not built yet; True once both are
+        complete. The GUI calls it between turns of its event loop (model/link_index.py)."""
+        build = self._index_build
+        if build is None:
+            if self._ports is not None and self._links_by_device is not None:
+                return True
+            build = self._index_build = IndexBuild(self.links, self._ports, self._links_by_device)
+            self._ports, self._links_by_device = build.ports, build.by_device
+        if build.step(self.links, budget):
+            self._index_build = None
+        return self._index_build is None
 
     # ----- ids -------------------------------------------------------------------------------
     def new_id(self, prefix: str) -> str:
@@ -300,7 +314,7 @@ class Design:
                 self.devices.keys().isdisjoint(fresh) and self.racks.keys().isdisjoint(fresh)):
             return False  # an id or a port used twice, or an id a device or rack has
         self.links.update(zip(plan.ids, links, strict=True))
-        self._ports = self._links_by_device = None  # built from the links when first needed
+        self._ports = self._links_by_device = self._index_build = None  # built from the links when first needed
         return True
 
     def _add_to_existing(self, plan: LinkColumns, links: list[Link]) -> bool:
@@ -319,7 +333,8 @@ class Design:
                 ports.pop(ref, None)
             return False
         self.links.update(zip(plan.ids, links, strict=True))
-        self._links_by_device = None
+        if self._links_by_device is not None:  # complete: the port index above finished any build
+            file_links(self._links_by_device, links)
         return True
 
     def _add_one_by_one(self, links: list[Link], specs: HardwareSpecs) -> list[tuple[int, DesignError]]:
@@ -347,7 +362,8 @@ class Design:
             all_links[link.id] = link
             ports_in_use[link.a] = link.id
             ports_in_use[link.b] = link.id
-        self._links_by_device = None  # built again when first needed
+        if self._links_by_device is not None:  # complete (the port index finished any build): file those added
+            file_links(self._links_by_device, [link for link in links if all_links.get(link.id) is link])
         return refused
 
     def _cached_spec(self, device_id: str, specs: HardwareSpecs, cache: dict[str, DeviceSpec]) -> DeviceSpec | None:
