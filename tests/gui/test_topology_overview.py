@@ -4,6 +4,7 @@ Clicks are sent as events to the viewport."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 import numpy as np
@@ -220,9 +221,25 @@ def test_each_group_holds_the_devices_of_one_key_and_its_neighbours_differ() -> 
         checked += 1
     for parent in tree.nodes:  # siblings that are groups of one kind differ in that kind's key
         kids = [tree.nodes[c] for c in parent.children if tree.nodes[c].kind in levels]
-        for left, right in zip(kids, kids[1:]):
+        for left, right in itertools.pairwise(kids):
             if left.kind == right.kind:
                 band = tree.bands[left.band]
                 key = band.keys[band.kinds.index(left.kind)]
                 assert key[left.lo - band.base] != key[right.lo - band.base]
     assert checked > 20 and pending > 5, (checked, pending)
+
+
+def test_grouped_minima_and_maxima_equal_ufunc_at() -> None:
+    from planner_gui.ui.topology.grouped import Grouping
+
+    rng = np.random.default_rng(7)
+    index = rng.integers(0, 40, 500)
+    values = rng.integers(-5, 100, 500)
+    for ufunc, fill in ((np.minimum, 10**9), (np.maximum, -(10**9))):
+        expected, found = np.full(50, fill), np.full(50, fill)
+        ufunc.at(expected, index, values)
+        Grouping(index).into(ufunc, found, values)
+        assert np.array_equal(found, expected)
+    untouched = np.arange(3)
+    Grouping(np.empty(0, dtype=np.int64)).into(np.minimum, untouched, np.empty(0, dtype=np.int64))
+    assert untouched.tolist() == [0, 1, 2]

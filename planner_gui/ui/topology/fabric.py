@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from planner_gui.ui.topology import layout as tl
+from planner_gui.ui.topology.grouped import Grouping
 
 if TYPE_CHECKING:
     from planner_gui.ui.topology.data import TopologyData
@@ -169,8 +170,9 @@ def _server_pods(band: np.ndarray, a: np.ndarray, b: np.ndarray, n: int) -> np.n
         return pods
     lo = np.full(n, np.iinfo(np.int64).max)
     hi = np.full(n, -1, dtype=np.int64)
-    np.minimum.at(lo, server, leaf)
-    np.maximum.at(hi, server, leaf)
+    by_server = Grouping(server)
+    by_server.into(np.minimum, lo, leaf)
+    by_server.into(np.maximum, hi, leaf)
     count = np.bincount(server, minlength=n)
     linked = np.flatnonzero(count > 0)
     _, pod = np.unique(np.stack((lo[linked], hi[linked], count[linked])), axis=1, return_inverse=True)
@@ -202,7 +204,7 @@ def _leaf_groups(band: np.ndarray, a: np.ndarray, b: np.ndarray, nic: np.ndarray
         rail[leaves & is_rail] = best_nic[leaves & is_rail]
     pod = np.zeros(n, dtype=np.int64)
     pod[:] = np.iinfo(np.int64).max
-    np.minimum.at(pod, leaf, pods[server])
+    Grouping(leaf).into(np.minimum, pod, pods[server])
     group[leaves] = np.where(pod[leaves] == np.iinfo(np.int64).max, 0, pod[leaves])
 
 
@@ -215,10 +217,11 @@ def _upper_groups(tier: int, band: np.ndarray, a: np.ndarray, b: np.ndarray, rai
     big = np.iinfo(np.int64).max
     lo, hi = np.full(n, big), np.full(n, -1, dtype=np.int64)
     rail_lo, rail_hi = np.full(n, big), np.full(n, -big, dtype=np.int64)
-    np.minimum.at(lo, switch, group[below])
-    np.maximum.at(hi, switch, group[below])
-    np.minimum.at(rail_lo, switch, rail[below])
-    np.maximum.at(rail_hi, switch, rail[below])
+    by_switch = Grouping(switch)
+    by_switch.into(np.minimum, lo, group[below])
+    by_switch.into(np.maximum, hi, group[below])
+    by_switch.into(np.minimum, rail_lo, rail[below])
+    by_switch.into(np.maximum, rail_hi, rail[below])
     members = np.flatnonzero(band == tier)
     linked = members[hi[members] >= 0]
     if linked.size == 0:

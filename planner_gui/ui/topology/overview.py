@@ -17,6 +17,7 @@ import numpy as np
 from planner_gui.ui.topology import fabric as fb
 from planner_gui.ui.topology import layout as tl
 from planner_gui.ui.topology.data import TopologyData
+from planner_gui.ui.topology.grouped import Grouping
 
 # Sizes in scene units (1 unit = 1 px at 100 %): a group is wide enough for "1,024 × DGX H100"
 # in the 11 px title font, a device as in the full view, a port for "nic7".
@@ -232,12 +233,13 @@ def _bundles(data: TopologyData, tree: fb.FabricTree, entries: list[tuple[int, s
     count = np.bincount(inverse, minlength=m)
     gbps = np.nan_to_num(data.link_gbps[links], nan=0.0)
     gbps_min, gbps_max = np.full(m, np.inf), np.zeros(m)
-    np.minimum.at(gbps_min, inverse, gbps)
-    np.maximum.at(gbps_max, inverse, gbps)
+    by_bundle = Grouping(inverse)
+    by_bundle.into(np.minimum, gbps_min, gbps)
+    by_bundle.into(np.maximum, gbps_max, gbps)
     load = data.utilisation[links] if data.utilisation is not None else np.full(links.size, np.nan)
     known = ~np.isnan(load)
     load_max = np.full(m, -np.inf)
-    np.maximum.at(load_max, inverse[known], load[known])
+    Grouping(inverse[known]).into(np.maximum, load_max, load[known])
     load_sum = np.bincount(inverse[known], weights=load[known], minlength=m)
     load_n = np.bincount(inverse[known], minlength=m)
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -245,8 +247,8 @@ def _bundles(data: TopologyData, tree: fb.FabricTree, entries: list[tuple[int, s
     load_max = np.where(load_n > 0, load_max, np.nan)
     nic = data.link_nic[links].astype(np.int64)
     nic_lo, nic_hi = np.full(m, np.iinfo(np.int64).max), np.full(m, -2, dtype=np.int64)
-    np.minimum.at(nic_lo, inverse, nic)
-    np.maximum.at(nic_hi, inverse, nic)
+    by_bundle.into(np.minimum, nic_lo, nic)
+    by_bundle.into(np.maximum, nic_hi, nic)
     rail = np.where((nic_lo == nic_hi) & (nic_lo >= 0), nic_lo, fb.NO_RAIL)
     on_fabric = np.bincount(inverse, weights=data.link_fabric[links].astype(float), minlength=m) == count
     width = len(entries) + 1
