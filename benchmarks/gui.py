@@ -1,7 +1,7 @@
 """Desktop app speed: open to a painted window, edit to updated results, full-scene paint when zoomed out.
 
 Run: .venv/bin/python benchmarks/gui.py [--nodes 4096] [--repeat 9] [--open-gpus 100000] [--open-repeat 3]
-                                        [--ratio-repeat 5] [--only open]
+                                        [--ratio-repeat 5] [--spine-repeat 7] [--only open spine]
 Targets (issue 5): results within 100 ms of an edit on the 256-GPU default design; a 4,096-node
 design never freezes the UI (the edit returns at once and the engine runs in a worker). Issue 19:
 a fresh process paints the default design within 1.3 times what a bare window takes (p50 of
@@ -15,6 +15,11 @@ call of planner_gui.app.build, imports apart): "painted" is the end of the windo
 design in it (the rack elevation drawn; a large topology says it is being drawn: ui/topology/deferred.py),
 "topology" the topology built and the window painted again, "results" the first results in the panes,
 painted.
+Deleting a spine (``spine``, the ``--nodes`` design, ``--spine-repeat`` spines one after the other, from a
+quiet window each): the call (the UI thread blocked), the longest the window could not repaint from the call
+until the window is quiet again (the gap between ticks of a 10 ms timer: the regrouped overview, the
+results, their colouring), and the CPU of the process until then, p50/p95; the first delete apart (it
+used to build the design's link indexes).
 Edits start once the opened window is quiet (benchmarks/timing.py ``settle``: its first on-screen paint
 and the follow-ups of the first results belong to the opening); "to a quiet window" is the CPU until the
 edit's results are painted and what it scheduled for later is done.
@@ -34,14 +39,15 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from timing import EditTimes, budget_edit_times  # benchmarks/timing.py, beside this script
+from timing import EditTimes, budget_edit_times, settle  # benchmarks/timing.py, beside this script
 
 DEFAULT_NODES = 4096
 DEFAULT_REPEAT = 9
 DEFAULT_OPEN_GPUS = 100_000
 DEFAULT_OPEN_REPEAT = 3  # each 100,000-GPU opening is ~10 s of a loaded machine
 DEFAULT_RATIO_REPEAT = 5
-PARTS = ("ratio", "open", "edits")
+DEFAULT_SPINE_REPEAT = 7
+PARTS = ("ratio", "open", "edits", "spine")
 WINDOW_SIZE = (1600, 1000)  # planner_gui/ui/window/main_window.py DEFAULT_SIZE
 RESULTS_TIMEOUT_MS = 60_000
 MS = 1000.0  # seconds to milliseconds
@@ -110,6 +116,44 @@ def _stall_during(app: object, doc: object, edit: Callable[[], object]) -> tuple
     timer.stop()
     marks = [start, *ticks, end]
     return call, max(b - a for a, b in itertools.pairwise(marks)), cpu
+
+
+def _delete_to_quiet(app: object, doc: object, ids: list[str]) -> tuple[float, float, float, float]:
+    """Delete ``ids`` from a quiet window: (wall and CPU seconds of the call, the longest gap between ticks of a
+    10 ms timer from the call until the window is quiet again, CPU seconds of the process until then)."""
+    from PySide6.QtCore import QTimer
+
+    ticks: list[float] = []
+    timer = QTimer(interval=TICK_MS)
+    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    timer.start()
+    app.processEvents()  # type: ignore[attr-defined]
+    start, cpu = time.perf_counter(), time.process_time()
+    doc.remove_items(ids)  # type: ignore[attr-defined]
+    call, call_cpu = time.perf_counter() - start, time.process_time() - cpu
+    doc.live.wait_idle(RESULTS_TIMEOUT_MS)  # type: ignore[attr-defined]
+    settle(app.processEvents)  # type: ignore[attr-defined]
+    end, cpu = time.perf_counter(), time.process_time() - cpu
+    timer.stop()
+    marks = [start, *ticks, end]
+    return call, call_cpu, max(b - a for a, b in itertools.pairwise(marks)), cpu
+
+
+def _spine_case(path: Path, repeat: int) -> None:
+    _, app, window = _open_painted(["cluster-planner", str(path)])
+    doc = window.document  # type: ignore[attr-defined]
+    settle(app.processEvents)  # type: ignore[attr-defined]  (the link indexes are built by then)
+    spines = sorted(d for d in doc.design.devices if d.startswith(("fab-spine", "spine")))[:repeat + 1]
+    print(f"\ndeleting a spine, {len(doc.design.devices):,} devices, {len(doc.design.links):,} links "
+          f"(1 + {len(spines) - 1} spines, one after the other)")
+    runs = [_delete_to_quiet(app, doc, [spine]) for spine in spines]
+    for k, label in enumerate(("call, wall", "call, CPU", "longest stall, call on, wall", "to a quiet window, CPU")):
+        print(f"{'first delete: ' + label:<46} {runs[0][k] * MS:8.1f} ms")
+    for k, label in enumerate(("call, wall", "call, CPU", "longest stall, call on, wall", "to a quiet window, CPU")):
+        if len(runs) > 1:
+            _report(f"delete: {label}", [run[k] for run in runs[1:]])
+    doc.undo_stack.setClean()
+    window.close()  # type: ignore[attr-defined]
 
 
 def _bare_ratio() -> tuple[tuple[float, float], tuple[float, float]]:
@@ -236,6 +280,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--open-gpus", type=int, default=DEFAULT_OPEN_GPUS, help="0: skip")
     parser.add_argument("--open-repeat", type=int, default=DEFAULT_OPEN_REPEAT)
     parser.add_argument("--ratio-repeat", type=int, default=DEFAULT_RATIO_REPEAT)
+    parser.add_argument("--spine-repeat", type=int, default=DEFAULT_SPINE_REPEAT)
     parser.add_argument("--only", nargs="+", choices=PARTS, default=list(PARTS))
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="cluster-planner-bench-") as home:
@@ -248,16 +293,20 @@ def main(argv: list[str] | None = None) -> int:
             _ratio_case(args.ratio_repeat)
         if "open" in args.only and args.open_gpus:
             _open_case(args.open_gpus, args.open_repeat, Path(home))
-        if "edits" not in args.only:
+        if "edits" not in args.only and "spine" not in args.only:
             return 0
         imports = _timed(_import_app)
         print(f"{'imports (Qt, pyqtgraph, engine; first start only)':<46} {imports[0] * MS:8.1f} ms")
-        _case("default design (256 GPUs)", ["cluster-planner"], args.repeat)
+        if "edits" in args.only:
+            _case("default design (256 GPUs)", ["cluster-planner"], args.repeat)
         big = Path(home) / f"{args.nodes}-nodes.cluster"
         generated = _timed(lambda: generate_design(bundled_catalog(), TemplateSpec("dgx-h100", args.nodes)))
         save_design(generated[1], big)
         print(f"\n(generating the {args.nodes}-node design took {generated[0] * MS:.0f} ms)")
-        _case(f"{args.nodes}-node generated design", ["cluster-planner", str(big)], args.repeat)
+        if "edits" in args.only:
+            _case(f"{args.nodes}-node generated design", ["cluster-planner", str(big)], args.repeat)
+        if "spine" in args.only:
+            _spine_case(big, args.spine_repeat)
     return 0
 
 

@@ -237,3 +237,29 @@ def test_deleting_a_device_takes_its_links_out_and_undo_brings_them_back(view: T
     assert view.links.segment_count == before
     back = {lid: view.links.colour_of(data.link_index[lid]) for lid in ids}
     assert back == colours  # the same classes as before the delete
+
+
+def test_live_link_ids_stay_the_live_links_in_index_order_as_links_come_and_go() -> None:
+    """The engine's loads are read without a lookup per link when its link order is the view's live ids
+    (TopologyData._design_order): removing links (a few, or a spine's many) cuts exactly them out, and links
+    added back are appended."""
+    from planner_gui.ui.topology.data import TopologyData
+
+    catalog = bundled_catalog()
+    design = load_design(default_example_path(), catalog).design
+    data = TopologyData.from_design(design, catalog)
+    ids = list(design.links)
+
+    def expected() -> list[str]:
+        return [data.link_ids[j] for j in np.flatnonzero(data.link_alive[: data.n_links])]
+
+    assert data.remove_links(["no such link", ids[3]]) == [3] and data.live_link_ids == expected()
+    many = [*ids[100:180:2], ids[0], ids[-1]]  # out of order, the first and the last among them
+    where = [data.link_index[i] for i in many]
+    assert data.remove_links(many) == where
+    assert data.live_link_ids == expected() and len(data.live_link_ids) == len(ids) - 1 - len(many)
+    assert not set(many) & set(data.live_link_ids)
+    assert data.add_links([ids[0], ids[3]], design, catalog) == [len(ids), len(ids) + 1]
+    assert data.live_link_ids == expected() and data.live_link_ids[-2:] == [ids[0], ids[3]]
+    assert data.remove_links([ids[0]]) == [len(ids)] and data.live_link_ids == expected()
+    assert data.remove_links([]) == [] and data.live_link_ids == expected()
