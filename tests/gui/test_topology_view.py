@@ -127,7 +127,7 @@ def test_clicking_a_link_selects_it_and_delete_removes_it(view: TopologyView, qt
     view.centerOn(middle)
     qtbot.mouseClick(view.viewport(), LEFT, NONE, view.mapFromScene(middle))
     qtbot.waitUntil(lambda: document.selection == [link_id])
-    assert view.selection_overlay.path().elementCount() == 2  # the selected link is highlighted
+    assert view.selection.overlay.path().elementCount() == 2  # the selected link is highlighted
     assert "fab-leaf-1/" in view.interaction.link_text(link_id) and "400 Gb/s" in view.interaction.link_text(link_id)
     view.setFocus()
     qtbot.keyClick(view, Qt.Key.Key_Delete)

@@ -74,4 +74,4 @@ class DeferredBuild:
         self.pending, self._scheduled = False, False
         view = self.view
         view.rebuild()
-        view.show_selection(view.document.selection, reveal=False)
+        view.selection.show(view.document.selection, reveal=False)

@@ -68,9 +68,9 @@ class TopologyInteraction:
         toggle = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
         link = self.link_at(event.position())
         if link < 0:
-            if not toggle and self.view.selected_links:
-                self.view.selected_links = set()
-                self.view.request_selection_sync()
+            if not toggle and self.view.selection.links:
+                self.view.selection.links = set()
+                self.view.selection.request_sync()
             return False  # empty space: the rubber band starts
         self._select_link(self.view.data.link_ids[link], toggle)  # type: ignore[union-attr]
         return True
@@ -176,11 +176,11 @@ class TopologyInteraction:
     def _select_link(self, link_id: str, toggle: bool) -> None:
         view = self.view
         if toggle:
-            view.selected_links ^= {link_id}
+            view.selection.links ^= {link_id}
         else:
-            view.selected_links = {link_id}
+            view.selection.links = {link_id}
             view.scene().clearSelection()
-        view.request_selection_sync()
+        view.selection.request_sync()
 
     def _draw_rubber(self, position: QPointF) -> None:
         source = self._link_source

@@ -65,7 +65,7 @@ class PicturePatcher:
         removed = data.remove_links(gone)
         added = data.add_links([lid for lid in ids if lid in design.links and lid not in data.link_index],
                                design, view.document.catalog)
-        view.selected_links -= set(gone)
+        view.selection.links -= set(gone)
         if not (added or removed):
             return
         if not data.tiers_unchanged(removed, added):  # keep the layout still unless the tiers changed
@@ -142,7 +142,7 @@ class PicturePatcher:
             view.detail.dirty = True
         else:
             view.links.flush(self._data)
-            view.refresh_selection_overlay()
+            view.selection.refresh_overlay()
             if self._layout_moved:
                 view.detail.dirty = True  # groups follow devices: built again when next shown
             else:

@@ -9,12 +9,10 @@ Level of detail follows the zoom: far out, runs of identical devices merge into 
 into bundles; closer, every device is an item drawn as a plain block; closer still, labelled.
 Links are always batched paths (topology_links.LinkLayer); hit-testing a link (hover, tooltip,
 click) is a vectorised nearest-segment query, not an item lookup. Mouse and keyboard handling
-lives in :mod:`planner_gui.ui.topology.interaction`.
+lives in :mod:`planner_gui.ui.topology.interaction`, the selection in :mod:`planner_gui.ui.topology.selection`.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QTimer, Signal
@@ -32,7 +30,6 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QToolTip, QWidget
 
 from planner_gui.document.document import Document
 from planner_gui.model import Design
-from planner_gui.ui import colors
 from planner_gui.ui.topology import layout as tl
 from planner_gui.ui.topology.bands import BandStrip
 from planner_gui.ui.topology.data import TopologyData
@@ -40,26 +37,17 @@ from planner_gui.ui.topology.deferred import DeferredBuild
 from planner_gui.ui.topology.drops import TopologyDrops
 from planner_gui.ui.topology.fabric import COLLAPSE_FROM_SERVERS
 from planner_gui.ui.topology.interaction import TopologyInteraction
-from planner_gui.ui.topology.items import (
-    Z_LINKS,
-    Z_NODES,
-    Z_OVERLAY,
-    LayerItem,
-    NodeItem,
-    PassivePathItem,
-    cosmetic_pen,
-    segments_path,
-)
+from planner_gui.ui.topology.items import Z_LINKS, Z_NODES, LayerItem, NodeItem
 from planner_gui.ui.topology.legend import BY_LOAD, BY_RAIL, DEVICES, GROUPS, MARGIN_PX, LinkColouringBar
 from planner_gui.ui.topology.links import LinkLayer
 from planner_gui.ui.topology.lod import DetailLevels
 from planner_gui.ui.topology.overview_control import FabricOverview
 from planner_gui.ui.topology.patches import PicturePatcher
+from planner_gui.ui.topology.selection import TopologySelection
 from planner_gui.ui.window.navigation import ViewNavigator, configure_view
 
 SCENE_MARGIN = 200.0  # scene units around the content, room to drag devices outward
 MAX_LABEL_STRIP_FRACTION = 0.15  # fit_all keeps at most this share of the width free for band names
-SELECTED_LINK_WIDTH = 3.0  # cosmetic px
 
 
 class TopologyView(QGraphicsView):
@@ -88,13 +76,10 @@ class TopologyView(QGraphicsView):
         self.data: TopologyData | None = None
         self.nodes: dict[int, NodeItem] = {}
         self.nodes_built = False  # the device items exist (built when every device is first shown)
-        self.selected_links: set[str] = set()
         self._fitted = False
-        self._syncing = False
         self.bands = BandStrip()
         self.patcher = PicturePatcher(self)
-        self._select_timer = QTimer(self, singleShot=True, interval=0)
-        self._select_timer.timeout.connect(self._on_select_timer_timeout)
+        self.selection = TopologySelection(self)
         self.interaction = TopologyInteraction(self)
         self.drops = TopologyDrops(self)
         self.setAcceptDrops(True)
@@ -104,7 +89,6 @@ class TopologyView(QGraphicsView):
         self.colouring.mode_changed.connect(self._on_colouring_mode_changed)
         self.colouring.detail_changed.connect(self._on_colouring_detail_changed)
         self.colouring.resized.connect(self._place_colouring)
-        self._scene.selectionChanged.connect(self._on_scene_selection_changed)
         document.design_replaced.connect(self._on_document_design_replaced)
         document.devices_changed.connect(self._on_document_devices_changed)
         document.links_changed.connect(self._on_document_links_changed)
@@ -172,7 +156,6 @@ class TopologyView(QGraphicsView):
         """Build the whole scene from the document's design (a new design was loaded), or from ``design``."""
         self._scene.clear()
         self.nodes = {}
-        self.selected_links = set()
         self.data = TopologyData.from_design(design if design is not None else self.document.design,
                                              self.document.catalog)
         self.patcher.reset()
@@ -182,7 +165,7 @@ class TopologyView(QGraphicsView):
             self._scene.addItem(layer)
         self.links = LinkLayer(self.link_parent)
         self.detail.reset()
-        self.selection_overlay = self._overlay(cosmetic_pen(colors.SELECTION, SELECTED_LINK_WIDTH))
+        self.selection.reset()
         self.interaction.reset()
         self.nodes_built = False
         self.overview.reset()
@@ -213,7 +196,7 @@ class TopologyView(QGraphicsView):
                            by_rail=self.link_colouring == BY_RAIL)
         self.colouring.set_legend_visible(self.colouring_by_load)
         self.overview.redraw()
-        self.refresh_selection_overlay()
+        self.selection.refresh_overlay()
 
     # ----- document signals ---------------------------------------------------------------------
     def _on_document_design_replaced(self) -> None:
@@ -230,9 +213,9 @@ class TopologyView(QGraphicsView):
             self.patcher.links_changed(ids)
 
     def _on_document_selection_changed(self, ids: list[str]) -> None:
-        if self._syncing or self.deferred.pending:
+        if self.selection.syncing or self.deferred.pending:
             return  # this view asked for it: nothing to mirror, and do not jump away from the cursor
-        self.show_selection(ids, reveal=True)
+        self.selection.show(ids, reveal=True)
 
     def _on_document_results_updated(self, analysis: object) -> None:
         if self.deferred.pending:
@@ -260,74 +243,18 @@ class TopologyView(QGraphicsView):
         self.nodes_built = True
         for i in np.flatnonzero(self.data.drawn).tolist():
             self.add_node(i)
-        self.show_selection(self.document.selection, reveal=False)
+        self.selection.show(self.document.selection, reveal=False)
 
     def _on_colouring_detail_changed(self, mode: str) -> None:
         self._detail_chosen = mode
         if mode == DEVICES and not self.nodes_built:
             self._build_nodes()
         self.overview.set_active(mode == GROUPS)
-        self.refresh_selection_overlay()
+        self.selection.refresh_overlay()
         self.detail.apply()
         self.update_bands()
         self.update_scene_rect()
         self.fit_all()
-
-    # ----- selection ----------------------------------------------------------------------------
-    def show_selection(self, ids: list[str], reveal: bool) -> None:
-        """Mirror the document's selection; ``reveal`` centres the view on it."""
-        chosen = {node for i in ids if (node := self.node_of(i)) is not None}
-        self._syncing = True
-        try:
-            for item in self._scene.selectedItems():  # only what is selected now, not every node
-                if item not in chosen:
-                    item.setSelected(False)
-            for node in chosen:
-                node.setSelected(True)
-            self.selected_links = {i for i in ids if i in self.document.design.links}
-        finally:
-            self._syncing = False
-        self.refresh_selection_overlay()
-        self.overview.show_selection(ids)
-        if reveal and ids and not self.overview.active:  # the overview's places are its own
-            self._centre_on(ids)
-
-    def request_selection_sync(self) -> None:
-        """The user changed the selection here: tell the document once the burst is over."""
-        self._select_timer.start()
-
-    def _on_scene_selection_changed(self) -> None:
-        if not self._syncing:
-            self.request_selection_sync()
-
-    def _on_select_timer_timeout(self) -> None:
-        ids = [item.device_id for item in self._scene.selectedItems() if isinstance(item, NodeItem)]
-        ids += sorted(self.selected_links)
-        self._syncing = True
-        try:
-            self.document.select(ids)
-        finally:
-            self._syncing = False
-        self.refresh_selection_overlay()
-
-    def _centre_on(self, ids: list[str]) -> None:
-        data = self.data
-        assert data is not None
-        points = [data.index[i] for i in ids if i in data.index]
-        points += [int(data.link_a[data.link_index[i]]) for i in ids if i in data.link_index]
-        points = [p for p in points if data.drawn[p]]
-        if points:
-            xs, ys = data.x[points], data.y[points]
-            self.centerOn(float((xs.min() + xs.max()) / 2), float((ys.min() + ys.max()) / 2))
-
-    def refresh_selection_overlay(self) -> None:
-        data = self.data
-        if data is None:
-            return
-        chosen = np.array([data.link_index[i] for i in self.selected_links if i in data.link_index],
-                          dtype=np.int64)
-        self.selection_overlay.setPath(segments_path(*data.segments(chosen)))
-        self.selection_overlay.setVisible(not self.overview.active)  # the groups mark their own selection
 
     # ----- building blocks ----------------------------------------------------------------------
     def add_node(self, i: int) -> None:
@@ -350,11 +277,6 @@ class TopologyView(QGraphicsView):
         if node is not None:
             node.place(x, y)
         self.after_hand_move(data.links_of(np.array([data.index[device_id]], dtype=np.int64)))
-
-    def _overlay(self, pen: Any) -> PassivePathItem:
-        item = PassivePathItem(pen, Z_OVERLAY)
-        self._scene.addItem(item)
-        return item
 
     def update_bands(self) -> None:
         assert self.data is not None
