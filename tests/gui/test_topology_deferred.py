@@ -76,3 +76,36 @@ def test_a_large_designs_loads_follow_on_the_next_turn(qtbot: QtBot, monkeypatch
     doc.live.wait_idle()
     assert not seen  # the results panes paint their figures first ...
     qtbot.waitUntil(lambda: seen == [doc.analysis], timeout=5000)  # ... the links' loads follow
+
+
+def test_after_an_edit_a_large_design_is_painted_in_the_same_turn_as_its_redraw(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The overview is painted once, at the end of the patcher's redraw (before the analysis the edit
+    started takes the interpreter lock in the worker), and nothing is left to paint on a later turn."""
+    from planner_gui.ui.topology import overview_item, patches
+
+    paints: list[str] = []
+    paint = overview_item.OverviewItem.paint  # patched before the item exists: PySide looks overrides up once
+    monkeypatch.setattr(overview_item.OverviewItem, "paint",
+                        lambda item, *args: (paints.append("paint"), paint(item, *args)))
+    monkeypatch.setattr(deferred, "DEFER_FROM_DEVICES", 10)
+    view = _view(qtbot)
+    view.document.new(copy.deepcopy(DEFAULT))
+    qtbot.waitUntil(lambda: not view.deferred.pending and "paint" in paints, timeout=5000)
+    assert view.overview.active
+    for _ in range(5):
+        QApplication.processEvents()
+    paints.clear()
+    paint_now = patches._paint_now
+
+    def marked(of_view: TopologyView) -> None:
+        paints.append("now")
+        paint_now(of_view)
+        paints.append("painted")
+
+    monkeypatch.setattr(patches, "_paint_now", marked)
+    view.document.remove_items(["fab-spine-01"])
+    qtbot.waitUntil(lambda: "painted" in paints, timeout=5000)
+    for _ in range(5):
+        QApplication.processEvents()
+    assert paints == ["now", "paint", "painted"]

@@ -7,6 +7,11 @@ New results re-file only the links whose load level changed and move only the de
 changed. What must be drawn again (the touched link chunks, their overview bundles, the band names
 and scene rect when devices moved) is drawn once the burst of signals is over: one edit emits
 devices_changed then links_changed, and its results follow.
+
+A large design's picture is painted at the end of that redraw, not on a later turn: by then the
+analysis the edit started runs in the worker thread, and every Qt call of the paint that lets the
+interpreter lock go waited up to a switch interval (5 ms) to get it back: at 4,096 nodes the overview's
+15 ms paint after a spine delete took 70-480 ms (benchmarks/gui.py --only spine).
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QTimer
 
 if TYPE_CHECKING:
     from planner_gui.ui.topology.data import TopologyData
@@ -156,6 +161,8 @@ class PicturePatcher:
         else:  # only loads changed: the same groups, their bundles coloured again
             view.overview.redraw()
         view.detail.apply()
+        if view.deferred.large():
+            _paint_now(view)
 
     def _relayout(self) -> None:
         """Every device not moved by hand goes back to its band's place; everything is drawn again."""
@@ -170,6 +177,13 @@ class PicturePatcher:
         data = self.view.data
         assert data is not None
         return data
+
+
+def _paint_now(view: TopologyView) -> None:
+    """Paint what changed now, once: the scene's queued update tells the viewport what is dirty, and the
+    window's update request (posted, not yet handled) is handled here; nothing is left for a later turn."""
+    QCoreApplication.sendPostedEvents(view.scene(), QEvent.Type.MetaCall.value)
+    QCoreApplication.sendPostedEvents(view.window(), QEvent.Type.UpdateRequest.value)
 
 
 def _joined(parts: list[np.ndarray]) -> np.ndarray:
