@@ -53,6 +53,7 @@ class Node:
     first: int = 0  # CHUNK: the numbers of its first and last child
     last: int = 0
     pending: bool = False  # its children are single devices not made yet (FabricTree.children makes them)
+    split: int = -1  # >= 0: its children are groups not made yet, cut from this key on (FabricTree.children)
 
     @property
     def count(self) -> int:
@@ -61,9 +62,11 @@ class Node:
 
 @dataclass(eq=False)
 class FabricTree:
-    """The groups of every tier. A group's single devices become nodes only when it is opened
-    (``children``): at 100,000 GPUs they are 19,000 of the 20,000 nodes, and a regroup after every
-    edit made them all (issue 19: the overview's regroup at 100k)."""
+    """The groups of every tier. A group's children (its groups, or its single devices) become nodes only
+    when it is opened or looked into (``children``): at 100,000 GPUs the single devices are 19,000 of the
+    20,000 nodes, and a regroup after every edit made them all (issue 19: the overview's regroup at 100k);
+    at 4,096 nodes the tiers' first level is ~40 of the ~1,300 groups, and the regroup after a spine
+    delete made all of them."""
 
     order: np.ndarray  # drawn device indices, band by band, in tree order
     nodes: list[Node]
@@ -77,15 +80,22 @@ class FabricTree:
         return self.order[n.lo:n.hi]
 
     def children(self, node: int) -> list[int]:
-        """The node's children, its single devices made now if they were pending."""
+        """The node's children, made now if they were not yet (its groups, then its single devices)."""
         n = self.nodes[node]
+        if n.split >= 0:
+            level, n.split = n.split, -1
+            _split(self.nodes, node, self.bands[n.band], level)
+            self._index_devices(node)
         if n.pending:
             n.pending = False
             _device_children(self.nodes, node, self.bands[n.band])
-            for child in _descendants(self.nodes, node):
-                if self.nodes[child].kind == DEVICE:
-                    self._device_node[self.nodes[child].number] = child
+            self._index_devices(node)
         return n.children
+
+    def _index_devices(self, node: int) -> None:
+        for child in _descendants(self.nodes, node):
+            if self.nodes[child].kind == DEVICE:
+                self._device_node[self.nodes[child].number] = child
 
     def node_of_device(self, device: int) -> int:
         """The DEVICE node of a device index (-1 when not drawn), made if it was pending."""
@@ -129,17 +139,16 @@ def build_tree(data: TopologyData) -> FabricTree:
     n = data.band.size
     drawn = data.drawn[:n]
     links = data.live_links()
-    a, b = data.link_a[links], data.link_b[links]
-    fabric = data.link_fabric[links]
-    nic = data.link_nic[links]
+    links = links[data.link_fabric[links]]  # only the compute fabric's links make groups
+    a, b, nic = data.link_a[links], data.link_b[links], data.link_nic[links]
     band = data.band[:n]
     rail = np.full(n, NO_RAIL, dtype=np.int64)
     group = np.zeros(n, dtype=np.int64)
-    server_pods = _server_pods(band, a[fabric], b[fabric], n)
+    server_pods = _server_pods(band, a, b, n)
     group[band == 0] = server_pods[band == 0]
-    _leaf_groups(band, a[fabric], b[fabric], nic[fabric], server_pods, rail, group)
+    _leaf_groups(band, a, b, nic, server_pods, rail, group)
     for tier in sorted(c for c in np.unique(band[drawn]).tolist() if c >= 2):
-        _upper_groups(tier, band, a[fabric], b[fabric], rail, group)
+        _upper_groups(tier, band, a, b, rail, group)
     model = data.model[:n].astype(np.int64)
     nodes: list[Node] = []
     roots: dict[int, int] = {}
@@ -236,8 +245,9 @@ def _upper_groups(tier: int, band: np.ndarray, a: np.ndarray, b: np.ndarray, rai
 def _down_up(band: np.ndarray, a: np.ndarray, b: np.ndarray, lower: int,
              *extra: np.ndarray) -> tuple[np.ndarray, ...]:
     """The fabric links between band ``lower`` and the band above it, as (lower end, upper end, extra...)."""
-    forward = (band[a] == lower) & (band[b] == lower + 1)
-    backward = (band[b] == lower) & (band[a] == lower + 1)
+    band_a, band_b = band[a], band[b]
+    forward = (band_a == lower) & (band_b == lower + 1)
+    backward = (band_b == lower) & (band_a == lower + 1)
     down = np.concatenate((a[forward], b[backward]))
     up = np.concatenate((b[forward], a[backward]))
     return (down, up, *(np.concatenate((e[forward], e[backward])) for e in extra))
@@ -333,8 +343,14 @@ def _split(nodes: list[Node], parent: int, band: _Band, level: int) -> None:
     for start, stop in itertools.pairwise(bounds):
         value = keys[level][start]
         number = value + 1 if kind == RAIL else value
-        child = _add(nodes, Node(node.band, base + start, base + stop, kind, number, parent=parent))
-        _split(nodes, child, band, level + 1)
+        if stop - start == 1:  # a group of one device: it is that device
+            child = _add(nodes, Node(node.band, base + start, base + stop, DEVICE, int(members[start]),
+                                     rail=int(band.rail[start]), parent=parent))
+        else:  # its own groups are cut when it is opened; its rail is its devices' (what they would give)
+            i, j = _cut_range(band.rail_cuts, start, stop)
+            rail = number - 1 if kind == RAIL else int(band.rail[start]) if i == j else NO_RAIL
+            child = _add(nodes, Node(node.band, base + start, base + stop, kind, number, rail=rail,
+                                     parent=parent, split=level + 1))
         children.append(child)
     nodes[parent].children = _chunked(nodes, parent, children)
     for child in nodes[parent].children:
