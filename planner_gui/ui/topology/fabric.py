@@ -14,14 +14,13 @@ the drawn nodes merge into bundles with their count, speed, load and rail.
 from __future__ import annotations
 
 import itertools
-from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from planner_gui.ui.topology import layout as tl
-from planner_gui.ui.topology.grouped import Grouping
+from planner_gui.ui.topology.grouped import Band, Grouping, band_of, cut_range
 
 if TYPE_CHECKING:
     from planner_gui.ui.topology.data import TopologyData
@@ -73,7 +72,7 @@ class FabricTree:
     roots: dict[int, int]  # band code -> root node
     rail: np.ndarray  # per device: its rail (leaves, rail planes) or NO_RAIL
     model: np.ndarray  # per device: model code (TopologyData.model)
-    bands: dict[int, _Band] = field(default_factory=dict)  # band code -> what its pending nodes are made from
+    bands: dict[int, Band] = field(default_factory=dict)  # band code -> what its pending nodes are made from
 
     def devices(self, node: int) -> np.ndarray:
         n = self.nodes[node]
@@ -154,7 +153,7 @@ def build_tree(data: TopologyData) -> FabricTree:
     roots: dict[int, int] = {}
     order_parts: list[np.ndarray] = []
     start = 0
-    bands: dict[int, _Band] = {}
+    bands: dict[int, Band] = {}
     for code in sorted(np.unique(band[drawn]).tolist(), key=tl._band_sort_key):
         members = np.flatnonzero(drawn & (band == code))
         keys = _partition_keys(code, members, rail, group, model)
@@ -163,7 +162,7 @@ def build_tree(data: TopologyData) -> FabricTree:
         order_parts.append(members)
         root = _add(nodes, Node(code, start, start + members.size, TIER, code))
         roots[code] = root
-        bands[code] = _band(members, keys, _level_kinds(code), rail[members], start)
+        bands[code] = band_of(members, keys, _level_kinds(code), rail[members], start)
         _split(nodes, root, bands[code], 0)
         start += members.size
     order = np.concatenate(order_parts) if order_parts else np.empty(0, dtype=np.int64)
@@ -291,32 +290,7 @@ def _add(nodes: list[Node], node: Node) -> int:
     return len(nodes) - 1
 
 
-@dataclass(frozen=True, eq=False)
-class _Band:
-    members: np.ndarray  # the band's devices in tree order
-    keys: list[list[int]]  # partition keys, coarse to fine, aligned with members
-    kinds: list[str]  # what each key names
-    rail: np.ndarray  # per member
-    base: int  # the band's first position in the tree order
-    # Per key, the positions where its value changes (the member before differs), ascending; and where
-    # the rail changes. A group's cuts are a bisection away: a regroup makes ~1,200 groups at 4,096 nodes,
-    # and a numpy call per group and level was most of the overview's rebuild after every edit.
-    cuts: list[list[int]]
-    rail_cuts: list[int]
-
-
-def _band(members: np.ndarray, keys: list[np.ndarray], kinds: list[str], rail: np.ndarray, base: int) -> _Band:
-    cuts = [(np.flatnonzero(np.diff(key)) + 1).tolist() for key in keys]
-    rail_cuts = (np.flatnonzero(np.diff(rail)) + 1).tolist()
-    return _Band(members, [key.tolist() for key in keys], kinds, rail, base, cuts, rail_cuts)
-
-
-def _cut_range(cuts: list[int], lo: int, hi: int) -> tuple[int, int]:
-    """Where the cuts strictly inside (lo, hi) are in ``cuts``."""
-    return bisect_right(cuts, lo), bisect_left(cuts, hi)
-
-
-def _split(nodes: list[Node], parent: int, band: _Band, level: int) -> None:
+def _split(nodes: list[Node], parent: int, band: Band, level: int) -> None:
     """Give ``parent`` its children: the segments of the next key that splits it, else single devices;
     FANOUT at most."""
     node = nodes[parent]
@@ -324,7 +298,7 @@ def _split(nodes: list[Node], parent: int, band: _Band, level: int) -> None:
     lo, hi = node.lo - base, node.hi - base
     first = last = 0
     while level < len(keys):
-        first, last = _cut_range(band.cuts[level], lo, hi)
+        first, last = cut_range(band.cuts[level], lo, hi)
         if first < last:
             break
         level += 1  # one value all through: this level names nothing here
@@ -333,7 +307,7 @@ def _split(nodes: list[Node], parent: int, band: _Band, level: int) -> None:
             node.kind, node.number, node.rail = DEVICE, int(members[lo]), int(band.rail[lo])
         else:  # single devices: made when the node is opened (FabricTree.children)
             node.pending = True
-            i, j = _cut_range(band.rail_cuts, lo, hi)
+            i, j = cut_range(band.rail_cuts, lo, hi)
             same = i == j  # one rail all through
             node.rail = node.number - 1 if node.kind == RAIL else int(band.rail[lo]) if same else NO_RAIL
         return
@@ -347,7 +321,7 @@ def _split(nodes: list[Node], parent: int, band: _Band, level: int) -> None:
             child = _add(nodes, Node(node.band, base + start, base + stop, DEVICE, int(members[start]),
                                      rail=int(band.rail[start]), parent=parent))
         else:  # its own groups are cut when it is opened; its rail is its devices' (what they would give)
-            i, j = _cut_range(band.rail_cuts, start, stop)
+            i, j = cut_range(band.rail_cuts, start, stop)
             rail = number - 1 if kind == RAIL else int(band.rail[start]) if i == j else NO_RAIL
             child = _add(nodes, Node(node.band, base + start, base + stop, kind, number, rail=rail,
                                      parent=parent, split=level + 1))
@@ -358,7 +332,7 @@ def _split(nodes: list[Node], parent: int, band: _Band, level: int) -> None:
     node.rail = _common_rail(nodes, node.children, node)
 
 
-def _device_children(nodes: list[Node], parent: int, band: _Band) -> None:
+def _device_children(nodes: list[Node], parent: int, band: Band) -> None:
     """Give a pending node its single devices, under intermediate nodes when there are more than FANOUT."""
     node = nodes[parent]
     children = [_add(nodes, Node(node.band, i, i + 1, DEVICE, int(band.members[i - band.base]),
