@@ -74,7 +74,7 @@ class Document(QObject):
         self._live = LiveAnalysis(catalog, self._snapshot, analyzer, self)
         self._live.finished.connect(self._on_live_finished)
         # After the views: a large design's link indexes, built between turns (document/indexes.py)
-        self._indexes = IndexWarmup(lambda: self.design, self)
+        self._indexes = IndexWarmup(self)
         self._live.finished.connect(self._indexes.start)
         self._live.failed.connect(self.results_failed)
         self._live.request()

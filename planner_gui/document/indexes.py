@@ -10,11 +10,12 @@ another design dropped an index (a bulk load drops both).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
 
-from planner_gui.model import Design
+if TYPE_CHECKING:
+    from planner_gui.document.document import Document
 
 # ~2.5 us a link on the 2-core test machine (both indexes): ~10 ms a step, under a 60 Hz frame, so
 # input and paints are handled between the steps. 4,096 DGX nodes (118,000 links) take ~30 turns.
@@ -22,11 +23,12 @@ LINKS_PER_STEP = 4_000
 
 
 class IndexWarmup(QObject):
-    """Builds the indexes of ``design_of()`` a step at a time after ``start``."""
+    """Builds the indexes of its document's design a step at a time after ``start``. It keeps no Python
+    reference to the document (its Qt parent): no reference cycle holds a Document's Qt objects for the
+    cyclic collector, which may run in the analysis thread."""
 
-    def __init__(self, design_of: Callable[[], Design], parent: QObject) -> None:
-        super().__init__(parent)
-        self._design_of = design_of
+    def __init__(self, document: Document) -> None:
+        super().__init__(document)
         self._timer = QTimer(self, interval=0)  # repeats until the indexes are complete
         self._timer.timeout.connect(self._on_timer_timeout)
 
@@ -40,5 +42,6 @@ class IndexWarmup(QObject):
 
     def _on_timer_timeout(self) -> None:
         # The design of the moment: another one may have been opened since the start.
-        if self._design_of().prepare_indexes(LINKS_PER_STEP):
+        document: Document = self.parent()  # type: ignore[assignment]
+        if document.design.prepare_indexes(LINKS_PER_STEP):
             self._timer.stop()

@@ -31,7 +31,6 @@ class TopologySelection:
         self.overlay: PassivePathItem | None = None
         self._timer = QTimer(view, singleShot=True, interval=0)
         self._timer.timeout.connect(self._on_timer_timeout)
-        view.scene().selectionChanged.connect(self._on_scene_selection_changed)
 
     def reset(self) -> None:
         """The scene was rebuilt: nothing selected here, a new overlay for selected links."""
@@ -70,7 +69,9 @@ class TopologySelection:
         self.overlay.setPath(segments_path(*data.segments(chosen)))
         self.overlay.setVisible(not self.view.overview.active)  # the groups mark their own selection
 
-    def _on_scene_selection_changed(self) -> None:
+    def scene_selection_changed(self) -> None:
+        """The view's scene changed its selected items (the view relays it: a slot of the view, so that Qt
+        drops the connection when the view is destroyed, before its scene)."""
         if not self.syncing:
             self.request_sync()
 

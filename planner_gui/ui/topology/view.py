@@ -89,6 +89,7 @@ class TopologyView(QGraphicsView):
         self.colouring.mode_changed.connect(self._on_colouring_mode_changed)
         self.colouring.detail_changed.connect(self._on_colouring_detail_changed)
         self.colouring.resized.connect(self._place_colouring)
+        self._scene.selectionChanged.connect(self._on_scene_selection_changed)
         document.design_replaced.connect(self._on_document_design_replaced)
         document.devices_changed.connect(self._on_document_devices_changed)
         document.links_changed.connect(self._on_document_links_changed)
@@ -232,6 +233,9 @@ class TopologyView(QGraphicsView):
         analysis, self._results = self._results, None
         if not self.deferred.pending:
             self.patcher.results_updated(analysis)
+
+    def _on_scene_selection_changed(self) -> None:
+        self.selection.scene_selection_changed()
 
     def _on_colouring_mode_changed(self, mode: str) -> None:
         self.patcher.redraw_all()
