@@ -32,7 +32,7 @@ from planner_gui.engine.cost.tco import CostReport, cost_report
 from planner_gui.engine.deploy.nccl_env import NcclSetting, recommend_nccl_env
 from planner_gui.engine.facility.cooling import CoolingReport, cooling_report
 from planner_gui.engine.facility.energy import FacilityReport, facility_report
-from planner_gui.engine.facility.power import PowerReport, power_base, power_report, rack_inputs_of
+from planner_gui.engine.facility.power import DeviceDraw, PowerReport, power_base, power_report, rack_inputs_of
 from planner_gui.engine.incremental.analysis_cache import AnalysisCache, DesignInputs, NoCache
 from planner_gui.engine.incremental.link_columns import columns_scope
 from planner_gui.engine.incremental.store import keeping
@@ -263,7 +263,9 @@ class _Run:
         base = memo("power_base", lambda: i(*DEVICES), lambda: power_base(d, self.catalog))[0]
         return power_report(d, self.catalog, base, self._cable_schedule(),
                             lambda: memo("rack_inputs", lambda: i(*DEVICES, *RACKS),
-                                         lambda: rack_inputs_of(d, base))[0])
+                                         lambda: rack_inputs_of(d, base))[0],
+                            lambda: memo("device_draw", lambda: i(*DEVICES, *LINKS),
+                                         lambda: DeviceDraw(d, self.catalog, base, self._cable_schedule()))[0])
 
     def _training(self, topo: TopologyReport | None, profile: FabricProfile | None, cooling: CoolingReport | None
                   ) -> tuple[TrainingSection | None, StorageSection | None]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any
+from itertools import chain
 
 from planner_gui.engine.checks.base import Check, Severity, params, sort_checks
 from planner_gui.engine.cost.tco import CostReport
@@ -17,7 +17,7 @@ from planner_gui.engine.facility.cooling import (
     throttle_factor,
 )
 from planner_gui.engine.facility.power import W_PER_KW, DevicePowers, PowerReport, RackPower
-from planner_gui.engine.incremental.store import LastResults
+from planner_gui.engine.incremental.store import RackRows
 from planner_gui.model import CoolingType
 from planner_gui.present import plural
 
@@ -30,27 +30,21 @@ def facility_checks(power: PowerReport, cooling: CoolingReport, cost: CostReport
 
     ``floor_rating_kg_m2`` is the floor's rated load; the model has no field for it yet, so callers pass it.
     """
-    found: list[Check] = []
-    racks_cooling = cooling.racks
-    old_inputs, old_checks = _LAST_RACKS.previous(None, floor_rating_kg_m2)
-    kept: dict[str, tuple[Any, ...]] = {}
-    checks: dict[str, tuple[Check, ...]] = {}
-    for rack_id, rack in power.racks.items():
-        inputs = (rack, racks_cooling[rack_id])
-        # the same (immutable) rack figures give the same findings: compared by identity first, cheap
-        found_here = old_checks[rack_id] if old_inputs.get(rack_id) == inputs else _rack_checks(
-            rack, inputs[1], floor_rating_kg_m2)
-        found.extend(found_here)
-        kept[rack_id] = inputs
-        checks[rack_id] = found_here
-    _LAST_RACKS.keep(None, floor_rating_kg_m2, kept, checks)
+    ids, racks = list(power.racks), list(power.racks.values())
+    coolings = list(map(cooling.racks.__getitem__, ids))
+    # the same (immutable) rack figures give the same findings: only racks with new figures are checked
+    checks, todo = _LAST_RACKS.reuse(ids, (racks, coolings), None, floor_rating_kg_m2)
+    for i in todo:
+        checks[i] = _rack_checks(racks[i], coolings[i], floor_rating_kg_m2)
+    _LAST_RACKS.keep(ids, (racks, coolings), checks, None, floor_rating_kg_m2)
+    found: list[Check] = list(chain.from_iterable(checks))
     found.extend(_device_checks(power))
     if cost is not None:
         found.extend(_cost_checks(cost))
     return sort_checks(found)
 
 
-_LAST_RACKS = LastResults("facility_check_racks")  # the last call's findings per rack, with the figures they came from
+_LAST_RACKS = RackRows("facility_check_racks")  # the last call's findings per rack, with the figures they came from
 
 
 def _rack_checks(rack: RackPower, rack_cooling: RackCooling, floor_rating_kg_m2: float | None

@@ -17,7 +17,7 @@ from typing import Any
 
 from planner_gui.catalog import Catalog
 from planner_gui.engine.facility.power import W_PER_KW, PowerReport, RackPower
-from planner_gui.engine.incremental.store import LastResults
+from planner_gui.engine.incremental.store import RackRows, is_snapshot
 from planner_gui.model import CoolingType, Design, Rack
 from planner_gui.present import M3H_PER_CFM  # one definition of the unit, with its formatters
 
@@ -181,24 +181,19 @@ def cooling_report(design: Design, catalog: Catalog, power: PowerReport,
             raise ValueError(f"{name} {value!r} must be a positive temperature difference")
     figures: dict[str, CoolingFigures] = {}
     settings = (air_delta_t_f, liquid_delta_t_k)
-    old_inputs, old_racks = _LAST_RACKS.previous(catalog, settings)
-    kept: dict[str, tuple[Any, ...]] = {}
-    racks: dict[str, RackCooling] = {}
-    for rack_id, rack in design.racks.items():
-        rack_power = power.racks[rack_id]
-        capacity = rack.cooling_capacity_kw
-        inputs = (rack_power, rack.cooling, type(capacity), capacity)
-        if old_inputs.get(rack_id) == inputs:  # RackPower compared by identity first: cheap
-            racks[rack_id] = old_racks[rack_id]
-        else:
-            racks[rack_id] = _rack_cooling(rack, rack_power, _figures(catalog, rack, figures), air_delta_t_f,
-                                           liquid_delta_t_k)
-        kept[rack_id] = inputs
-    _LAST_RACKS.keep(catalog, settings, kept, racks)
-    return CoolingReport(racks)
+    ids, racks = list(design.racks), list(design.racks.values())
+    powers = list(map(power.racks.__getitem__, ids))
+    # a snapshot's racks are never edited in place (model/snapshot.py): the same rack and RackPower objects
+    # give the same RackCooling, so an edit of one rack redoes one
+    results, todo = _LAST_RACKS.reuse(ids, (racks, powers), catalog, settings, trusted=is_snapshot(design))
+    for i in todo:
+        results[i] = _rack_cooling(racks[i], powers[i], _figures(catalog, racks[i], figures), air_delta_t_f,
+                                   liquid_delta_t_k)
+    _LAST_RACKS.keep(ids, (racks, powers), results, catalog, settings)
+    return CoolingReport(dict(zip(ids, results, strict=True)))
 
 
-_LAST_RACKS = LastResults("cooling_racks")  # what the last call built per rack, reused for racks whose inputs are equal
+_LAST_RACKS = RackRows("cooling_racks")  # what the last call built per rack, reused for racks whose inputs are the same
 
 
 def _figures(catalog: Catalog, rack: Rack, cache: dict[str, CoolingFigures]) -> CoolingFigures | None:

@@ -38,8 +38,8 @@ from planner_gui.engine.facility.power_racks import (
 from planner_gui.engine.util.arrays import FirstSeen
 from planner_gui.model import Design
 
-__all__ = ["CONTINUOUS_LOAD_FACTOR", "W_PER_KW", "DevicePower", "DevicePowers", "ModelPower", "PortEnds",
-           "PowerBase", "PowerReport", "RackPower", "feed_capacity_w", "power_base", "power_report"]
+__all__ = ["CONTINUOUS_LOAD_FACTOR", "W_PER_KW", "DeviceDraw", "DevicePower", "DevicePowers", "ModelPower",
+           "PortEnds", "PowerBase", "PowerReport", "RackPower", "feed_capacity_w", "power_base", "power_report"]
 
 @dataclass(frozen=True, slots=True)
 class DevicePower:
@@ -268,23 +268,40 @@ def rack_inputs_of(design: Design, base: PowerBase) -> RackInputs:
     return rack_inputs(design, base.parts, base.table.rack_ids)
 
 
+class DeviceDraw:
+    """The devices' share of the model with the links': every device's draw with its module watts, and the
+    per-device outputs of the report. A function of the devices and the links alone, so the analysis keeps
+    it across a rack's budget, feeds or cooling edit (only the racks' sums are redone)."""
+
+    def __init__(self, design: Design, catalog: Catalog, base: PowerBase, schedule: CableSchedule) -> None:
+        table = copy.copy(base.table)  # add_modules sets this analysis' columns on the copy, never on the base
+        table.add_modules(*module_power(design, catalog, schedule))
+        self.table = table
+        self.devices, self.models = table.devices(), table.models()
+        self.unknown_ids, self.unweighed_ids, self.totals = table.unknown_ids(), table.unweighed_ids(), table.totals()
+
+
 def power_report(design: Design, catalog: Catalog, base: PowerBase | None = None,
-                 schedule: CableSchedule | None = None, racks: Callable[[], RackInputs] | None = None
-                 ) -> PowerReport:
+                 schedule: CableSchedule | None = None, racks: Callable[[], RackInputs] | None = None,
+                 draw: Callable[[], DeviceDraw] | None = None) -> PowerReport:
     """Per-device and per-rack draw of ``design`` with hardware figures from ``catalog``. A caller that keeps
     parts of the model passes them, each of this very design: ``base`` (the devices' PowerBase),
-    ``schedule`` (its cable schedule: the bill's, so both use the same parts) and ``racks`` (its rack inputs,
-    asked for after the module watts, as computed here)."""
+    ``schedule`` (its cable schedule: the bill's, so both use the same parts), ``draw`` (its DeviceDraw, from
+    that base and schedule) and ``racks`` (its rack inputs, asked for after the module watts, as computed
+    here)."""
     base = PowerBase(design, catalog) if base is None else base
     parts = base.parts
-    schedule = cable_schedule(design, catalog) if schedule is None else schedule
-    table = copy.copy(base.table)  # add_modules sets this analysis' columns on the copy, never on the base
-    table.add_modules(*module_power(design, catalog, schedule))
+    if draw is None:
+        schedule = cable_schedule(design, catalog) if schedule is None else schedule
+        found = DeviceDraw(design, catalog, base, schedule)
+    else:
+        found = draw()
+    table = found.table
     racks = rack_powers(design, parts, table.rack_ids, table.gpus, (table.typical, table.maximum, table.training),
                         np.where(table.liquid, table.maximum, 0.0), table.weight,
                         rack_inputs_of(design, base) if racks is None else racks())
-    return PowerReport(table.devices(), racks, table.models(), table.port_ends, table.unknown_ids(),
-                       table.unweighed_ids(), table.totals())
+    return PowerReport(found.devices, racks, found.models, table.port_ends, found.unknown_ids, found.unweighed_ids,
+                       found.totals)
 
 
 class _DeviceTable:

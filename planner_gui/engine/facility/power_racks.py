@@ -11,14 +11,14 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
-from itertools import chain, repeat
+from itertools import chain, compress, repeat
 from operator import attrgetter, is_not
 from typing import Any
 
 import numpy as np
 
 from planner_gui.engine.facility.power_parts import PartsCache, RackFrame
-from planner_gui.engine.incremental.store import LastResults
+from planner_gui.engine.incremental.store import LastResults, is_snapshot
 from planner_gui.engine.incremental.store import kept as kept_store
 from planner_gui.model import Design, Feed, Rack
 
@@ -116,12 +116,41 @@ class RackInputs:
 
 
 def rack_inputs(design: Design, parts: PartsCache, device_racks: list[str | None]) -> RackInputs:
-    racks = list(design.racks.values())
-    rack_index = {rack_id: i for i, rack_id in enumerate(design.racks)}
+    ids, racks = list(design.racks), list(design.racks.values())
+    store = kept_store()
+    last = store.get(_INPUTS)
+    if (last is not None and last[0] is parts.catalog and last[1] is device_racks and last[3].ids == ids
+            and is_snapshot(design)):
+        return _changed_racks(store, last, racks, parts)
+    rack_index = {rack_id: i for i, rack_id in enumerate(ids)}
     rows = np.fromiter(map(rack_index.get, device_racks, repeat(-1)), np.int64, len(device_racks))
     supply = _supplies(racks) or _supplies_one_by_one(racks)
     frames = list(map(_Frames(parts).__getitem__, map(_CATALOG_ID, racks)))
-    return RackInputs(list(map(_ID, racks)), rows, supply, frames)
+    found = RackInputs(ids, rows, supply, frames)
+    store[_INPUTS] = (parts.catalog, device_racks, racks, found)
+    return found
+
+
+def _changed_racks(store: dict[str, Any], last: tuple[Any, ...], racks: list[Rack], parts: PartsCache) -> RackInputs:
+    """The last call's RackInputs with the racks that are other objects than last time read again: the same
+    racks in the same order and the same placement (a snapshot's unchanged racks are the same objects,
+    document/snapshot.py), so a rack budget edit reads one rack, not 6,700. The checked path reads them: a
+    bad value raises its precise message, as the full read does."""
+    catalog, device_racks, old_racks, old = last
+    changed = list(compress(range(len(racks)), map(is_not, racks, old_racks)))
+    budgets, feeds_a, feeds_b = (list(column) for column in old.supply)
+    frames = list(old.frames)
+    feeds: dict[tuple[float, float, int], float] = {}
+    for i in changed:
+        rack = racks[i]
+        budgets[i] = _budget_w(rack)
+        feeds_a[i] = _feed(rack.feed_a, rack.id, "A", feeds)
+        feeds_b[i] = None if rack.feed_b is None else _feed(rack.feed_b, rack.id, "B", feeds)
+        frames[i] = parts.rack_frame(rack.catalog_id)
+    found = RackInputs(old.ids, old.rows, (budgets, feeds_a, feeds_b), frames)
+    store[_INPUTS] = (catalog, device_racks, racks, found)
+    store[_DELTA] = (found, old, changed)
+    return found
 
 
 def rack_powers(design: Design, parts: PartsCache, device_racks: list[str | None], gpus: np.ndarray,
@@ -138,12 +167,19 @@ def rack_powers(design: Design, parts: PartsCache, device_racks: list[str | None
     sums = np.array([np.bincount(rows[placed], weights=values[placed], minlength=len(inputs.ids))
                      for values in columns]).reshape(len(columns), len(inputs.ids))
     store = kept_store()
-    last = store.get(_SUMS)
+    last, delta = store.get(_SUMS), store.get(_DELTA)
     if last is not None and last[0] is inputs:  # racks and placement as last time
         old_values, old_racks = last[2], last[3]
         changed = np.flatnonzero((last[1] != sums).any(axis=0)).tolist()  # NaN sums count as changed
         kept, found = dict(old_values), dict(old_racks)
         values_of = _rack_values(inputs, sums, changed)
+    elif last is not None and delta is not None and delta[0] is inputs and delta[1] is last[0]:
+        # the last call's inputs with a few racks read again (_changed_racks): those racks and the racks
+        # whose sums changed are rebuilt
+        old_values, old_racks = last[2], last[3]
+        moved = np.flatnonzero((last[1] != sums).any(axis=0)).tolist()
+        kept, found = dict(old_values), dict(old_racks)
+        values_of = _rack_values(inputs, sums, sorted({*moved, *delta[2]}))
     else:
         old_values, old_racks = _LAST_RACKS.previous(parts.catalog)
         kept, found = {}, {}
@@ -175,6 +211,9 @@ _LAST_RACKS = LastResults("power_racks")
 # placement unchanged) rebuilds only the racks whose sums changed, which is what comparing every rack's
 # values would find.
 _SUMS = "power_rack_sums"
+# The last RackInputs read in full or in part, with the racks it read and what it was made for; and, when it
+# was made from the one before it with a few racks read again, (it, that one, those racks' positions).
+_INPUTS, _DELTA = "power_rack_inputs", "power_rack_inputs_delta"
 _ID, _CATALOG_ID, _BUDGET = attrgetter("id"), attrgetter("catalog_id"), attrgetter("power_budget_kw")
 _FEED_A, _FEED_B = attrgetter("feed_a"), attrgetter("feed_b")
 _FEED_KEY = attrgetter("voltage_v", "amps", "phases")
