@@ -30,7 +30,7 @@ from planner_gui.engine.cost.cables import CableSchedule, cable_schedule
 from planner_gui.engine.cost.device_models import DeviceModels, device_models
 from planner_gui.engine.cost.tco import CostReport, cost_report
 from planner_gui.engine.deploy.nccl_env import NcclSetting, recommend_nccl_env
-from planner_gui.engine.facility.cooling import CoolingReport, cooling_report
+from planner_gui.engine.facility.cooling import CoolingReport, cooling_report, slowest_rack
 from planner_gui.engine.facility.energy import FacilityReport, facility_report
 from planner_gui.engine.facility.power import DeviceDraw, PowerReport, power_base, power_report, rack_inputs_of
 from planner_gui.engine.incremental.analysis_cache import AnalysisCache, DesignInputs, NoCache
@@ -342,11 +342,3 @@ def _one_line(error: BaseException) -> str:
     text = error.args[0] if isinstance(error, KeyError) and error.args else error_message(error)
     line = " ".join(str(text).split())[:MAX_REASON_CHARS] or type(error).__name__
     return text if isinstance(text, Text) and text == line else line  # a one-line Text stays translatable
-
-
-def slowest_rack(cooling: CoolingReport | None) -> tuple[float, str]:
-    """(speed, rack) of the GPU rack the power and cooling checks slow most (1.0, "" when none is)."""
-    if cooling is None:
-        return 1.0, ""
-    racks = [(r.throttle_factor, rack_id) for rack_id, r in cooling.racks.items() if r.gpu_count]
-    return min(racks, default=(1.0, ""))

@@ -6,6 +6,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from functools import lru_cache
 from itertools import chain
+from operator import is_
 
 from planner_gui.engine.checks.base import Check, Severity, params, sort_checks
 from planner_gui.engine.cost.tco import CostReport
@@ -17,7 +18,7 @@ from planner_gui.engine.facility.cooling import (
     throttle_factor,
 )
 from planner_gui.engine.facility.power import W_PER_KW, DevicePowers, PowerReport, RackPower
-from planner_gui.engine.incremental.store import RackRows
+from planner_gui.engine.incremental.store import RackRows, kept
 from planner_gui.model import CoolingType
 from planner_gui.present import plural
 
@@ -38,7 +39,7 @@ def facility_checks(power: PowerReport, cooling: CoolingReport, cost: CostReport
         checks[i] = _rack_checks(racks[i], coolings[i], floor_rating_kg_m2)
     _LAST_RACKS.keep(ids, (racks, coolings), checks, None, floor_rating_kg_m2)
     found: list[Check] = list(chain.from_iterable(checks))
-    found.extend(_device_checks(power))
+    found.extend(_kept_device_checks(power))
     if cost is not None:
         found.extend(_cost_checks(cost))
     return sort_checks(found)
@@ -179,6 +180,22 @@ def _throttle_text(heat_w: float, capacity_w: float, supply_w: float, budget_w: 
     return (f"{factor:.0%} speed: the rack needs {_kw(heat_w)} but its "
             f"{LIMIT_WORDS.get(limit or '', limit)} allows {_kw(available)}; "
             "synchronous training runs at the slowest rack's pace")
+
+
+def _kept_device_checks(power: PowerReport) -> list[Check]:
+    """The devices' findings, kept while the report's device share is the same objects (power.DeviceDraw: a
+    rack's budget, feeds or cooling edit keeps it), so such an edit does not test every device's PSUs again."""
+    parts = (power.devices, power.port_ends, power.unknown_ids, power.unweighed_ids)
+    store = kept()
+    last = store.get(_DEVICE_CHECKS)
+    if last is not None and all(map(is_, last[0], parts)):
+        return last[1]  # type: ignore[no-any-return]
+    found = list(_device_checks(power))
+    store[_DEVICE_CHECKS] = (parts, found)
+    return found
+
+
+_DEVICE_CHECKS = "facility_device_checks"
 
 
 def _device_checks(power: PowerReport) -> Iterable[Check]:

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from itertools import compress, repeat
+from operator import is_not
 from typing import Any
 
 from planner_gui.engine.checks.base import Check, Severity, params
-from planner_gui.engine.facility.cooling import CoolingReport, cooling_figures
+from planner_gui.engine.facility.cooling import CoolingReport, RackCooling, cooling_figures
 from planner_gui.engine.facility.power import W_PER_KW, PowerReport
+from planner_gui.engine.incremental.store import RackRows
 from planner_gui.model import CoolingType, Design
 from planner_gui.present import counted
 
@@ -158,18 +161,30 @@ def _air_checks(design: Design, catalog: Any, cooling: CoolingReport) -> list[Ch
         air = cooling_figures(catalog, CoolingType.AIR.value)
     except KeyError:
         return []
-    found: list[Check] = []
-    for rack_id, rack in sorted(cooling.racks.items()):
-        if rack.cooling != CoolingType.LIQUID or rack.air_w <= air.capacity_w:
-            continue
-        found.append(Check(
-            "rack-heat-to-air-over-room", Severity.WARNING,
-            f"liquid-cooled rack {rack_id} still rejects {rack.air_w / W_PER_KW:.1f} kW to room air, more than the "
-            f"{air.capacity_w / W_PER_KW:.0f} kW per rack the room's air cooling removes", (rack_id,),
-            "Check the hall's air-side capacity for this rack (in-row cooling or a rear-door heat exchanger), "
-            "or spread the air-cooled load.",
-            params=params(rack=rack_id, air_w=rack.air_w, room_w=air.capacity_w)))
-    return found
+    ids, racks = list(cooling.racks), list(cooling.racks.values())
+    # each rack's finding (or None) is kept while its (immutable) RackCooling is the same object: an edit of
+    # one of 6,700 racks judges one (store.RackRows)
+    found, todo = _AIR.reuse(ids, (racks,), catalog, air.capacity_w)
+    for i in todo:
+        found[i] = _air_check(ids[i], racks[i], air.capacity_w)
+    _AIR.keep(ids, (racks,), found, catalog, air.capacity_w)
+    return [check for _, check in sorted((ids[i], found[i]) for i in compress(range(len(ids)),
+                                                                          map(is_not, found, repeat(None))))]
+
+
+_AIR = RackRows("rack_scale_air")
+
+
+def _air_check(rack_id: str, rack: RackCooling, room_w: float) -> Check | None:
+    if rack.cooling != CoolingType.LIQUID or rack.air_w <= room_w:
+        return None
+    return Check(
+        "rack-heat-to-air-over-room", Severity.WARNING,
+        f"liquid-cooled rack {rack_id} still rejects {rack.air_w / W_PER_KW:.1f} kW to room air, more than the "
+        f"{room_w / W_PER_KW:.0f} kW per rack the room's air cooling removes", (rack_id,),
+        "Check the hall's air-side capacity for this rack (in-row cooling or a rear-door heat exchanger), "
+        "or spread the air-cooled load.",
+        params=params(rack=rack_id, air_w=rack.air_w, room_w=room_w))
 
 
 def _loop_supply(catalog: Any) -> float | None:

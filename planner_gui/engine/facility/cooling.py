@@ -13,6 +13,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import compress, repeat
+from operator import eq
 from typing import Any
 
 from planner_gui.catalog import Catalog
@@ -194,6 +196,27 @@ def cooling_report(design: Design, catalog: Catalog, power: PowerReport,
 
 
 _LAST_RACKS = RackRows("cooling_racks")  # what the last call built per rack, reused for racks whose inputs are the same
+
+
+def slowest_rack(cooling: CoolingReport | None) -> tuple[float, str]:
+    """(speed, rack) of the GPU rack the power and cooling checks slow most (1.0, "" when none is); of racks
+    equally slow, the first by id. Each rack's factor is kept while its RackCooling is the same object
+    (store.RackRows), so an edit of one rack reads one, and the minimum is a C-level pass."""
+    if cooling is None:
+        return 1.0, ""
+    ids, racks = list(cooling.racks), list(cooling.racks.values())
+    factors, todo = _SLOWEST.reuse(ids, (racks,))
+    for i in todo:
+        rack = racks[i]
+        factors[i] = rack.throttle_factor if rack.gpu_count else math.inf  # racks without GPUs slow nothing
+    _SLOWEST.keep(ids, (racks,), factors)
+    least = min(factors, default=math.inf)
+    if least == math.inf:
+        return 1.0, ""
+    return least, min(compress(ids, map(eq, factors, repeat(least))))
+
+
+_SLOWEST = RackRows("cooling_throttle")  # each rack's throttle factor (inf: no GPUs), by its RackCooling
 
 
 def _figures(catalog: Catalog, rack: Rack, cache: dict[str, CoolingFigures]) -> CoolingFigures | None:

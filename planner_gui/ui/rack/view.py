@@ -27,7 +27,7 @@ from planner_gui.model import Device, Rack
 from planner_gui.model.rack_units import occupied_units
 from planner_gui.ui.palette_text import text_colour
 from planner_gui.ui.rack import layout as rl
-from planner_gui.ui.rack.bars import paint_load_bars
+from planner_gui.ui.rack.bars import LoadBars
 from planner_gui.ui.rack.drops import RackDrops
 from planner_gui.ui.rack.filling import DeviceItemFiller
 from planner_gui.ui.rack.items import DeviceItem, GhostItem, RackItem
@@ -78,6 +78,7 @@ class RackView(QGraphicsView):
         document.selection_changed.connect(self._on_document_selection_changed)
         document.results_updated.connect(self._on_document_results_updated)
         self.filler = DeviceItemFiller(self)  # a large design's device items: after the first paint
+        self.load_bars = LoadBars()  # the racks' bars, repainted where the engine's reports changed
         self.rebuild()
 
     # ----- public --------------------------------------------------------------------------------
@@ -369,7 +370,7 @@ class RackView(QGraphicsView):
             item.update()
 
     def _apply_results(self, analysis: object) -> None:
-        paint_load_bars(self.rack_items, analysis)
+        self.load_bars.paint(self.rack_items, analysis)
 
     # ----- level of detail ----------------------------------------------------------------------
     def _on_navigator_scale_changed(self, scale: float) -> None:
