@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import compress, repeat
 from operator import eq
 from typing import Any
 
 from planner_gui.catalog import Catalog
 from planner_gui.engine.facility.power import W_PER_KW, PowerReport, RackPower
-from planner_gui.engine.incremental.store import RackRows, is_snapshot
+from planner_gui.engine.incremental.store import RackRows, is_snapshot, kept
 from planner_gui.model import CoolingType, Design, Rack
 from planner_gui.present import M3H_PER_CFM  # one definition of the unit, with its formatters
 
@@ -137,6 +137,10 @@ class RackCooling:
 @dataclass(frozen=True, slots=True)
 class CoolingReport:
     racks: Mapping[str, RackCooling]
+    # (the racks of the cached analysis' report before, the ids whose RackCooling is new since), as
+    # PowerReport.rack_changes; None when not known
+    rack_changes: tuple[Mapping[str, RackCooling], tuple[str, ...]] | None = field(default=None, compare=False,
+                                                                                   repr=False)
 
     @property
     def gpu_throttle_factor(self) -> float:
@@ -192,9 +196,17 @@ def cooling_report(design: Design, catalog: Catalog, power: PowerReport,
         results[i] = _rack_cooling(racks[i], powers[i], _figures(catalog, racks[i], figures), air_delta_t_f,
                                    liquid_delta_t_k)
     _LAST_RACKS.keep(ids, (racks, powers), results, catalog, settings)
-    return CoolingReport(dict(zip(ids, results, strict=True)))
+    found = dict(zip(ids, results, strict=True))
+    store = kept()
+    before = store.get(_REPORTED)
+    store[_REPORTED] = found
+    changes = None
+    if before is not None and isinstance(todo, list) and len(before) == len(ids) and list(before) == ids:
+        changes = (before, tuple(ids[i] for i in todo if results[i] is not before[ids[i]]))
+    return CoolingReport(found, changes)
 
 
+_REPORTED = "cooling_reported"  # the racks of the last report (what rack_changes is relative to)
 _LAST_RACKS = RackRows("cooling_racks")  # what the last call built per rack, reused for racks whose inputs are the same
 
 

@@ -32,6 +32,7 @@ from planner_gui.engine.facility.power_racks import (
     RackInputs,
     RackPower,
     feed_capacity_w,
+    rack_changes,
     rack_inputs,
     rack_powers,
 )
@@ -220,6 +221,11 @@ class PowerReport:
     unknown_ids: tuple[str, ...] = ()  # devices whose hardware the catalog does not know (counted as 0 W)
     unweighed_ids: tuple[str, ...] = ()  # devices without a catalog weight (counted as 0 kg)
     totals: Mapping[str, float] = field(default_factory=dict)
+    # (the racks of the cached analysis' report before, the ids whose RackPower is new since): the same racks
+    # in the same order otherwise, so a view of that report follows an edit without visiting every rack.
+    # None: the report is not known to follow another (a one-shot analysis, racks added or removed).
+    rack_changes: tuple[Mapping[str, RackPower], tuple[str, ...]] | None = field(default=None, compare=False,
+                                                                                 repr=False)
 
     @property
     def typical_w(self) -> float:
@@ -301,7 +307,7 @@ def power_report(design: Design, catalog: Catalog, base: PowerBase | None = None
                         np.where(table.liquid, table.maximum, 0.0), table.weight,
                         rack_inputs_of(design, base) if racks is None else racks())
     return PowerReport(found.devices, racks, found.models, table.port_ends, found.unknown_ids, found.unweighed_ids,
-                       found.totals)
+                       found.totals, rack_changes(racks))
 
 
 class _DeviceTable:

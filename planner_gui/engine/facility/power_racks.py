@@ -173,6 +173,7 @@ def rack_powers(design: Design, parts: PartsCache, device_racks: list[str | None
         changed = np.flatnonzero((last[1] != sums).any(axis=0)).tolist()  # NaN sums count as changed
         kept, found = dict(old_values), dict(old_racks)
         values_of = _rack_values(inputs, sums, changed)
+        follows = True  # the same racks, in the same order, as the last call's
     elif last is not None and delta is not None and delta[0] is inputs and delta[1] is last[0]:
         # the last call's inputs with a few racks read again (_changed_racks): those racks and the racks
         # whose sums changed are rebuilt
@@ -180,19 +181,35 @@ def rack_powers(design: Design, parts: PartsCache, device_racks: list[str | None
         moved = np.flatnonzero((last[1] != sums).any(axis=0)).tolist()
         kept, found = dict(old_values), dict(old_racks)
         values_of = _rack_values(inputs, sums, sorted({*moved, *delta[2]}))
+        follows = True
     else:
         old_values, old_racks = _LAST_RACKS.previous(parts.catalog)
         kept, found = {}, {}
         values_of = _rack_values(inputs, sums, None)
+        follows = False
+    made: list[str] = []
     for values in values_of:
         rack_id = values[0]
         # the same figures give the same (immutable) RackPower: keeping it lets cooling and the checks
         # recognise an unchanged rack by identity (reuse.py)
-        found[rack_id] = old_racks[rack_id] if old_values.get(rack_id) == values else RackPower(*values)
+        if old_values.get(rack_id) == values:
+            found[rack_id] = old_racks[rack_id]
+        else:
+            found[rack_id] = RackPower(*values)
+            made.append(rack_id)
         kept[rack_id] = values
     _LAST_RACKS.keep(parts.catalog, None, kept, found)
     store[_SUMS] = (inputs, sums, kept, found)
+    # what a reader of the last report needs to follow this one (the racks in the same order as before)
+    store[_CHANGES] = (found, old_racks, tuple(made)) if follows else None
     return found
+
+
+def rack_changes(racks: dict[str, RackPower]) -> tuple[dict[str, RackPower], tuple[str, ...]] | None:
+    """(the racks of the call before, the ids whose RackPower is new) when ``racks`` is what the last call of
+    this run's store returned and holds the same racks in the same order as the call before; else None."""
+    entry = kept_store().get(_CHANGES)
+    return None if entry is None or entry[0] is not racks else (entry[1], entry[2])
 
 
 def _rack_values(inputs: RackInputs, sums: np.ndarray, only: list[int] | None) -> Iterator[tuple[Any, ...]]:
@@ -214,6 +231,7 @@ _SUMS = "power_rack_sums"
 # The last RackInputs read in full or in part, with the racks it read and what it was made for; and, when it
 # was made from the one before it with a few racks read again, (it, that one, those racks' positions).
 _INPUTS, _DELTA = "power_rack_inputs", "power_rack_inputs_delta"
+_CHANGES = "power_rack_changes"  # (the last call's racks, the racks of the call before, the ids of new RackPowers)
 _ID, _CATALOG_ID, _BUDGET = attrgetter("id"), attrgetter("catalog_id"), attrgetter("power_budget_kw")
 _FEED_A, _FEED_B = attrgetter("feed_a"), attrgetter("feed_b")
 _FEED_KEY = attrgetter("voltage_v", "amps", "phases")

@@ -246,6 +246,7 @@ class RackView(QGraphicsView):
             if item is None:
                 item = self.rack_items[rack.id] = RackItem(box, rack.name or rack.id)
                 self._scene.addItem(item)
+                self.load_bars.forget()  # a new item shows no bars yet
             else:
                 item.name = rack.name or rack.id
                 item.set_box(box)

@@ -9,8 +9,7 @@ racks are the same ones, a reset only when racks were added or removed).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import compress, repeat
-from operator import attrgetter, gt, is_, is_not
+from operator import attrgetter, gt
 from typing import Any
 
 from PySide6.QtCore import (
@@ -112,43 +111,63 @@ def _rack_load(rack_id: str, label: str, rack: Any, cool: Any) -> RackLoad:
 
 
 class KeptRows:
-    """The rows shown last with what they were made from (rack ids, the engine's RackPower and RackCooling,
-    the racks' names), in report order: new results remake only the rows whose rack figures or name are
-    other objects than last time, found in C-level passes. The engine hands an unchanged rack's reports back
-    as the same objects, so a budget edit of one of 6,700 racks (100,000 GPUs) makes one row and says which
-    (an editing user waits for this: ~25 ms of Python per edit when every rack was compared)."""
+    """The rows shown last and the engine's rack reports they were made from. The engine says which racks'
+    reports are new since the report before (PowerReport and CoolingReport ``rack_changes``); when that is
+    the report shown, only those rows and the rows of racks the document changed since (``touched``: a
+    rename keeps the rack's reports) are made again, and the model is told which: a budget edit of one of
+    6,700 racks (100,000 GPUs) makes one row (~25 ms of Python per edit when every rack was compared).
+    Without a document to say which racks it changed, every row is compared."""
 
-    def __init__(self) -> None:
-        self._last: tuple[list[str], list[Any], list[Any], list[Any], list[RackLoad]] | None = None
+    def __init__(self, follows_document: bool) -> None:
+        self._follows = follows_document
+        self._shown: tuple[object, object, list[RackLoad], dict[str, int]] | None = None
+        self.touched: set[str] = set()  # racks the document changed since the rows were made
+
+    def forget(self) -> None:
+        self._shown = None
+        self.touched.clear()
+
+    def touch(self, rack_ids: list[str]) -> None:
+        """The document changed these racks (a name, a budget...)."""
+        self.touched.update(rack_ids)
 
     def rows(self, power: Any, cooling: Any, design: Any) -> tuple[list[RackLoad], list[int] | None]:
-        """(rows, the positions of the rows that may differ from last time; None: any may)."""
-        ids, racks = list(power.racks), list(power.racks.values())
-        coolings = list(map((cooling.racks if cooling is not None else {}).get, ids))
-        models = list(map(({} if design is None else design.racks).get, ids))
-        if any(map(is_, models, repeat(None))):  # racks the design no longer has: labelled by id, one by one
-            self._last = None
-            return rack_loads(power, cooling, design), None
-        names = list(map(_NAME, models))
-        last = self._last
-        if last is None or last[0] != ids:
-            rows = list(map(_rack_load, ids, map(_label, names, ids), racks, coolings))
-            changed = None
+        """(rows, the positions of the rows that may differ from those shown; None: any may)."""
+        changed = self._changed(power, cooling)
+        touched, self.touched = self.touched, set()
+        if changed is not None and not all(map(power.racks.__contains__, changed | touched)):
+            changed = None  # a rack the report lacks: every row is compared
+        if changed is None or self._shown is None:
+            rows = rack_loads(power, cooling, design, None if self._shown is None
+                              else {r.rack_id: r for r in self._shown[2]})
+            positions = None
         else:
-            rows = list(last[4])
-            changed = sorted({i for new, old in ((racks, last[1]), (coolings, last[2]), (names, last[3]))
-                              for i in compress(range(len(ids)), map(is_not, new, old))})
-            for i in changed:
-                rows[i] = _rack_load(ids[i], _label(names[i], ids[i]), racks[i], coolings[i])
-        self._last = (ids, racks, coolings, names, rows)
-        return rows, changed
+            rows, index = list(self._shown[2]), self._shown[3]
+            positions = sorted({index[rack_id] for rack_id in changed | touched if rack_id in index})
+            cooling_racks = {} if cooling is None else cooling.racks
+            for i in positions:
+                rack_id = rows[i].rack_id
+                model_rack = design.racks.get(rack_id) if design is not None else None
+                label = (model_rack.name or rack_id) if model_rack is not None else rack_id
+                rows[i] = _rack_load(rack_id, label, power.racks[rack_id], cooling_racks.get(rack_id))
+        index = self._shown[3] if positions is not None and self._shown is not None else \
+            {row.rack_id: i for i, row in enumerate(rows)}
+        follows = self._follows and cooling is not None
+        self._shown = (power.racks, cooling.racks, rows, index) if follows else None
+        return rows, positions
 
-
-def _label(name: str, rack_id: str) -> str:
-    return name or rack_id
-
-
-_NAME = attrgetter("name")
+    def _changed(self, power: Any, cooling: Any) -> set[str] | None:
+        if self._shown is None or cooling is None:
+            return None
+        changed: set[str] = set()
+        for report, shown in zip((power, cooling), self._shown[:2], strict=True):
+            if report.racks is shown:
+                continue
+            changes = getattr(report, "rack_changes", None)
+            if changes is None or changes[0] is not shown:
+                return None
+            changed.update(changes[1])
+        return changed
 
 
 translate = QCoreApplication.translate  # lupdate reads translate("Context", "literal") calls
@@ -296,7 +315,10 @@ class PowerView(QWidget):
         self.totals.setObjectName("powerTotals")
         self.totals.setWordWrap(True)
         self.model = RackLoadModel(self)
-        self._kept = KeptRows()  # what the rows shown were made from (a budget edit remakes one row)
+        self._kept = KeptRows(document is not None)  # what the rows shown were made from (a budget edit: one row)
+        if document is not None:
+            document.racks_changed.connect(self._kept.touch)
+            document.design_replaced.connect(self._kept.forget)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
         self.proxy.setSortRole(Qt.ItemDataRole.UserRole)
@@ -333,6 +355,7 @@ class PowerView(QWidget):
     def show_reports(self, power: Any, cooling: Any, summary: Any, design: Any, reason: str = "") -> None:
         """Show the engine's reports; ``power`` None clears the table and says ``reason``."""
         if power is None:
+            self._kept.forget()
             self.model.set_rows([])
             self.totals.setText(translate("PowerView", "Power and cooling not available: {reason}").format(
                 reason=reason or translate("PowerView", "not yet computed")))
