@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer
 
+from planner_gui.engine import gc_paused
+
 if TYPE_CHECKING:
     from planner_gui.document.document import Document
 
@@ -41,7 +43,12 @@ class IndexWarmup(QObject):
             self._timer.start()
 
     def _on_timer_timeout(self) -> None:
-        # The design of the moment: another one may have been opened since the start.
+        # The design of the moment: another one may have been opened since the start. A step files
+        # thousands of links: with the collector held, no pass can start inside this slot and destroy,
+        # with the garbage it frees, a Document (and this warm-up) whose timer is still running here;
+        # the pass comes at the next allocation after the step.
         document: Document = self.parent()  # type: ignore[assignment]
-        if document.design.prepare_indexes(LINKS_PER_STEP):
+        with gc_paused():
+            complete = document.design.prepare_indexes(LINKS_PER_STEP)
+        if complete:
             self._timer.stop()
