@@ -104,6 +104,7 @@ class LiveAnalysis(QObject):
         self._analyze = analyzer
         self._generation = 0
         self._running = False
+        self._closed = False  # shut down: a stale answer arriving afterwards starts no new run
         self._devices = 0  # devices of the design the last run read
         # Wall-clock seconds of the last run of this design (None: none yet), what a run here would block
         self._last_s: float | None = None
@@ -125,6 +126,7 @@ class LiveAnalysis(QObject):
     def request(self) -> None:
         """The design changed: analyse it once the burst of edits is over."""
         self._generation += 1
+        self._closed = False
         # A design's first run waits for the window's first paint (issue 19: paint first, details after);
         # an edit's run starts at once.
         self._timer.start(FIRST_RUN_DELAY_MS if self._fresh else DEBOUNCE_MS)
@@ -151,6 +153,7 @@ class LiveAnalysis(QObject):
 
     def shutdown(self) -> None:
         self._timer.stop()
+        self._closed = True  # the answer of the run waited for below, still queued, must not start another
         self._generation += 1  # whatever is running now is stale
         self._pool.waitForDone()
         self._collector.release()  # the worker is done; its queued answer, if any, finds nothing to release
@@ -202,7 +205,7 @@ class LiveAnalysis(QObject):
         self._collector.release()
         self._last_s = seconds
         if generation != self._generation:
-            if not self._timer.isActive():
+            if not self._timer.isActive() and not self._closed:
                 self._on_timer_timeout()  # edits arrived while it ran: analyse the latest design now
             return
         if error:
