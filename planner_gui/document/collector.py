@@ -14,6 +14,7 @@ its Python thread: ui/dialogs/background.py.)
 
 from __future__ import annotations
 
+import weakref
 from contextlib import AbstractContextManager
 
 from PySide6.QtCore import QObject
@@ -22,11 +23,15 @@ from planner_gui.engine import gc_paused
 
 
 class CollectorHold:
-    """Holds taken by ``owner`` for its workers; a destroyed owner gives back whatever it still held."""
+    """Holds taken by ``owner`` for its workers; an owner that is freed gives back whatever it still held.
+
+    The give-back is a ``weakref.finalize`` on the owner's wrapper, not a slot on its ``destroyed``
+    signal: a Python callable connected to an object in a garbage cycle can be cleared by the collector
+    before the object's C++ destructor emits the signal, and calling it then crashes."""
 
     def __init__(self, owner: QObject) -> None:
         self._pauses: list[AbstractContextManager[None]] = []
-        owner.destroyed.connect(lambda *_args, pauses=self._pauses: _release(pauses))
+        weakref.finalize(owner, _release, self._pauses)
 
     @property
     def held(self) -> bool:
