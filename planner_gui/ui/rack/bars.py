@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from planner_gui.ui.changed_racks import changed_racks
 from planner_gui.ui.rack.items import LoadBar, RackItem, bar_text
 
 
@@ -48,15 +49,7 @@ class LoadBars:
         """The racks whose reports may differ from those painted last; None: any may."""
         if self._shown is None or power is None or cooling is None:
             return None
-        changed: set[str] = set()
-        for report, shown in zip((power, cooling), self._shown, strict=True):
-            if report.racks is shown:
-                continue
-            changes = getattr(report, "rack_changes", None)
-            if changes is None or changes[0] is not shown:
-                return None
-            changed.update(changes[1])
-        return changed
+        return changed_racks((power, cooling), self._shown)
 
 
 def paint_bars(item: RackItem, rack_power: Any, rack_cooling: Any) -> None:

@@ -46,6 +46,7 @@ from planner_gui.present import (
     plural,
 )
 from planner_gui.ui import colors
+from planner_gui.ui.changed_racks import changed_racks
 from planner_gui.ui.palette_text import draw_over_bar
 from planner_gui.ui.results.style import load_colour, load_fraction
 
@@ -159,15 +160,7 @@ class KeptRows:
     def _changed(self, power: Any, cooling: Any) -> set[str] | None:
         if self._shown is None or cooling is None:
             return None
-        changed: set[str] = set()
-        for report, shown in zip((power, cooling), self._shown[:2], strict=True):
-            if report.racks is shown:
-                continue
-            changes = getattr(report, "rack_changes", None)
-            if changes is None or changes[0] is not shown:
-                return None
-            changed.update(changes[1])
-        return changed
+        return changed_racks((power, cooling), self._shown[:2])
 
 
 translate = QCoreApplication.translate  # lupdate reads translate("Context", "literal") calls
