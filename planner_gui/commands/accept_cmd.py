@@ -20,7 +20,7 @@ from planner_gui.commands import counts
 from planner_gui.commands import engine_words as words
 from planner_gui.commands.columns import pad, row
 from planner_gui.commands.common import catalog_for_cli, load_for_cli, print_json
-from planner_gui.commands.language import format_words, translate
+from planner_gui.commands.language import translate
 from planner_gui.io.results_file import MAX_RESULTS_BYTES, read_results_file
 from planner_gui.present import format_bandwidth, format_bytes, format_days, format_percent
 
@@ -81,8 +81,7 @@ def report_lines(report: AcceptanceReport) -> list[str]:
         if len(report.problems) > MAX_PROBLEMS_SHOWN:
             lines.append("  " + translate("CLI", "... and {count} more (see --json)").format(
                 count=len(report.problems) - MAX_PROBLEMS_SHOWN))
-    with format_words():  # "12.3 days" in the calibration's training change
-        lines += _calibration_lines(report)
+    lines += _calibration_lines(report)  # "12.3 days" in the CLI's language: cli.main holds format_words
     return lines
 
 
